@@ -1,0 +1,44 @@
+"""Builders for engine tests: plain dataclasses, no database, no Django."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from armylists.rules import params_for
+from armylists.rules.model import Army, Entry, Option, Unit
+
+GAME_SYSTEMS = Path(__file__).resolve().parents[2] / "factions" / "data" / "game_systems.json"
+NUMBERS = {g["slug"]: g["params"] for g in json.loads(GAME_SYSTEMS.read_text())}
+
+
+def params(game: str, **overrides):
+    """The game's shipped numbers, as an event would override them."""
+    return params_for(game, NUMBERS[game], overrides)
+
+
+def unit(slug: str = "infantry", *, faction: str = "kingdom", **fields) -> Unit:
+    fields.setdefault("name", slug.replace("-", " ").title())
+    return Unit(slug=slug, faction=faction, **fields)
+
+
+def option(slug: str, cost: int = 0, **fields) -> Option:
+    fields.setdefault("name", slug.replace("-", " ").title())
+    return Option(slug=slug, cost=cost, **fields)
+
+
+def entry(id: str, unit: Unit, *options: str, **fields) -> Entry:
+    """An entry of `unit` taking the named options of that unit."""
+    chosen = tuple(unit.option(s) for s in options)
+    assert all(chosen), f"unit {unit.slug} has no option among {options}"
+    return Entry(id=id, unit=unit, options=chosen, **fields)
+
+
+def army(game: str, *entries: Entry, faction: str = "kingdom", **fields) -> Army:
+    return Army(game=game, faction=faction, entries=tuple(entries), **fields)
+
+
+@pytest.fixture
+def numbers():
+    return NUMBERS
