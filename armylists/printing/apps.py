@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class PrintingConfig(AppConfig):
+    name = "armylists.printing"
+    label = "printing"
+    verbose_name = "Printing"

@@ -1,0 +1,89 @@
+"""Each game's construction rules in plain words, with the game system's numbers.
+
+Shown on the game's page and on printed rosters, so a player can see exactly
+which numbers the checker uses (and an organiser can see an event's overrides).
+"""
+from __future__ import annotations
+
+from .params import BattlegroundParams, DiskwarsParams, DulceBellumParams, GameParams, OprParams
+
+
+def _opr(p: OprParams) -> list[str]:
+    lines = [
+        "The list's points may not go over the agreed points limit (equal is fine).",
+        f"With force organisation: at most 1 hero per {p.hero_per} points of the limit.",
+        f"At most 1 + 1 per {p.copies_per} points copies of the same unit; a combined unit counts once.",
+        f"No single unit may cost over {p.max_unit_percent}% of the points limit.",
+        f"At most 1 unit per {p.unit_per} points; a combined unit counts once"
+        + (", a joined hero not at all." if p.heroes_may_join else "."),
+    ]
+    if p.model_per:
+        lines.append(f"At most 1 model per {p.model_per} points; a combined unit counts its models twice.")
+    if p.command_group_scope == "army":
+        lines.append("Always: only one command-group upgrade (sergeant, musician or banner) in the whole army.")
+    else:
+        lines.append("Always: a unit may take each command-group upgrade (sergeant, musician, banner) only once, even combined.")
+    lines.append("Always: only multi-model units that are not heroes may be combined (two copies into one).")
+    if p.heroes_may_join:
+        lines.append(f"Always: a hero up to Tough({p.join_max_tough}) may join one multi-model unit that has no other hero.")
+    else:
+        lines.append("Always: heroes never join units.")
+    lines.append(
+        f"Tournament mixed armies: units from at most {p.mixed_max_factions} factions, at least "
+        f"{p.mixed_primary_percent}% of the limit from the primary faction, heroes join only their own faction's units."
+    )
+    return lines
+
+
+def _battleground(p: BattlegroundParams) -> list[str]:
+    return [
+        "Units and command cards may not cost more than the points budget (equal is fine).",
+        f"Command cards cost {p.command_card_cost} points each.",
+        f"At least 1 core unit of your primary faction per {p.core_per} points of budget; mercenaries never count as core.",
+        f"At most 1 of each kind of elite unit per {p.elite_per} points of budget, mercenaries included.",
+        "Standard units are limited only by points.",
+        (f"Mercenaries: units with the Mercenary mark from at most {p.max_mercenary_factions} other faction."
+         if p.mercenaries_allowed else "Mercenaries are not allowed."),
+    ]
+
+
+def _dulce_bellum(p: DulceBellumParams) -> list[str]:
+    granted = ", ".join(f"{size} {n}" for size, n in p.unlocks_granted.items())
+    required = ", ".join(f"{rarity} {n}" for rarity, n in p.unlocks_required.items())
+    return [
+        "Every unit comes from the list's faction.",
+        "The list's points may not go over the agreed limit (equal is fine).",
+        f"Standard armies are {p.usual_min} to {p.usual_max} points; other sizes get a warning.",
+        f"Unlock points granted by {', '.join(p.granting_rarities)} units, by size: {granted}.",
+        f"Unlock points each unit needs, by rarity: {required}.",
+        "A unit with a Limit of n may be taken at most n times, whatever its sizes.",
+        "Each option at most once per unit.",
+    ]
+
+
+def _diskwars(p: DiskwarsParams) -> list[str]:
+    copies = ", ".join(f"{n} of one {size} disk" for size, n in p.max_copies.items())
+    return [
+        f"Players agree on the number of regiments (usually {p.default_regiments}); each is led by one hero.",
+        "A hero's troops may not cost more recruitment points than the hero has.",
+        "No army has both Order and Destruction disks.",
+        "At most one copy of each unique disk in the army, and at least one unique hero.",
+        "A hero recruits only troops of its own race.",
+        "Each regiment has at least as many small troops as medium and large troops together (not counting the hero).",
+        f"Per regiment, at most {copies}.",
+        f"Per regiment, at most {p.max_elite_per_regiment} disk of elite {p.elite_level} or more.",
+        "Command cards: exactly as many as the heroes' command values added up, no two with the same title, "
+        "and Order-only or Destruction-only cards need a hero of that alignment.",
+    ]
+
+
+EXPLAINERS = {
+    OprParams: _opr,
+    BattlegroundParams: _battleground,
+    DulceBellumParams: _dulce_bellum,
+    DiskwarsParams: _diskwars,
+}
+
+
+def explain(params: GameParams) -> list[str]:
+    return EXPLAINERS[type(params)](params)

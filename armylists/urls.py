@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from factions.views import home
+
+urlpatterns = [
+    path("", home, name="home"),
+    path("admin/", admin.site.urls),
+    path("accounts/", include("armylists.accounts.urls")),
+    path("", include("factions.urls")),
+]

@@ -1,0 +1,73 @@
+"""Unit data -> the rules engine's `Unit`: the only bridge from the library into the engine.
+
+It reads unit documents (the faction-file JSON of one unit, see exporter.py),
+so a unit from the database and a unit frozen into a submission are checked
+by exactly the same code.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from armylists.rules.model import CommandCard, Option, OptionGroup, SizeProfile, Unit
+
+from .exporter import unit_document
+from .models import CommandCard as CommandCardRow
+from .models import Faction
+
+
+def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None) -> Unit:
+    return Unit(
+        slug=doc["slug"],
+        name=doc["name"],
+        faction=faction,
+        rules=tuple(doc.get("rules", ())),
+        options=tuple(
+            Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
+                   scope=o.get("scope", "unit"), command=o.get("command"))
+            for o in doc.get("options", ())
+        ),
+        option_groups=tuple(
+            OptionGroup(slug=g["slug"], name=g["name"], min=g.get("min", 0), max=g.get("max", 1))
+            for g in doc.get("option_groups", ())
+        ),
+        cost=doc.get("cost") or 0,
+        models=doc.get("models") or 1,
+        hero=doc.get("hero", False),
+        unit_class=doc.get("class"),
+        mercenary=doc.get("mercenary", False),
+        keywords=tuple(doc.get("keywords", ())),
+        kind=doc.get("kind"),
+        size=doc.get("size"),
+        race=doc.get("race") or None,
+        unique=doc.get("unique", False),
+        elite=doc.get("elite", 0),
+        recruitment_points=doc.get("recruitment_points") or 0,
+        command_value=doc.get("command_value") or 0,
+        recruitment_cost=doc.get("recruitment_cost") or 0,
+        alignment=alignment,
+        rarity=doc.get("rarity"),
+        limit=doc.get("limit"),
+        sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
+        spellcaster=doc.get("spellcaster"),
+    )
+
+
+def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:
+    return CommandCard(slug=doc["slug"], title=doc["title"], faction=faction,
+                       alignment_only=doc.get("alignment_only") or None)
+
+
+def faction_units(faction: Faction) -> dict[str, Unit]:
+    """Every unit of a faction (whose units were prefetched), keyed by slug."""
+    game = faction.game.slug
+    alignment = faction.alignment or None
+    return {u.slug: engine_unit(unit_document(u, game), faction.slug, alignment) for u in faction.units.all()}
+
+
+def card_document(card: CommandCardRow) -> dict[str, Any]:
+    return {"slug": card.slug, "title": card.title, "alignment_only": card.alignment_only or None}
+
+
+def faction_cards(factions: Iterable[Faction]) -> dict[str, CommandCard]:
+    """Diskwars command cards of every given faction, keyed by slug (unique within the game)."""
+    return {c.slug: engine_command_card(card_document(c), f.slug) for f in factions for c in f.command_cards.all()}

@@ -1,0 +1,186 @@
+"""The game library: game systems, factions, unit cards and their options.
+
+This is content, kept apart from players' lists: lists refer to it by slug,
+exactly as the list file does, so re-importing a faction never breaks a list
+whose units still exist.
+"""
+from __future__ import annotations
+
+from django.db import models
+from django.urls import reverse
+
+from armylists.rules import params_for
+
+
+class GameSystem(models.Model):
+    slug = models.SlugField(unique=True)
+    name = models.CharField(max_length=120)
+    version = models.CharField(max_length=40, blank=True)
+    source = models.CharField(max_length=200, blank=True, help_text="The rulebook these numbers come from.")
+    params = models.JSONField(
+        default=dict,
+        help_text="The numbers the construction rules use (hero per N points, 35%, unlock tables...).",
+    )
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["position", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("factions:game-detail", args=[self.slug])
+
+
+class Faction(models.Model):
+    ALIGNMENTS = [("order", "Order"), ("destruction", "Destruction")]
+
+    game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="factions")
+    slug = models.SlugField()
+    name = models.CharField(max_length=120)
+    version = models.CharField(max_length=40, blank=True)
+    alignment = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True, help_text="Diskwars only.")
+
+    class Meta:
+        ordering = ["game", "name"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="faction_slug_unique_in_game")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("factions:faction-detail", args=[self.game.slug, self.slug])
+
+
+class Unit(models.Model):
+    """One unit card. Columns a game does not use stay empty."""
+
+    CLASSES = [("core", "Core"), ("standard", "Standard"), ("elite", "Elite")]
+    KINDS = [("hero", "Hero"), ("troop", "Troop")]
+    DISK_SIZES = [("small", "Small"), ("medium", "Medium"), ("large", "Large")]
+    RARITIES = [("common", "Common"), ("irregular", "Irregular"), ("uncommon", "Uncommon"), ("rare", "Rare")]
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="units")
+    slug = models.SlugField()
+    name = models.CharField(max_length=120)
+    position = models.PositiveIntegerField(default=0)
+    rules = models.JSONField(default=list, blank=True)
+    stats = models.JSONField(default=dict, blank=True)
+    notes = models.TextField(blank=True)
+    # OPR and Battleground
+    cost = models.IntegerField(null=True, blank=True)
+    # OPR
+    # "models" in the faction file; renamed here so it cannot shadow django.db.models.
+    model_count = models.PositiveIntegerField("models", null=True, blank=True)
+    hero = models.BooleanField(default=False)
+    # Battleground
+    unit_class = models.CharField("class", max_length=10, choices=CLASSES, blank=True)
+    mercenary = models.BooleanField(default=False)
+    keywords = models.JSONField(default=list, blank=True)
+    # Diskwars
+    kind = models.CharField(max_length=10, choices=KINDS, blank=True)
+    size = models.CharField(max_length=10, choices=DISK_SIZES, blank=True)
+    race = models.CharField(max_length=60, blank=True)
+    unique = models.BooleanField(default=False)
+    elite = models.PositiveSmallIntegerField(default=0)
+    recruitment_points = models.PositiveIntegerField(null=True, blank=True)
+    command_value = models.PositiveIntegerField(null=True, blank=True)
+    recruitment_cost = models.PositiveIntegerField(null=True, blank=True)
+    # Dulce Bellum
+    rarity = models.CharField(max_length=10, choices=RARITIES, blank=True)
+    limit = models.PositiveIntegerField(null=True, blank=True)
+    type = models.CharField(max_length=40, blank=True)
+    spellcaster = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["faction", "position", "name"]
+        constraints = [models.UniqueConstraint(fields=["faction", "slug"], name="unit_slug_unique_in_faction")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "factions:unit-detail", args=[self.faction.game.slug, self.faction.slug, self.slug]
+        )
+
+
+class OptionGroup(models.Model):
+    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="option_groups")
+    slug = models.SlugField()
+    name = models.CharField(max_length=120)
+    min = models.PositiveSmallIntegerField(default=0)
+    max = models.PositiveSmallIntegerField(default=1)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["unit", "position"]
+        constraints = [models.UniqueConstraint(fields=["unit", "slug"], name="option_group_slug_unique_in_unit")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Option(models.Model):
+    SCOPES = [("unit", "Unit"), ("model", "One model"), ("all_models", "All models")]
+    COMMANDS = [("sergeant", "Sergeant"), ("musician", "Musician"), ("banner", "Banner")]
+
+    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="options")
+    slug = models.SlugField()
+    name = models.CharField(max_length=120)
+    cost = models.IntegerField(default=0)
+    group = models.SlugField(blank=True, help_text="Slug of one of the unit's option groups.")
+    scope = models.CharField(max_length=12, choices=SCOPES, blank=True, help_text="OPR only.")
+    command = models.CharField(max_length=10, choices=COMMANDS, blank=True, help_text="OPR only.")
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["unit", "position"]
+        constraints = [models.UniqueConstraint(fields=["unit", "slug"], name="option_slug_unique_in_unit")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class UnitSize(models.Model):
+    """Dulce Bellum: a size a unit can be taken at, with its own points and morale."""
+
+    SIZES = [("single", "Single"), ("squad", "Squad"), ("platoon", "Platoon"), ("company", "Company"), ("horde", "Horde")]
+
+    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="sizes")
+    size = models.CharField(max_length=10, choices=SIZES)
+    points = models.PositiveIntegerField()
+    morale = models.PositiveIntegerField(null=True, blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["unit", "position"]
+        constraints = [models.UniqueConstraint(fields=["unit", "size"], name="size_unique_in_unit")]
+
+    def __str__(self) -> str:
+        return f"{self.unit} ({self.get_size_display()})"
+
+
+class CommandCard(models.Model):
+    """Diskwars: a command card a player may choose for their hand."""
+
+    ALIGNMENTS = Faction.ALIGNMENTS
+
+    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="command_cards")
+    slug = models.SlugField()
+    title = models.CharField(max_length=120)
+    alignment_only = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["faction", "position"]
+        constraints = [models.UniqueConstraint(fields=["faction", "slug"], name="card_slug_unique_in_faction")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+def game_params(game: GameSystem, overrides: dict | None = None):
+    """The typed numbers the rules engine uses for `game`, with any overrides on top."""
+    return params_for(game.slug, game.params, overrides)
