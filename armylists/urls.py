@@ -7,5 +7,6 @@ urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("armylists.accounts.urls")),
+    path("", include("armylists.builder.urls")),
     path("", include("factions.urls")),
 ]

@@ -1,0 +1,91 @@
+"""The unit data a list is checked against, from the database or frozen in a snapshot.
+
+A `Library` holds, for each faction a list may draw on, its unit documents
+(the faction-file JSON of each unit) and command cards. A tournament
+submission stores `Library.snapshot()` of the units it uses, so it is re-checked
+later against exactly the data it was submitted with.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from armylists.rules.model import CommandCard, Unit
+from factions.cards import card_document, engine_command_card, engine_unit
+from factions.exporter import factions_with_details, unit_document
+from factions.models import Faction, GameSystem
+
+
+@dataclass
+class LibraryFaction:
+    slug: str
+    name: str
+    alignment: str | None
+    unit_docs: dict[str, dict[str, Any]]
+    card_docs: list[dict[str, Any]] = field(default_factory=list)
+    _units: dict[str, Unit] = field(default_factory=dict, repr=False)
+
+    def unit(self, slug: str) -> Unit | None:
+        if slug not in self._units and slug in self.unit_docs:
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.alignment)
+        return self._units.get(slug)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "alignment": self.alignment, "units": self.unit_docs, "command_cards": self.card_docs}
+
+
+@dataclass
+class Library:
+    game: str
+    factions: dict[str, LibraryFaction]
+
+    def command_cards(self) -> dict[str, CommandCard]:
+        """Every faction's command cards by slug: one army may draw on several factions."""
+        return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
+
+    def snapshot(self, used: dict[str, Iterable[str]]) -> dict[str, Any]:
+        """The data of just the units a list uses (faction slug -> unit slugs)."""
+        factions = {}
+        for slug, unit_slugs in used.items():
+            source = self.factions[slug]
+            units = {u: source.unit_docs[u] for u in sorted(set(unit_slugs)) if u in source.unit_docs}
+            factions[slug] = LibraryFaction(slug, source.name, source.alignment, units, source.card_docs).as_dict()
+        return {"game": self.game, "factions": factions}
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> Library:
+        return cls(data["game"], {
+            slug: LibraryFaction(slug, f["name"], f.get("alignment"), f["units"], f.get("command_cards", []))
+            for slug, f in data["factions"].items()
+        })
+
+
+def fingerprint(data: Any) -> str:
+    """A short, stable hash of any JSON data, printed on rosters so a judge can compare."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def library_from_rows(game: str, factions: Iterable[Faction]) -> Library:
+    return Library(game, {
+        f.slug: LibraryFaction(
+            f.slug, f.name, f.alignment or None,
+            {u.slug: unit_document(u, game) for u in f.units.all()},
+            [card_document(c) for c in f.command_cards.all()],
+        )
+        for f in factions
+    })
+
+
+def load_library(game: GameSystem, faction_slugs: Iterable[str] | None = None) -> Library:
+    """Factions of `game` from the database (all of them when no slugs are given).
+
+    Diskwars command cards are looked up in every faction of the game, so a
+    Diskwars library always holds every faction.
+    """
+    factions = factions_with_details(game.factions.all())
+    if faction_slugs is not None and game.slug != "diskwars":
+        factions = factions.filter(slug__in=set(faction_slugs))
+    return library_from_rows(game.slug, factions)

@@ -1,0 +1,87 @@
+"""A validated list document + its unit data -> the rules engine's `Army`.
+
+Everything a list names (faction, unit, option, size, command card) must exist
+in the library; anything else is bad input, reported with its JSON path.
+Entries that name other entries (joined_to, regiment) are passed through: a
+wrong reference is a rule violation for the engine to report, not bad input.
+"""
+from __future__ import annotations
+
+from armylists.rules.model import Army, Entry, Option, Unit
+from factions.boundary import BadInput
+
+from .library import Library
+from .listfile import DiskwarsListIn, ListIn
+
+
+def _unit(library: Library, path: str, faction_slug: str, unit_slug: str) -> Unit:
+    faction = library.factions.get(faction_slug)
+    if faction is None:
+        raise BadInput(f"{path}.faction", f"no faction '{faction_slug}' in {library.game}")
+    unit = faction.unit(unit_slug)
+    if unit is None:
+        raise BadInput(f"{path}.unit", f"no unit '{unit_slug}' in faction '{faction_slug}'")
+    return unit
+
+
+def _options(unit: Unit, path: str, slugs: list[str]) -> tuple[Option, ...]:
+    chosen = []
+    for i, slug in enumerate(slugs):
+        option = unit.option(slug)
+        if option is None:
+            raise BadInput(f"{path}.options[{i}]", f"no option '{slug}' on unit '{unit.slug}'")
+        chosen.append(option)
+    return tuple(chosen)
+
+
+def resolve_entry(library: Library, index: int, entry, primary: str) -> Entry:
+    path = f"entries[{index}]"
+    unit = _unit(library, path, entry.faction or primary, entry.unit)
+    size = getattr(entry, "size", None)
+    if size is not None and unit.size_profile(size) is None:
+        offered = ", ".join(s.size for s in unit.sizes) or "none"
+        raise BadInput(f"{path}.size", f"unit '{unit.slug}' has no size '{size}' (it offers {offered})")
+    return Entry(
+        id=entry.id, unit=unit, options=_options(unit, path, entry.options), name=entry.name,
+        combined=getattr(entry, "combined", False), joined_to=getattr(entry, "joined_to", None),
+        size=size, regiment=getattr(entry, "regiment", None), spells=tuple(getattr(entry, "spells", ())),
+    )
+
+
+def resolve(document: ListIn, library: Library) -> Army:
+    if document.faction not in library.factions:
+        raise BadInput("faction", f"no faction '{document.faction}' in {library.game}")
+    entries = tuple(resolve_entry(library, i, e, document.faction) for i, e in enumerate(document.entries))
+    picks = ()
+    if isinstance(document, DiskwarsListIn):
+        cards = library.command_cards()
+        for i, slug in enumerate(document.command_cards):
+            if slug not in cards:
+                raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
+        picks = tuple(cards[s] for s in document.command_cards)
+    return Army(
+        game=document.game,
+        faction=document.faction,
+        entries=entries,
+        points_limit=document.points_limit,
+        name=document.name,
+        force_organisation=getattr(document, "force_organisation", True),
+        mixed_armies=getattr(document, "mixed_armies", "free"),
+        command_cards=_bought_cards(document),
+        command_card_picks=picks,
+        regiments=getattr(document, "regiments", None),
+    )
+
+
+def _bought_cards(document: ListIn) -> int:
+    """Battleground buys a number of command cards; Diskwars picks cards (handled above)."""
+    bought = getattr(document, "command_cards", 0)
+    return bought if isinstance(bought, int) else 0
+
+
+def used_units(document: ListIn) -> dict[str, set[str]]:
+    """Faction slug -> unit slugs the list uses (what a snapshot must keep)."""
+    used: dict[str, set[str]] = {document.faction: set()}
+    for entry in document.entries:
+        used.setdefault(entry.faction or document.faction, set()).add(entry.unit)
+    return used

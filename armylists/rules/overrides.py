@@ -1,0 +1,27 @@
+"""An event's settings on top of a list and its game's numbers.
+
+An organiser may override any number of the game system (e.g. "no
+mercenaries", hero_per 500) and a few settings of every list (a points
+limit, force organisation forced on), without code changes.
+"""
+from __future__ import annotations
+
+from dataclasses import fields, replace
+from typing import Any, Mapping
+
+from .model import Army
+from .params import GameParams
+
+LIST_SETTINGS = ("points_limit", "force_organisation", "mixed_armies", "regiments")
+
+
+def apply_overrides(army: Army, params: GameParams, overrides: Mapping[str, Any] | None) -> tuple[Army, GameParams]:
+    if not overrides:
+        return army, params
+    known = {f.name for f in fields(params)} | set(LIST_SETTINGS)
+    unknown = sorted(set(overrides) - known)
+    if unknown:
+        raise ValueError(f"unknown setting(s) for {army.game}: {', '.join(unknown)}")
+    on_list = {k: v for k, v in overrides.items() if k in LIST_SETTINGS}
+    on_game = {k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items() if k not in LIST_SETTINGS}
+    return replace(army, **on_list), replace(params, **on_game)
