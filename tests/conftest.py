@@ -1,0 +1,13 @@
+"""Fixtures shared by every Django test area. Area-specific ones live next to their tests."""
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+
+@pytest.fixture
+def make_user(db):
+    def make_user_(username: str = "player", password: str = "a-long-test-password"):
+        return get_user_model().objects.create_user(username=username, password=password)
+
+    return make_user_
