@@ -1,0 +1,255 @@
+"""Warhammer: Diskwars: customising an army (rulebook L411-447, L643-645).
+
+An army is a number of regiments agreed before the game. Each regiment is a
+hero entry plus the troops whose `regiment` is that hero's id; the troops'
+recruitment costs are paid from the hero's recruitment points. There is no
+points total. The rulebook's text is cut off after the command card rule
+(extract A1), so these are the rules that survive.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Iterator
+
+from .costs import recruitment_cost
+from .game import GameRules, Tally
+from .model import Army, Entry
+from .params import DiskwarsParams
+from .report import Figure, Violation
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _rule(params: DiskwarsParams, section: str = "Customising an Army") -> str:
+    return f"{params.book}: {section}"
+
+
+def _heroes(army: Army) -> list[Entry]:
+    # A hero always leads its own regiment: heroes are chosen, not recruited
+    # (L414). A `regiment` given on a hero entry is ignored.
+    return [e for e in army.entries if e.unit.kind == "hero"]
+
+
+def _troops(army: Army) -> list[Entry]:
+    # Any disk that is not a hero is recruited, so a unit without `kind` is a troop.
+    return [e for e in army.entries if e.unit.kind != "hero"]
+
+
+def regiments(army: Army) -> list[tuple[Entry, list[Entry]]]:
+    """Each hero with the troops in its regiment, heroes and troops in list order."""
+    troops: dict[str, list[Entry]] = defaultdict(list)
+    for t in _troops(army):
+        if t.regiment is not None:
+            troops[t.regiment].append(t)
+    return [(h, troops.get(h.id, [])) for h in _heroes(army)]
+
+
+def _disks(army: Army, hero: Entry, troops: list[Entry]) -> list[Entry]:
+    """A regiment's disks, its hero included, in list order."""
+    return [e for e in army.entries if e is hero or any(e is t for t in troops)]
+
+
+def _ids(entries) -> tuple[str, ...]:
+    return tuple(e.id for e in entries)
+
+
+def _agreed(army: Army, params: DiskwarsParams) -> int:
+    return params.default_regiments if army.regiments is None else army.regiments
+
+
+def _command_total(army: Army) -> int:
+    return sum(h.unit.command_value for h in _heroes(army))
+
+
+def _exact(value: int, target: int) -> str:
+    # Figures have no "exactly" kind: short of the target it is a minimum, and
+    # once reached a maximum, so `Figure.ok` holds only when they are equal.
+    return "min" if value < target else "max"
+
+
+def wrong_regiment_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """The army has exactly the agreed number of regiments, one per hero (L413-414)."""
+    heroes, agreed = len(_heroes(army)), _agreed(army, params)
+    if heroes != agreed:
+        yield Violation("wrong-regiment-count",
+                        f"{_plural(heroes, 'regiment')} (one per hero); {agreed} agreed",
+                        rule=_rule(params))
+
+
+def no_regiment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """Every troop is recruited into the regiment of a hero in the list (L414-416)."""
+    for t in _troops(army):
+        leader = army.entry(t.regiment)
+        if t.regiment is None:
+            why = "is in no regiment; a hero must recruit it"
+        elif leader is None or leader.unit.kind != "hero":
+            why = f"names regiment {t.regiment!r}, which is not a hero in this list"
+        else:
+            continue
+        yield Violation("no-regiment", f"{t.label} {why}", entries=(t.id,), rule=_rule(params))
+
+
+def over_recruitment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """A regiment's troops cost no more recruitment points than its hero has (L418-420)."""
+    for hero, troops in regiments(army):
+        spent, has = sum(recruitment_cost(t) for t in troops), hero.unit.recruitment_points
+        if spent > has:
+            yield Violation("over-recruitment", f"Regiment of {hero.label}: troops cost {spent} "
+                            f"recruitment points; {hero.label} has {has}",
+                            entries=_ids(_disks(army, hero, troops)), rule=_rule(params))
+
+
+def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """An army has no both order and destruction disks (L422-423)."""
+    # A disk whose faction has no alignment goes with either (extract A3). The
+    # army's alignment is its own faction's; failing that, its first aligned
+    # disk's. The disks of the other alignment are the ones flagged.
+    aligned = [e for e in army.entries if e.unit.alignment]
+    if len({e.unit.alignment for e in aligned}) < 2:
+        return
+    own = next((e for e in aligned if e.faction == army.faction), aligned[0]).unit.alignment
+    others = [e for e in aligned if e.unit.alignment != own]
+    yield Violation("mixed-alignment", f"the army is {own} but has "
+                    f"{_plural(len(others), others[0].unit.alignment + ' disk')}; "
+                    "order and destruction disks cannot be mixed",
+                    entries=_ids(others), rule=_rule(params))
+
+
+def duplicate_unique(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """A unique disk is in the army at most once (L425-426)."""
+    copies: dict[tuple[str, str], list[Entry]] = defaultdict(list)
+    for e in army.entries:
+        if e.unit.unique:
+            copies[(e.faction, e.unit.slug)].append(e)
+    for taken in copies.values():
+        if len(taken) > 1:
+            yield Violation("duplicate-unique",
+                            f"{taken[0].unit.name} is unique and is taken {len(taken)} times",
+                            entries=_ids(taken), rule=_rule(params))
+
+
+def no_unique_hero(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """The army has at least one unique hero (L434)."""
+    if not any(h.unit.unique for h in _heroes(army)):
+        yield Violation("no-unique-hero", "the army needs at least 1 unique hero; it has none",
+                        rule=_rule(params))
+
+
+def wrong_race(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """A hero recruits no troop of another race (L428)."""
+    # A troop or hero with no race is compatible with any (extract A4).
+    for hero, troops in regiments(army):
+        for t in troops:
+            if hero.unit.race and t.unit.race and t.unit.race != hero.unit.race:
+                yield Violation("wrong-race", f"Regiment of {hero.label}: {t.label} is "
+                                f"{t.unit.race}; {hero.label} is {hero.unit.race}",
+                                entries=(t.id,), rule=_rule(params))
+
+
+def too_few_small(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """A regiment has no fewer small troops than medium and large ones, its hero not counted."""
+    for hero, troops in regiments(army):
+        sizes = Counter(t.unit.size for t in troops)
+        small, bigger = sizes["small"], sizes["medium"] + sizes["large"]
+        if small < bigger:
+            sized = [t for t in troops if t.unit.size in ("small", "medium", "large")]
+            yield Violation("too-few-small", f"Regiment of {hero.label}: "
+                            f"{_plural(small, 'small troop')} to {bigger} medium and large; "
+                            "it needs at least as many small",
+                            entries=_ids(sized), rule=_rule(params))
+
+
+def too_many_copies(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """A regiment, hero included, has at most `max_copies[size]` of one disk (L436-438)."""
+    # The hero counts: only the small-disk ratio excludes it (L432; extract A5).
+    for hero, troops in regiments(army):
+        copies: dict[tuple[str, str], list[Entry]] = defaultdict(list)
+        for d in _disks(army, hero, troops):
+            copies[(d.faction, d.unit.slug)].append(d)
+        for taken in copies.values():
+            size = taken[0].unit.size
+            most = params.max_copies.get(size or "")
+            if most is not None and len(taken) > most:
+                yield Violation("too-many-copies", f"Regiment of {hero.label}: {len(taken)} "
+                                f"{taken[0].unit.name}; at most {most} of one {size} disk "
+                                "per regiment", entries=_ids(taken), rule=_rule(params))
+
+
+def too_many_elite(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """A regiment, hero included, has at most `max_elite_per_regiment` elite disks."""
+    # Elite means `elite_level` or more ("elite 2 or more", spec); the hero counts (extract A5).
+    for hero, troops in regiments(army):
+        elite = [d for d in _disks(army, hero, troops) if d.unit.elite >= params.elite_level]
+        if len(elite) > params.max_elite_per_regiment:
+            yield Violation("too-many-elite", f"Regiment of {hero.label}: {len(elite)} disks of "
+                            f"elite {params.elite_level} or more; at most "
+                            f"{params.max_elite_per_regiment} per regiment",
+                            entries=_ids(elite), rule=_rule(params))
+
+
+def command_card_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
+    """The command cards chosen number exactly the heroes' command values added up (L443-444)."""
+    chosen, total = len(army.command_card_picks), _command_total(army)
+    if chosen != total:
+        yield Violation("command-card-count", f"{_plural(chosen, 'command card')} chosen; "
+                        f"the heroes' command values add up to {total}", rule=_rule(params))
+
+
+def _title(title: str) -> str:
+    return " ".join(title.split()).casefold()
+
+
+def duplicate_command_card(army: Army, params: DiskwarsParams,
+                           tally: Tally) -> Iterator[Violation]:
+    """No two command cards share a title (L445-447)."""
+    # Titles are compared ignoring case and spacing (extract A8).
+    counts = Counter(_title(c.title) for c in army.command_card_picks)
+    for card in army.command_card_picks:
+        n = counts.pop(_title(card.title), 0)
+        if n > 1:
+            yield Violation("duplicate-command-card", f"command card \u201c{card.title}\u201d "
+                            f"is chosen {n} times; at most 1 copy", rule=_rule(params))
+
+
+def command_card_alignment(army: Army, params: DiskwarsParams,
+                           tally: Tally) -> Iterator[Violation]:
+    """An "Order/Destruction Only" card needs a hero of that alignment in the army (L643-645)."""
+    hero_alignments = {h.unit.alignment for h in _heroes(army)}
+    for card in army.command_card_picks:
+        only = card.alignment_only
+        if only and only not in hero_alignments:
+            yield Violation("command-card-alignment", f"command card \u201c{card.title}\u201d is "
+                            f"for {only} armies only; the army has no {only} hero",
+                            rule=_rule(params, "Keywords (Order or Destruction Only)"))
+
+
+def figures(army: Army, params: DiskwarsParams, tally: Tally) -> tuple[Figure, ...]:
+    heroes, agreed = len(_heroes(army)), _agreed(army, params)
+    chosen, total = len(army.command_card_picks), _command_total(army)
+    return (
+        Figure("Regiments (agreed)", heroes, agreed, _exact(heroes, agreed)),
+        Figure("Command cards (heroes' command value)", chosen, total, _exact(chosen, total)),
+        *(
+            Figure(f"Regiment of {hero.label}: recruitment points",
+                   sum(recruitment_cost(t) for t in troops), hero.unit.recruitment_points, "max")
+            for hero, troops in regiments(army)
+        ),
+    )
+
+
+def no_points(army: Army, params: DiskwarsParams, entry_points: dict[str, int]) -> None:
+    """Diskwars has no points total; `entry_points` are recruitment costs, for display."""
+    return None
+
+
+RULES = GameRules(
+    slug="diskwars",
+    params_type=DiskwarsParams,
+    entry_cost=recruitment_cost,
+    list_points=no_points,
+    checks=(wrong_regiment_count, no_regiment, over_recruitment, mixed_alignment,
+            duplicate_unique, no_unique_hero, wrong_race, too_few_small, too_many_copies,
+            too_many_elite, command_card_count, duplicate_command_card, command_card_alignment),
+    figures=figures,
+)

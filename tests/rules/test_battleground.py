@@ -1,0 +1,247 @@
+"""Battleground Fantasy Warfare 4.0: the list rules, as the rulebook and FORMATS.md state them."""
+from __future__ import annotations
+
+import pytest
+
+from armylists.rules import check
+from armylists.rules.report import Figure
+
+from .conftest import army, entry, option, params, unit
+
+GAME = "battleground"
+
+MILITIA = unit("militia", faction="hawkshold", cost=150, unit_class="core")
+KNIGHTS = unit("knights", faction="hawkshold", cost=413, unit_class="elite")
+DISMOUNTED = unit("dismounted-knights", faction="hawkshold", cost=300, unit_class="elite")
+LONGBOWMEN = unit("longbowmen", faction="hawkshold", cost=200, unit_class="elite")
+SWORDSMEN = unit("great-swordsmen", faction="hawkshold", cost=50, unit_class="standard")
+PEASANTS = unit("peasant-mob", faction="hawkshold", cost=40, unit_class="standard")
+ARCHERS = unit("orc-archers", faction="orcs", cost=100, unit_class="core", mercenary=True)
+OGRES = unit("ogres", faction="orcs", cost=120, unit_class="elite", mercenary=True)
+WOLF_RIDERS = unit("wolf-riders", faction="orcs", cost=90, unit_class="standard")
+DWARF_GUARD = unit("dwarf-guard", faction="dwarves", cost=80, unit_class="core", mercenary=True)
+BANNERED = unit("bannered-militia", faction="hawkshold", cost=150, unit_class="core",
+                options=(option("banner", 20),))
+
+
+def hawkshold(*entries, limit=2000, **fields):
+    return army(GAME, *entries, faction="hawkshold", points_limit=limit, **fields)
+
+
+def several(u, n, start=0):
+    return [entry(f"{u.slug}-{i}", u) for i in range(start, start + n)]
+
+
+def codes(report):
+    return [v.code for v in report.violations]
+
+
+def only(report, code):
+    found = [v for v in report.violations if v.code == code]
+    assert len(found) == 1, report.violations
+    return found[0]
+
+
+P = params(GAME)
+
+
+# --- The rulebook's worked example (L2185-L2189) ---------------------------------------------
+
+def test_hawkshold_example_four_militia_meet_the_core_minimum_at_2000():
+    """Rulebook L2185: a 2000pt budget needs at least 4 Core choices; 4 Militia do it."""
+    report = check(hawkshold(*several(MILITIA, 4)), P)
+    assert "too-few-core" not in codes(report)
+
+
+def test_hawkshold_example_three_militia_are_one_short():
+    """Rulebook L2185, one below: 3 Militia at 2000 points are too few core units."""
+    v = only(check(hawkshold(*several(MILITIA, 3)), P), "too-few-core")
+    assert v.message == "3 core units; at least 4 needed at 2000 points (1 per 500)"
+    assert v.rule == "Battleground: Setting Up a Game"
+    assert v.severity == "error"
+
+
+def test_hawkshold_example_two_knights_and_one_longbowmen_are_legal():
+    """Rulebook L2189: up to 2 of each Elite kind at 2000; 2 Knights and 1 Longbowmen is legal."""
+    lst = hawkshold(*several(MILITIA, 4), *several(KNIGHTS, 2), entry("bow", LONGBOWMEN))
+    report = check(lst, P)
+    assert report.points == 4 * 150 + 2 * 413 + 200
+    assert report.legal, report.violations
+
+
+def test_hawkshold_example_a_third_knights_is_illegal():
+    """Rulebook L2189: a third Knights unit goes over the 2-per-kind Elite limit at 2000."""
+    knights = several(KNIGHTS, 3)
+    v = only(check(hawkshold(*several(MILITIA, 4), *knights), P), "too-many-elite")
+    assert v.message == "3 Knights; at most 2 of each elite unit at 2000 points (1 per 1000)"
+    assert v.entries == ("knights-0", "knights-1", "knights-2")
+
+
+def test_hawkshold_example_great_swordsmen_and_peasant_mob_are_unlimited():
+    """Rulebook L2189: Standard units have no limit other than their points cost."""
+    lst = hawkshold(*several(MILITIA, 4), *several(SWORDSMEN, 12), *several(PEASANTS, 12))
+    report = check(lst, P)
+    assert report.points <= 2000
+    assert report.legal, report.violations
+
+
+# --- Points ----------------------------------------------------------------------------------
+
+def test_list_points_are_units_plus_command_cards_at_their_price():
+    report = check(hawkshold(*several(MILITIA, 4), command_cards=3), P)
+    assert report.points == 4 * 150 + 3 * 25
+    assert report.entry_points == {f"militia-{i}": 150 for i in range(4)}
+
+
+def test_command_card_price_comes_from_the_game_settings():
+    lst = hawkshold(*several(MILITIA, 4), command_cards=3)
+    report = check(lst, params(GAME, command_card_cost=30))
+    assert report.points == 4 * 150 + 3 * 30
+
+
+def test_options_add_to_an_entrys_cost():
+    report = check(hawkshold(entry("m", BANNERED, "banner")), P)
+    assert report.entry_points == {"m": 170}
+
+
+def test_spending_exactly_the_budget_with_command_cards_is_legal():
+    lst = hawkshold(*several(MILITIA, 4), *several(PEASANTS, 35), command_cards=1, limit=2025)
+    assert check(lst, P).points == 2025
+    assert "points-over-limit" not in codes(check(lst, P))
+
+
+def test_one_point_over_the_budget_is_illegal_because_of_a_command_card():
+    lst = hawkshold(*several(MILITIA, 4), *several(PEASANTS, 35), command_cards=2, limit=2025)
+    assert check(lst, P).points == 2050
+    assert "points-over-limit" in codes(check(lst, P))
+
+
+# --- Core ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("limit, needed", [(499, 0), (500, 1), (1500, 3), (1999, 3), (2000, 4),
+                                           (2500, 5)])
+def test_core_minimum_is_one_per_500_points_of_the_limit_rounded_down(limit, needed):
+    assert "too-few-core" not in codes(check(hawkshold(*several(MILITIA, needed), limit=limit), P))
+    if needed:
+        lst = hawkshold(*several(MILITIA, needed - 1), limit=limit)
+        assert "too-few-core" in codes(check(lst, P))
+
+
+def test_core_minimum_comes_from_the_game_settings():
+    lst = hawkshold(*several(MILITIA, 2))
+    assert "too-few-core" not in codes(check(lst, params(GAME, core_per=1000)))
+
+
+def test_standard_and_elite_units_never_count_as_core():
+    lst = hawkshold(*several(MILITIA, 3), entry("s", SWORDSMEN), entry("k", KNIGHTS))
+    assert "too-few-core" in codes(check(lst, P))
+
+
+def test_mercenary_core_units_never_count_as_core():
+    lst = hawkshold(*several(MILITIA, 3), entry("a", ARCHERS))
+    v = only(check(lst, P), "too-few-core")
+    assert v.message == ("3 core units; at least 4 needed at 2000 points (1 per 500); "
+                         "1 mercenary core unit cannot count")
+
+
+def test_an_empty_list_lacks_core_units():
+    v = only(check(hawkshold(), P), "too-few-core")
+    assert v.message.startswith("0 core units; at least 4")
+
+
+# --- Elite -----------------------------------------------------------------------------------
+
+def test_elite_limit_is_per_1000_points_rounded_down():
+    """At 1999 points only one of each elite unit; at 2000, two."""
+    two = several(KNIGHTS, 2)
+    assert "too-many-elite" in codes(check(hawkshold(*two, limit=1999), P))
+    assert "too-many-elite" not in codes(check(hawkshold(*two, limit=2000), P))
+
+
+def test_below_1000_points_no_elite_unit_may_be_taken():
+    assert "too-many-elite" in codes(check(hawkshold(entry("k", KNIGHTS), limit=999), P))
+
+
+def test_elite_limit_is_per_kind():
+    """Knights and Dismounted Knights are different kinds: 2 of each is legal at 2000."""
+    lst = hawkshold(*several(KNIGHTS, 2), *several(DISMOUNTED, 2))
+    assert "too-many-elite" not in codes(check(lst, P))
+
+
+def test_each_kind_over_the_limit_is_its_own_violation():
+    lst = hawkshold(*several(KNIGHTS, 2), *several(DISMOUNTED, 2), limit=1500)
+    found = [v for v in check(lst, P).violations if v.code == "too-many-elite"]
+    assert [v.entries for v in found] == [("knights-0", "knights-1"),
+                                          ("dismounted-knights-0", "dismounted-knights-1")]
+
+
+def test_elite_mercenaries_are_held_to_the_elite_limit():
+    lst = hawkshold(*several(MILITIA, 4), *several(OGRES, 3))
+    v = only(check(lst, P), "too-many-elite")
+    assert v.entries == ("ogres-0", "ogres-1", "ogres-2")
+
+
+def test_elite_limit_comes_from_the_game_settings():
+    lst = hawkshold(*several(KNIGHTS, 3))
+    assert "too-many-elite" not in codes(check(lst, params(GAME, elite_per=500)))
+
+
+# --- Mercenaries -----------------------------------------------------------------------------
+
+def test_a_mercenary_unit_of_one_other_faction_is_legal():
+    lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("o", OGRES))
+    assert check(lst, P).legal
+
+
+def test_a_unit_of_another_faction_must_be_a_mercenary():
+    lst = hawkshold(*several(MILITIA, 4), entry("w", WOLF_RIDERS))
+    v = only(check(lst, P), "mercenary-not-allowed")
+    assert v.entries == ("w",)
+    assert v.message == ("Wolf Riders is from orcs: it is not a mercenary unit, "
+                         "so a hawkshold army cannot take it")
+    assert v.rule == "Battleground: Mercenaries"
+
+
+def test_a_primary_faction_unit_is_never_a_mercenary():
+    own_merc = unit("sellswords", faction="hawkshold", cost=100, unit_class="core", mercenary=True)
+    lst = hawkshold(*several(MILITIA, 3), entry("s", own_merc))
+    report = check(lst, P)
+    assert report.legal, report.violations
+
+
+def test_an_event_without_mercenaries_refuses_every_entry_of_another_faction():
+    lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("w", WOLF_RIDERS))
+    found = [v for v in check(lst, params(GAME, mercenaries_allowed=False)).violations
+             if v.code == "mercenary-not-allowed"]
+    assert [v.entries for v in found] == [("a",), ("w",)]
+    assert all("this event allows no mercenaries" in v.message for v in found)
+
+
+def test_an_event_without_mercenaries_still_allows_the_primary_faction():
+    lst = hawkshold(*several(MILITIA, 4))
+    assert check(lst, params(GAME, mercenaries_allowed=False)).legal
+
+
+def test_mercenaries_from_two_factions_are_too_many():
+    lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("d", DWARF_GUARD),
+                    entry("o", OGRES))
+    v = only(check(lst, P), "too-many-mercenary-factions")
+    assert v.entries == ("a", "d", "o")
+    assert v.message == "mercenaries from 2 factions (orcs, dwarves); at most 1 besides hawkshold"
+    assert v.rule == "Battleground: Setting Up a Game"
+
+
+def test_the_mercenary_faction_limit_comes_from_the_game_settings():
+    lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("d", DWARF_GUARD))
+    assert check(lst, params(GAME, max_mercenary_factions=2)).legal
+
+
+# --- Figures ---------------------------------------------------------------------------------
+
+def test_figures_show_core_elite_and_command_cards():
+    lst = hawkshold(*several(MILITIA, 3), *several(KNIGHTS, 2), entry("b", LONGBOWMEN),
+                    command_cards=2)
+    core, elite, cards = check(lst, P).figures
+    assert core == Figure("Core units", 3, 4, "min") and not core.ok
+    assert elite == Figure("Elite units of one kind (most taken)", 2, 2, "max") and elite.ok
+    assert cards == Figure("Command cards (25 points each)", 2, None, "info")

@@ -1,0 +1,137 @@
+"""Properties of the Battleground, Dulce Bellum and Diskwars rules over random lists."""
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from armylists.rules import check
+from armylists.rules.model import CommandCard, Entry, SizeProfile
+
+from .conftest import army, option, params, unit
+
+SETTINGS = settings(max_examples=150, deadline=None)
+FACTIONS = ("home", "away", "third")
+SIZES = ("single", "squad", "platoon", "company", "horde")
+LIMITS = st.one_of(st.none(), st.integers(0, 4000))
+OPTIONS = (option("banner", 5), option("musician", 10), option("champion", 15))
+
+BATTLEGROUND_UNITS = st.builds(
+    lambda slug, faction, cost, cls, merc: unit(slug, faction=faction, cost=cost, unit_class=cls,
+                                                 mercenary=merc, options=OPTIONS),
+    st.sampled_from(("a", "b", "c", "d")), st.sampled_from(FACTIONS), st.integers(0, 500),
+    st.sampled_from(("core", "standard", "elite", None)), st.booleans(),
+)
+DULCE_UNITS = st.builds(
+    lambda slug, faction, rarity, limit, sizes, points: unit(
+        slug, faction=faction, rarity=rarity, limit=limit, options=OPTIONS,
+        sizes=tuple(SizeProfile(s, points) for s in sizes)),
+    st.sampled_from(("a", "b", "c", "d")), st.sampled_from(FACTIONS),
+    st.sampled_from(("common", "irregular", "uncommon", "rare", None)),
+    st.one_of(st.none(), st.integers(0, 3)), st.sets(st.sampled_from(SIZES)), st.integers(0, 400),
+)
+DISKWARS_UNITS = st.builds(
+    lambda slug, faction, kind, size, race, unique, elite, rp, cv, cost, alignment: unit(
+        slug, faction=faction, kind=kind, size=size, race=race, unique=unique, elite=elite,
+        recruitment_points=rp, command_value=cv, recruitment_cost=cost, alignment=alignment),
+    st.sampled_from(("a", "b", "c", "d", "e")), st.sampled_from(FACTIONS),
+    st.sampled_from(("hero", "troop", None)), st.sampled_from(("small", "medium", "large", None)),
+    st.sampled_from(("elf", "orc", None)), st.booleans(), st.integers(0, 3), st.integers(0, 12),
+    st.integers(0, 4), st.integers(0, 6), st.sampled_from(("order", "destruction", None)),
+)
+CARDS = st.builds(
+    lambda title, only: CommandCard(slug=title.lower(), title=title, faction="home",
+                                    alignment_only=only),
+    st.sampled_from(("Charge", "charge", "Hold", "Trap")),
+    st.sampled_from(("order", "destruction", None)),
+)
+
+
+@st.composite
+def entries(draw, units, ids=st.integers(0, 30)):
+    """Entries with unique ids, random options (repeats allowed), sizes and regiments."""
+    n = draw(st.integers(0, 8))
+    made = []
+    for i in range(n):
+        made.append(Entry(
+            id=f"e{i}",
+            unit=draw(units),
+            options=tuple(draw(st.lists(st.sampled_from(OPTIONS), max_size=3))),
+            size=draw(st.sampled_from((*SIZES, None))),
+            regiment=draw(st.one_of(st.none(), ids.map(lambda k: f"e{k % max(n, 1)}"),
+                                    st.just("missing"))),
+        ))
+    return made
+
+
+@st.composite
+def lists(draw, game):
+    if game == "battleground":
+        made = draw(entries(BATTLEGROUND_UNITS))
+        return army(game, *made, faction="home", points_limit=draw(LIMITS),
+                    command_cards=draw(st.integers(0, 20)))
+    if game == "dulce-bellum":
+        return army(game, *draw(entries(DULCE_UNITS)), faction="home", points_limit=draw(LIMITS))
+    return army(game, *draw(entries(DISKWARS_UNITS)), faction="home",
+                regiments=draw(st.one_of(st.none(), st.integers(0, 4))),
+                command_card_picks=tuple(draw(st.lists(CARDS, max_size=6))))
+
+
+GAMES = st.sampled_from(("battleground", "dulce-bellum", "diskwars"))
+
+
+@st.composite
+def games_and_lists(draw):
+    game = draw(GAMES)
+    return game, draw(lists(game))
+
+
+@SETTINGS
+@given(games_and_lists())
+def test_random_lists_never_crash_the_engine_and_every_violation_is_well_formed(case):
+    game, lst = case
+    p = params(game)
+    report = check(lst, p)
+    ids = [e.id for e in lst.entries]
+    for v in report.violations:
+        assert v.severity in ("error", "warning")
+        assert v.message and v.rule.startswith(f"{p.book}: ")
+        assert list(v.entries) == [i for i in ids if i in v.entries], "entries in list order"
+
+
+@SETTINGS
+@given(games_and_lists())
+def test_reports_are_deterministic(case):
+    game, lst = case
+    assert check(lst, params(game)) == check(lst, params(game))
+
+
+@SETTINGS
+@given(games_and_lists())
+def test_legal_means_no_error_severity_violation(case):
+    game, lst = case
+    report = check(lst, params(game))
+    assert report.legal == (not any(v.severity == "error" for v in report.violations))
+    assert report.legal == (report.errors == ())
+
+
+@SETTINGS
+@given(GAMES.flatmap(lambda g: st.tuples(st.just(g), lists(g))))
+def test_diskwars_has_no_points_total_and_the_others_always_do(case):
+    game, lst = case
+    points = check(lst, params(game)).points
+    assert (points is None) == (game == "diskwars")
+
+
+@SETTINGS
+@given(st.sampled_from(("battleground", "dulce-bellum")).flatmap(
+    lambda g: st.tuples(st.just(g), lists(g), st.data())))
+def test_adding_an_entry_never_lowers_the_points(case):
+    game, lst, data = case
+    units = BATTLEGROUND_UNITS if game == "battleground" else DULCE_UNITS
+    extra = data.draw(entries(units).filter(bool))[0]
+    bigger = army(game, *lst.entries, Entry(id="added", unit=extra.unit, options=extra.options,
+                                            size=extra.size),
+                  faction=lst.faction, points_limit=lst.points_limit,
+                  command_cards=lst.command_cards)
+    p = params(game)
+    assert check(bigger, p).points >= check(lst, p).points
