@@ -45,6 +45,8 @@ def _describe(error: dict) -> str:
         return {"string_type": "must be a string", "bool_type": "must be true or false",
                 "list_type": "must be a list", "dict_type": "must be an object",
                 "model_type": "must be an object"}[kind]
+    if kind == "string_too_long":
+        return f"must be at most {ctx.get('max_length')} characters"
     if kind == "too_short":
         return "must not be empty"
     if kind == "value_error":

@@ -48,7 +48,7 @@ class ListIn(Strict):
     format: Literal["armylists/list@1"]
     game: str
     faction: Text
-    name: Annotated[str, StringConstraints(max_length=120)] | None = None
+    name: Annotated[str, StringConstraints(max_length=300)] | None = None
     points_limit: Annotated[int, Field(ge=1, le=1_000_000)]
     entries: list[EntryIn]
 
