@@ -1,0 +1,22 @@
+"""Age of Fantasy: Regiments 3.4.0: list rules.
+
+The shared OPR checks (see `opr`) with Regiments' numbers: force organisation
+per 375/750/150 points and 35%, command groups one of each per unit, heroes
+joining units, combined units, and the tournament mixed-army guidelines.
+Regiments has no model cap (`model_per` is None), so it runs no model check.
+"""
+from __future__ import annotations
+
+from . import opr
+from .costs import opr_entry_cost
+from .game import GameRules, sum_of_entries
+from .params import OprParams
+
+RULES = GameRules(
+    slug="aof-regiments",
+    params_type=OprParams,
+    entry_cost=opr_entry_cost,
+    list_points=sum_of_entries,
+    checks=(*opr.FORCE_ORGANISATION, *opr.ALWAYS, *opr.MIXED_ARMIES),
+    figures=opr.figures,
+)
