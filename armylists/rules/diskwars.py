@@ -62,12 +62,6 @@ def _command_total(army: Army) -> int:
     return sum(h.unit.command_value for h in _heroes(army))
 
 
-def _exact(value: int, target: int) -> str:
-    # Figures have no "exactly" kind: short of the target it is a minimum, and
-    # once reached a maximum, so `Figure.ok` holds only when they are equal.
-    return "min" if value < target else "max"
-
-
 def wrong_regiment_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
     """The army has exactly the agreed number of regiments, one per hero (L413-414)."""
     heroes, agreed = len(_heroes(army)), _agreed(army, params)
@@ -228,8 +222,8 @@ def figures(army: Army, params: DiskwarsParams, tally: Tally) -> tuple[Figure, .
     heroes, agreed = len(_heroes(army)), _agreed(army, params)
     chosen, total = len(army.command_card_picks), _command_total(army)
     return (
-        Figure("Regiments (agreed)", heroes, agreed, _exact(heroes, agreed)),
-        Figure("Command cards (heroes' command value)", chosen, total, _exact(chosen, total)),
+        Figure("Regiments (agreed)", heroes, agreed, "exact"),
+        Figure("Command cards (heroes' command value)", chosen, total, "exact"),
         *(
             Figure(f"Regiment of {hero.label}: recruitment points",
                    sum(recruitment_cost(t) for t in troops), hero.unit.recruitment_points, "max")

@@ -32,12 +32,14 @@ class Figure:
     label: str
     value: int
     limit: int | None = None
-    kind: Literal["max", "min", "info"] = "max"
+    kind: Literal["max", "min", "exact", "info"] = "max"
 
     @property
     def ok(self) -> bool:
         if self.limit is None or self.kind == "info":
             return True
+        if self.kind == "exact":
+            return self.value == self.limit
         return self.value <= self.limit if self.kind == "max" else self.value >= self.limit
 
 

@@ -377,8 +377,8 @@ def test_a_hero_given_a_regiment_still_leads_its_own():
 def test_figures_show_regiments_command_cards_and_recruitment():
     lst = host(entry("a", TYRION), led("a1", SPEARMEN, "a"), regiments=2, cards=CARDS)
     regiments, cards, recruitment = check(lst, P).figures
-    assert regiments == Figure("Regiments (agreed)", 1, 2, "min") and not regiments.ok
-    assert cards == Figure("Command cards (heroes' command value)", 3, 2, "max") and not cards.ok
+    assert regiments == Figure("Regiments (agreed)", 1, 2, "exact") and not regiments.ok
+    assert cards == Figure("Command cards (heroes' command value)", 3, 2, "exact") and not cards.ok
     assert recruitment == Figure("Regiment of Tyrion: recruitment points", 3, 10, "max")
 
 
