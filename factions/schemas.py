@@ -165,7 +165,7 @@ def parse_faction_file(data: Any) -> FactionFile:
     if data.get("format") != FORMAT:
         raise BadInput("format", f"must be \"{FORMAT}\"")
     game = data.get("game")
-    if game not in FACTION_MODELS:
+    if not isinstance(game, str) or game not in FACTION_MODELS:
         raise BadInput("game", f"no game {game!r}; expected one of {', '.join(GAMES)}")
     if not isinstance(data.get("factions"), list):
         raise BadInput("factions", "must be a list")

@@ -93,7 +93,7 @@ def parse_list(data: Any) -> ListIn:
     if data.get("format") != FORMAT:
         raise BadInput("format", f"must be \"{FORMAT}\"")
     game = data.get("game")
-    if game not in LIST_MODELS:
+    if not isinstance(game, str) or game not in LIST_MODELS:
         raise BadInput("game", f"no game {game!r}; expected one of {', '.join(LIST_MODELS)}")
     try:
         parsed = LIST_MODELS[game].model_validate(data)

@@ -5,6 +5,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
@@ -113,3 +115,19 @@ def test_options_keep_their_opr_scope_and_command():
                 {"slug": "banner", "name": "Banner", "cost": 5, "scope": "model", "command": "banner"}]}]}]}))
     assert sorted(Option.objects.values_list("slug", "scope", "command")) == [
         ("banner", "model", "banner"), ("spears", "all_models", "")]
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["format", "game", "factions", "slug", "name", "units", "cost", "class", "x"]), inner, max_size=4),
+    max_leaves=15,
+))
+def test_random_json_is_refused_with_a_path_or_parsed_never_a_crash(data):
+    if isinstance(data, dict) and "format" in data:
+        data["format"] = "armylists/factions@1"
+    try:
+        parse_faction_file(data)
+    except BadInput as refused:
+        assert refused.message
