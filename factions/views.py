@@ -11,14 +11,41 @@ from armylists.rules.explain import explain
 from .exporter import units_with_details
 from .models import Faction, GameSystem, Unit, game_params
 
-# What a faction page can be filtered by, per game: (query name, model field, label).
+# What a faction page's unit cards can be filtered by, per game.
 FILTERS = {
-    "aof-regiments": ("hero", "Heroes"),
-    "aof-skirmish": ("hero", "Heroes"),
-    "battleground": ("unit_class", "Class"),
-    "diskwars": ("kind", "Kind"),
-    "dulce-bellum": ("rarity", "Rarity"),
+    "aof-regiments": ("hero",),
+    "aof-skirmish": ("hero",),
+    "battleground": ("unit_class", "mercenary"),
+    "diskwars": ("kind", "size", "race"),
+    "dulce-bellum": ("rarity", "type"),
 }
+FLAGS = {"hero": ("Hero", "Not a hero"), "mercenary": ("Mercenary", "Not a mercenary")}
+
+
+def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Option groups for the filter menu: (heading, [(value, label)]), values like "rarity:rare"."""
+    groups = []
+    for field in FILTERS[game]:
+        heading = str(Unit._meta.get_field(field).verbose_name).capitalize()
+        if field in FLAGS:
+            yes, no = FLAGS[field]
+            groups.append((heading, [(f"{field}:yes", yes), (f"{field}:no", no)]))
+            continue
+        display = dict(Unit._meta.get_field(field).choices or [])
+        values = sorted({getattr(u, field) for u in units if getattr(u, field)})
+        groups.append((heading, [(f"{field}:{v}", display.get(v, v)) for v in values]))
+    return [group for group in groups if group[1]]
+
+
+def matches(unit: Unit, wanted: str, query: str) -> bool:
+    if query and query.lower() not in unit.name.lower():
+        return False
+    field, _, value = wanted.partition(":")
+    if field not in {f for fields in FILTERS.values() for f in fields}:
+        return True
+    if field in FLAGS:
+        return getattr(unit, field) == (value == "yes")
+    return getattr(unit, field) == value
 
 
 @require_GET
@@ -37,36 +64,16 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     })
 
 
-def _filter_choices(game: str, units: list[Unit]) -> tuple[str, str, list[tuple[str, str]]]:
-    field, label = FILTERS[game]
-    if field == "hero":
-        return field, label, [("yes", "Heroes"), ("no", "Not heroes")]
-    values = sorted({getattr(u, field) for u in units if getattr(u, field)})
-    display = dict(Unit._meta.get_field(field).choices or [])
-    return field, label, [(v, display.get(v, v)) for v in values]
-
-
-def _matches(unit: Unit, field: str, wanted: str, query: str) -> bool:
-    if query and query.lower() not in unit.name.lower():
-        return False
-    if not wanted:
-        return True
-    if field == "hero":
-        return unit.hero == (wanted == "yes")
-    return getattr(unit, field) == wanted
-
-
 @require_GET
 def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpResponse:
     faction_row = get_object_or_404(Faction.objects.select_related("game"), game__slug=game, slug=faction)
     units = list(units_with_details(faction_row.units.all()))
-    field, label, choices = _filter_choices(game, units)
     wanted, query = request.GET.get("filter", ""), request.GET.get("q", "").strip()
-    shown = [u for u in units if _matches(u, field, wanted, query)]
+    shown = [u for u in units if matches(u, wanted, query)]
     template = "factions/faction_detail.html" + ("#unit-cards" if request.htmx else "")
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
-        "filter_label": label, "filter_choices": choices, "wanted": wanted, "query": query,
+        "filter_groups": filter_choices(game, units), "wanted": wanted, "query": query,
         "command_cards": faction_row.command_cards.all(),
     })
 
