@@ -12,7 +12,7 @@ def _opr(p: OprParams) -> list[str]:
     lines = [
         "The list's points may not go over the agreed points limit (equal is fine).",
         f"With force organisation: at most 1 hero per {p.hero_per} points of the limit.",
-        f"At most 1 + 1 per {p.copies_per} points copies of the same unit; a combined unit counts once.",
+        f"Copies of the same unit: at most 1, plus 1 per {p.copies_per} points; a combined unit counts once.",
         f"No single unit may cost over {p.max_unit_percent}% of the points limit.",
         f"At most 1 unit per {p.unit_per} points; a combined unit counts once"
         + (", a joined hero not at all." if p.heroes_may_join else "."),
