@@ -8,5 +8,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("armylists.accounts.urls")),
     path("", include("armylists.builder.urls")),
+    path("print/", include("armylists.printing.urls")),
     path("", include("factions.urls")),
 ]

@@ -1,0 +1,64 @@
+"""The one-line descriptions of special rules printed once at the end of a roster.
+
+The descriptions live in `glossary.json` ({game: {rule name: description}}),
+written in our own words: never rulebook prose. A rule with no description is
+still listed, pointing the player to the rulebook.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+GLOSSARY_FILE = Path(__file__).with_name("glossary.json")
+SEE_RULEBOOK = "See the rulebook."
+
+# "Tough(3)", "Caster (+1)", "Immune (arcane)" -> the part before the bracket;
+# "Impact 2", "Magic X", "Regeneration 4+" -> the part before the trailing value.
+_BRACKETED = re.compile(r"\s*\(.*$")
+_TRAILING_VALUE = re.compile(r"\s+(?:[+-]?\d+\+?|[xXnN]|[dD]\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    name: str
+    description: str
+    known: bool
+
+
+def rule_name(rule: str) -> str:
+    """A rule without its parameter: "Tough(3)" -> "Tough"."""
+    name = _BRACKETED.sub("", rule.strip())
+    return _TRAILING_VALUE.sub("", name).strip()
+
+
+@lru_cache(maxsize=1)
+def descriptions() -> dict[str, dict[str, str]]:
+    return json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
+
+
+def spelled_out(rule: str) -> bool:
+    """A rule printed with its own text ("Big Boss: may remove ...") needs no glossary line."""
+    name, colon, text = rule.partition(":")
+    return bool(colon and text.strip())
+
+
+def glossary(game: str, rules: Iterable[str]) -> tuple[Term, ...]:
+    """Each rule the list uses, once, sorted by name; names compare ignoring case."""
+    known = {name.casefold(): (name, text) for name, text in descriptions().get(game, {}).items()}
+    terms: dict[str, Term] = {}
+    for rule in rules:
+        if spelled_out(rule):
+            continue
+        name = rule_name(rule)
+        key = name.casefold()
+        if not name or key in terms:
+            continue
+        if key in known:
+            terms[key] = Term(known[key][0], known[key][1], True)
+        else:
+            terms[key] = Term(name, SEE_RULEBOOK, False)
+    return tuple(sorted(terms.values(), key=lambda t: t.name.casefold()))

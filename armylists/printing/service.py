@@ -1,0 +1,35 @@
+"""Printing a list: check it now, build its sheet, render the PDF.
+
+Shared by the download views and `manage.py render_roster`. A list that cannot
+be resolved against the unit data raises `BadInput`, as the check does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from armylists.builder.checking import Libraries, check_document
+
+from .pdf import DEFAULT_PAPER, roster_pdf
+from .sheets import Sheet, build_sheet
+
+
+@dataclass(frozen=True)
+class Roster:
+    sheet: Sheet
+    pdf: bytes
+
+
+def sheet_for(document: Any, player: str | None = None) -> Sheet:
+    """The sheet of a list document, checked against the unit data as it is now."""
+    libraries = Libraries()
+    checked = check_document(document, libraries=libraries)
+    game = libraries.game(checked.document.game)
+    return build_sheet(checked, player=player, checked_at=timezone.now(), game_name=game.name)
+
+
+def file_roster(document: Any, player: str | None = None, paper: str = DEFAULT_PAPER) -> Roster:
+    sheet = sheet_for(document, player)
+    return Roster(sheet, roster_pdf(sheet, paper))

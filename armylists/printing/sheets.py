@@ -1,0 +1,182 @@
+"""A printable roster as plain data: what the PDF shows, built from a checked list.
+
+Tests assert on the `Sheet`, never on PDF bytes. Building a sheet issues no
+database queries: everything comes from the `Checked` result and its library,
+so a saved list, a shared list and a list file print the same way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from armylists.builder.checking import Checked
+from armylists.builder.library import fingerprint
+from armylists.builder.listfile import dump_list
+from armylists.builder.resolve import used_units
+from armylists.rules.diskwars import regiments
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Figure, Report
+
+from .cards import OPR, Card, Context, Stat, build_card
+from .glossary import Term, glossary
+
+NO_PLAYER = "—"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    number: int
+    severity: str
+    code: str
+    message: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """One of the report's figures, e.g. Heroes "2 of 4"; `ok` is false when it breaks a limit."""
+
+    label: str
+    value: str
+    ok: bool
+
+
+@dataclass(frozen=True)
+class Group:
+    title: str | None
+    note: str | None
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    list_name: str
+    player: str
+    game: str
+    game_slug: str
+    faction: str
+    points: int | None
+    points_limit: int | None
+    legal: bool
+    problems: tuple[Problem, ...]
+    counts: tuple[Count, ...]
+    extras: tuple[Stat, ...]
+    checked_at: datetime
+    list_fingerprint: str
+    data_fingerprint: str
+    groups: tuple[Group, ...]
+    glossary: tuple[Term, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card, joined heroes included, in print order."""
+        return tuple(c for g in self.groups for top in g.cards for c in (top, *top.joined))
+
+    @property
+    def errors(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity == "error")
+
+    @property
+    def warnings(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.severity != "error")
+
+
+def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
+                game_name: str | None = None) -> Sheet:
+    document, army, report, library = checked.document, checked.army, checked.report, checked.library
+    problems = tuple(Problem(i, v.severity, v.code, v.message, v.rule)
+                     for i, v in enumerate(report.violations, start=1))
+    names = {slug: f.name for slug, f in library.factions.items()}
+    ctx = Context(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries})
+    flagged = _violations_by_entry(problems, report)
+
+    def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
+        doc = library.factions[entry.faction].unit_docs[entry.unit.slug]
+        return build_card(entry, doc, ctx, flagged.get(entry.id, ()), joined)
+
+    groups = GROUPINGS.get(army.game, _in_list_order)(army, report, card)
+    cards = [c for g in groups for c in g.cards]
+    return Sheet(
+        list_name=document.name or "Untitled list",
+        player=player or NO_PLAYER,
+        game=game_name or army.game,
+        game_slug=army.game,
+        faction=names.get(army.faction, army.faction),
+        points=report.points,
+        points_limit=report.points_limit,
+        legal=report.legal,
+        problems=problems,
+        counts=tuple(_count(f) for f in report.figures),
+        extras=tuple(_extras(army)),
+        checked_at=checked_at,
+        list_fingerprint=fingerprint(dump_list(document)),
+        data_fingerprint=fingerprint(library.snapshot(used_units(document))),
+        groups=groups,
+        glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
+    )
+
+
+def _violations_by_entry(problems: tuple[Problem, ...], report: Report) -> dict[str, tuple[int, ...]]:
+    numbers: dict[str, list[int]] = {}
+    for problem, violation in zip(problems, report.violations):
+        for entry_id in dict.fromkeys(violation.entries):
+            numbers.setdefault(entry_id, []).append(problem.number)
+    return {k: tuple(v) for k, v in numbers.items()}
+
+
+def _count(figure: Figure) -> Count:
+    if figure.limit is None or figure.kind == "info":
+        return Count(figure.label, str(figure.value), True)
+    return Count(figure.label, f"{figure.value} of {figure.limit}", figure.ok)
+
+
+def _extras(army: Army) -> list[Stat]:
+    if army.game in OPR:
+        extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]
+        if army.mixed_armies == "tournament":
+            extras.append(Stat("Mixed armies", "tournament rules"))
+        return extras
+    if army.game == "diskwars":
+        titles = ", ".join(c.title for c in army.command_card_picks) or "none"
+        return [Stat("Command cards", titles)]
+    return []
+
+
+def _in_list_order(army: Army, report: Report, card) -> tuple[Group, ...]:
+    return (Group(None, None, tuple(card(e) for e in army.entries)),)
+
+
+def _opr_groups(army: Army, report: Report, card) -> tuple[Group, ...]:
+    """A hero that joined a unit prints inside its host's card, so they stay on one page."""
+    hosts: dict[str, list[Entry]] = {}
+    for e in army.entries:
+        host = army.entry(e.joined_to)
+        if host is not None and host is not e and host.joined_to is None:
+            hosts.setdefault(host.id, []).append(e)
+    nested = {h.id for heroes in hosts.values() for h in heroes}
+    # Inside its host's card, "Joined to" would only repeat the "Joined by" heading.
+    cards = tuple(card(e, tuple(card(h).without_detail("Joined to") for h in hosts.get(e.id, ())))
+                  for e in army.entries if e.id not in nested)
+    return (Group(None, None, cards),)
+
+
+def _diskwars_groups(army: Army, report: Report, card) -> tuple[Group, ...]:
+    """One group per regiment: its hero first, then its troops, with recruitment points spent."""
+    groups = []
+    placed: set[str] = set()
+    for hero, troops in regiments(army):
+        spent = sum(report.entry_points.get(t.id, 0) for t in troops)
+        note = f"Recruitment points: {spent} of {hero.unit.recruitment_points} spent"
+        groups.append(Group(f"Regiment of {hero.label}", note, tuple(card(e) for e in (hero, *troops))))
+        placed.update(e.id for e in (hero, *troops))
+    stray = tuple(card(e) for e in army.entries if e.id not in placed)
+    if stray:
+        groups.append(Group("Not in a regiment", None, stray))
+    return tuple(groups)
+
+
+GROUPINGS = {
+    "aof-regiments": _opr_groups,
+    "aof-skirmish": _opr_groups,
+    "diskwars": _diskwars_groups,
+}

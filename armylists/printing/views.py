@@ -1,0 +1,57 @@
+"""Roster downloads: the owner's list, a shared list, and an HTML preview for debugging.
+
+Every roster is checked at the moment it is printed, so the verdict and the
+fingerprints on paper match the list and unit data as they were then.
+"""
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+
+from armylists.builder.models import ArmyList
+from factions.boundary import BadInput
+
+from .pdf import paper_of, render_html, roster_pdf
+from .service import sheet_for
+
+
+def _unprintable(error: BadInput) -> HttpResponse:
+    # Plain text: the message may quote what the user typed.
+    return HttpResponse(f"This list cannot be printed: {error}", status=409,
+                        content_type="text/plain; charset=utf-8")
+
+
+def _pdf_response(army_list: ArmyList, request: HttpRequest) -> HttpResponse:
+    paper = paper_of(request.GET.get("paper"))
+    try:
+        sheet = sheet_for(army_list.document, army_list.owner.get_username())
+    except BadInput as error:
+        return _unprintable(error)
+    response = HttpResponse(roster_pdf(sheet, paper), content_type="application/pdf")
+    filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    army_list = get_object_or_404(ArmyList.objects.select_related("owner"), pk=pk, owner=request.user)
+    return _pdf_response(army_list, request)
+
+
+def shared_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    army_list = get_object_or_404(ArmyList.objects.select_related("owner"), share_token=token, shared=True)
+    return _pdf_response(army_list, request)
+
+
+@login_required
+def list_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The roster's HTML in the browser: the same template and sheet as the PDF."""
+    army_list = get_object_or_404(ArmyList.objects.select_related("owner"), pk=pk, owner=request.user)
+    try:
+        sheet = sheet_for(army_list.document, army_list.owner.get_username())
+    except BadInput as error:
+        return _unprintable(error)
+    return HttpResponse(render_html(sheet, paper_of(request.GET.get("paper")), preview=True))
