@@ -42,3 +42,15 @@ def army(game: str, *entries: Entry, faction: str = "kingdom", **fields) -> Army
 @pytest.fixture
 def numbers():
     return NUMBERS
+
+
+def codes(report) -> list[str]:
+    """The report's violation codes, in order."""
+    return [v.code for v in report.violations]
+
+
+def only(report, code: str):
+    """The one violation with `code`; fails when there is none or several."""
+    found = [v for v in report.violations if v.code == code]
+    assert len(found) == 1, report.violations
+    return found[0]

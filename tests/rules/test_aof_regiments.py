@@ -14,7 +14,7 @@ import pytest
 from armylists.rules import check
 from armylists.rules.report import Figure
 
-from .conftest import army, entry, option, params, unit
+from .conftest import army, codes, entry, only, option, params, unit
 
 GAME = "aof-regiments"
 
@@ -59,14 +59,6 @@ def report(*entries, points_limit=1500, game_params=None, **fields):
                  game_params or params(GAME))
 
 
-def codes(result) -> list[str]:
-    return [v.code for v in result.violations]
-
-
-def only(result, code):
-    found = [v for v in result.violations if v.code == code]
-    assert len(found) == 1, result.violations
-    return found[0]
 
 
 def limits(result) -> dict[str, int]:

@@ -6,7 +6,7 @@ import pytest
 from armylists.rules import check
 from armylists.rules.report import Figure
 
-from .conftest import army, entry, option, params, unit
+from .conftest import army, codes, entry, only, option, params, unit
 
 GAME = "battleground"
 
@@ -32,14 +32,6 @@ def several(u, n, start=0):
     return [entry(f"{u.slug}-{i}", u) for i in range(start, start + n)]
 
 
-def codes(report):
-    return [v.code for v in report.violations]
-
-
-def only(report, code):
-    found = [v for v in report.violations if v.code == code]
-    assert len(found) == 1, report.violations
-    return found[0]
 
 
 P = params(GAME)

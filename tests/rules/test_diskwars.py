@@ -7,7 +7,7 @@ from armylists.rules import check
 from armylists.rules.model import CommandCard
 from armylists.rules.report import Figure
 
-from .conftest import army, entry, params, unit
+from .conftest import army, codes, entry, only, params, unit
 
 GAME = "diskwars"
 P = params(GAME)
@@ -58,14 +58,6 @@ def led(id, u, regiment):
     return entry(id, u, regiment=regiment)
 
 
-def codes(report):
-    return [v.code for v in report.violations]
-
-
-def only(report, code):
-    found = [v for v in report.violations if v.code == code]
-    assert len(found) == 1, report.violations
-    return found[0]
 
 
 def one_regiment(*troops_, leader=TYRION):

@@ -7,7 +7,7 @@ from armylists.rules import check
 from armylists.rules.model import SizeProfile
 from armylists.rules.report import Figure
 
-from .conftest import army, entry, option, params, unit
+from .conftest import army, codes, entry, only, option, params, unit
 
 GAME = "dulce-bellum"
 P = params(GAME)
@@ -42,14 +42,6 @@ def take(id, u, size, *options):
     return entry(id, u, *options, size=size)
 
 
-def codes(report):
-    return [v.code for v in report.violations]
-
-
-def only(report, code):
-    found = [v for v in report.violations if v.code == code]
-    assert len(found) == 1, report.violations
-    return found[0]
 
 
 def unlocks(report):
