@@ -5,6 +5,8 @@ and the check endpoint all report faults as `<json path>: <what is wrong>`.
 """
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 from pydantic import ValidationError
 
 
@@ -15,6 +17,18 @@ class BadInput(Exception):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def read_game(data: Any, fmt: str, games: Iterable[str], kind: str) -> str:
+    """Check a document's envelope (a JSON object of format `fmt`) and return its game."""
+    if not isinstance(data, dict):
+        raise BadInput("", f"a {kind} must be a JSON object")
+    if data.get("format") != fmt:
+        raise BadInput("format", f"must be \"{fmt}\"")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in games:
+        raise BadInput("game", f"no game {game!r}; expected one of {', '.join(games)}")
+    return game
 
 
 def json_path(loc: tuple[int | str, ...]) -> str:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, ValidationError, model_validator
 
-from .boundary import BadInput, bad_input
+from .boundary import BadInput, bad_input, read_game
 
 FORMAT = "armylists/factions@1"
 GAMES = ("aof-regiments", "aof-skirmish", "battleground", "diskwars", "dulce-bellum")
@@ -160,13 +160,7 @@ class FactionFile(BaseModel):
 
 def parse_faction_file(data: Any) -> FactionFile:
     """Validate a whole faction file; raise BadInput naming the first fault's JSON path."""
-    if not isinstance(data, dict):
-        raise BadInput("", "a faction file must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadInput("format", f"must be \"{FORMAT}\"")
-    game = data.get("game")
-    if not isinstance(game, str) or game not in FACTION_MODELS:
-        raise BadInput("game", f"no game {game!r}; expected one of {', '.join(GAMES)}")
+    game = read_game(data, FORMAT, GAMES, "faction file")
     if not isinstance(data.get("factions"), list):
         raise BadInput("factions", "must be a list")
     model = FACTION_MODELS[game]

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from factions.boundary import BadInput, bad_input
+from factions.boundary import BadInput, bad_input, read_game
 
 FORMAT = "armylists/list@1"
 
@@ -88,13 +88,7 @@ LIST_MODELS: dict[str, type[ListIn]] = {
 
 def parse_list(data: Any) -> ListIn:
     """Validate a list document; raise BadInput naming the first fault's JSON path."""
-    if not isinstance(data, dict):
-        raise BadInput("", "a list file must be a JSON object")
-    if data.get("format") != FORMAT:
-        raise BadInput("format", f"must be \"{FORMAT}\"")
-    game = data.get("game")
-    if not isinstance(game, str) or game not in LIST_MODELS:
-        raise BadInput("game", f"no game {game!r}; expected one of {', '.join(LIST_MODELS)}")
+    game = read_game(data, FORMAT, tuple(LIST_MODELS), "list file")
     try:
         parsed = LIST_MODELS[game].model_validate(data)
     except ValidationError as error:
