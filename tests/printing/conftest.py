@@ -1,0 +1,162 @@
+"""Small factions of every game, list files that use them, and helpers to read rosters."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import subprocess
+
+import pytest
+
+from armylists.builder.checking import check_document
+from armylists.builder.models import ArmyList
+from armylists.printing.sheets import build_sheet
+from factions.importer import import_document
+from factions.models import Faction, GameSystem
+from factions.schemas import parse_faction_file
+
+CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.timezone.utc)
+
+
+def faction_file(game: str, *factions: dict) -> dict:
+    return {"format": "armylists/factions@1", "game": game, "factions": list(factions)}
+
+
+OPR = faction_file("aof-regiments", {
+    "slug": "kingdom", "name": "Kingdom of Ash", "units": [
+        {"slug": "infantry", "name": "Ashguard Infantry", "cost": 100, "models": 10, "rules": ["Fearless"],
+         "stats": {"quality": 4, "defense": 5, "equipment": "Hand Weapons (A1)"},
+         "options": [
+             {"slug": "spears", "name": "Ember Spears", "cost": 10, "scope": "all_models"},
+             {"slug": "banner", "name": "Banner", "cost": 5, "scope": "model", "command": "banner"},
+             {"slug": "drill", "name": "Drill Sergeant", "cost": 5}]},
+        {"slug": "captain", "name": "Ash Captain", "cost": 60, "models": 1, "hero": True,
+         "rules": ["Hero", "Tough(3)"], "stats": {"quality": "3+", "defense": "4+"}},
+        {"slug": "giant", "name": "Cinder Giant", "cost": 530, "models": 1,
+         "rules": ["Tough(12)", "Smoulder"], "stats": {"quality": "4+", "defense": "2+"}},
+    ]})
+
+BATTLEGROUND = faction_file("battleground", {
+    "slug": "hawkshold", "name": "Men of Hawkshold", "units": [
+        {"slug": "militia", "name": "Hawk Militia", "cost": 150, "class": "core",
+         "stats": {"attack": "(3)4/4", "defence": "3/3", "move": "3.5\"", "courage": "10"}},
+        {"slug": "knights", "name": "Hawk Knights", "cost": 413, "class": "elite", "keywords": ["Cavalry"],
+         "rules": ["+1 Power while Charging"], "stats": {"attack": "(3)6/6", "defence": "5/5"}},
+    ]}, {
+    "slug": "freeblades", "name": "Freeblades", "units": [
+        {"slug": "slingers", "name": "Hill Slingers", "cost": 97, "class": "standard", "mercenary": True,
+         "keywords": ["Skirmisher", "Mercenaries"], "stats": {"attack": "(2)4/3"}},
+    ]})
+
+DULCE_BELLUM = faction_file("dulce-bellum", {
+    "slug": "holds", "name": "Deep Holds", "units": [
+        {"slug": "militia", "name": "Hold Militia", "rarity": "common", "type": "Infantry",
+         "sizes": [{"size": "squad", "points": 115, "morale": 12}, {"size": "company", "points": 160, "morale": 23}],
+         "stats": {"mv": 4, "me": 4, "mi": "4+", "de": "4+"}, "rules": ["Powerful (Missile)", "Hatred"],
+         "options": [{"slug": "champion", "name": "Champion", "cost": 15},
+                     {"slug": "banner", "name": "Banner", "cost": 5}]},
+        {"slug": "wyrm", "name": "Forge Wyrm", "rarity": "rare", "limit": 1, "type": "Monster",
+         "sizes": [{"size": "single", "points": 260, "morale": 15}],
+         "stats": {"mv": 6, "me": "3+", "mi": "-", "de": "3+"}, "rules": ["Flying", "Fear"]},
+    ]})
+
+DISKWARS = faction_file("diskwars", {
+    "slug": "empire", "name": "Empire", "alignment": "order",
+    "command_cards": [{"slug": "steady", "title": "Steady Advance"},
+                      {"slug": "hold", "title": "Hold the Line", "alignment_only": "order"}],
+    "units": [
+        {"slug": "marshal", "name": "Marshal Brandt", "kind": "hero", "size": "medium", "race": "Human",
+         "unique": True, "recruitment_points": 8, "command_value": 1, "rules": ["Relentless"],
+         "stats": {"toughness": 6, "attack": 4, "counter": 3, "movement": 3}},
+        {"slug": "wizard", "name": "Battle Wizard", "kind": "hero", "size": "small", "race": "Human",
+         "recruitment_points": 6, "command_value": 1, "rules": ["Magic 2"],
+         "stats": {"toughness": 3, "attack": 1, "counter": 1, "movement": 3}},
+        {"slug": "swordsmen", "name": "Swordsmen", "kind": "troop", "size": "small", "race": "Human",
+         "recruitment_cost": 2, "stats": {"toughness": 3, "attack": 2, "counter": 3, "movement": 2}},
+        {"slug": "tank", "name": "Steam Tank", "kind": "troop", "size": "large", "race": "Human", "elite": 2,
+         "recruitment_cost": 6, "rules": ["Impact 2", "Steam Tank: picks one of its three guns each shot"],
+         "stats": {"toughness": 8, "attack": 4, "counter": 3, "movement": 2}},
+    ]})
+
+FACTIONS = {"aof-regiments": OPR, "battleground": BATTLEGROUND, "dulce-bellum": DULCE_BELLUM,
+            "diskwars": DISKWARS}
+
+
+def list_file(game: str, faction: str, entries: list[dict], **fields) -> dict:
+    data = {"format": "armylists/list@1", "game": game, "faction": faction, "entries": entries}
+    if game != "diskwars":
+        data["points_limit"] = 1500
+    return data | fields
+
+
+LISTS = {
+    "aof-regiments": list_file("aof-regiments", "kingdom", name="Ash Vanguard", entries=[
+        {"id": "e1", "unit": "infantry", "name": "First Cohort", "options": ["spears", "drill", "drill"],
+         "combined": True},
+        {"id": "e2", "unit": "captain", "joined_to": "e1"},
+        {"id": "e3", "unit": "infantry", "options": ["banner"]},
+    ]),
+    "battleground": list_file("battleground", "hawkshold", name="Hawk Host", points_limit=1000, command_cards=1,
+                              entries=[{"id": "m1", "unit": "militia"}, {"id": "m2", "unit": "militia"},
+                                       {"id": "k1", "unit": "knights"},
+                                       {"id": "s1", "unit": "slingers", "faction": "freeblades"}]),
+    "dulce-bellum": list_file("dulce-bellum", "holds", name="Hold Muster", entries=[
+        {"id": "a", "unit": "militia", "size": "company", "options": ["champion"]},
+        {"id": "b", "unit": "wyrm", "size": "single"},
+    ]),
+    "diskwars": list_file("diskwars", "empire", name="Brandt's Host", regiments=2, command_cards=["steady", "hold"],
+                          entries=[
+                              {"id": "h1", "unit": "marshal"},
+                              {"id": "t1", "unit": "swordsmen", "regiment": "h1"},
+                              {"id": "t2", "unit": "tank", "regiment": "h1"},
+                              {"id": "h2", "unit": "wizard"},
+                              {"id": "t3", "unit": "swordsmen", "regiment": "h2"},
+                              {"id": "t4", "unit": "swordsmen"},
+                          ]),
+}
+
+
+@pytest.fixture
+def factions(db):
+    """Every game's small factions, loaded through the importer."""
+    for data in FACTIONS.values():
+        import_document(parse_faction_file(data))
+
+
+@pytest.fixture
+def make_sheet(factions):
+    def make_sheet_(document: dict, player: str | None = None):
+        game = GameSystem.objects.get(slug=document["game"])
+        return build_sheet(check_document(document), player=player, checked_at=CHECKED_AT, game_name=game.name)
+
+    return make_sheet_
+
+
+@pytest.fixture
+def make_army_list(factions, make_user):
+    def make_army_list_(owner=None, document: dict | None = None, **fields):
+        document = document or LISTS["aof-regiments"]
+        owner = owner or make_user()
+        faction = Faction.objects.select_related("game").get(game__slug=document["game"], slug=document["faction"])
+        return ArmyList.objects.create(owner=owner, name=document.get("name") or "List", game=faction.game,
+                                       faction=faction, document=document, **fields)
+
+    return make_army_list_
+
+
+def pdf_pages(pdf: bytes, tmp_path) -> list[str]:
+    """Each page's text as pdftotext reads it, with runs of white space made single spaces."""
+    path = tmp_path / "roster.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout
+    return [re.sub(r"\s+", " ", page).strip() for page in text.split("\f") if page.strip()]
+
+
+def pdf_text(pdf: bytes, tmp_path) -> str:
+    return " ".join(pdf_pages(pdf, tmp_path))
+
+
+def page_size(pdf: bytes, tmp_path) -> str:
+    path = tmp_path / "size.pdf"
+    path.write_bytes(pdf)
+    info = subprocess.run(["pdfinfo", str(path)], check=True, capture_output=True, text=True).stdout
+    return next(line for line in info.splitlines() if line.startswith("Page size:"))

@@ -1,0 +1,62 @@
+"""The special-rules glossary: rule names without parameters, and the descriptions file."""
+from __future__ import annotations
+
+import pytest
+
+from armylists.printing.glossary import SEE_RULEBOOK, descriptions, glossary, rule_name
+
+
+@pytest.mark.parametrize("rule, name", [
+    ("Tough(3)", "Tough"),
+    ("Tough (+1)", "Tough"),
+    ("AP(D3)", "AP"),
+    ("Caster(2)", "Caster"),
+    ("Powerful (Missile)", "Powerful"),
+    ("Extra Attacks (+1)", "Extra Attacks"),
+    ("Impact 2", "Impact"),
+    ("Magic X", "Magic"),
+    ("Regeneration 4+", "Regeneration"),
+    ("Immune (arcane)", "Immune"),
+    ("Fearless", "Fearless"),
+    ("Move or Shoot", "Move or Shoot"),
+])
+def test_a_rule_name_drops_its_parameter(rule, name):
+    assert rule_name(rule) == name
+
+
+# The common rules of each game, from the rules extracts (shared/rules/*.md).
+COMMON = {
+    "aof-regiments": ["AP", "Blast", "Caster", "Deadly", "Fear", "Impact", "Tough", "Transport", "Ambush",
+                      "Counter", "Entrenched", "Fast", "Fearless", "Flying", "Furious", "Hero", "Immobilized",
+                      "Indirect", "Lance", "Limited", "Poison", "Regeneration", "Relentless", "Reliable",
+                      "Rending", "Scout", "Slow", "Sniper", "Stealth", "Strider"],
+    "aof-skirmish": ["AP", "Blast", "Caster", "Counter", "Deadly", "Fast", "Fear", "Fearless", "Flying",
+                     "Furious", "Hero", "Immobile", "Impact", "Indirect", "Lance", "Limited", "Poison",
+                     "Regeneration", "Relentless", "Reliable", "Rending", "Scout", "Slow", "Stealth", "Strider",
+                     "Tough", "Sergeant", "Musician", "Banner"],
+    "diskwars": ["Flank", "Flying", "Frenzy", "Immune", "Impact", "Magic", "Mobile", "Relentless", "Resistant",
+                 "Scout", "Slow", "Strider", "Swift"],
+    "battleground": ["Normal", "Large", "Colossal", "Infantry", "Cavalry", "Fearsome", "Flying", "Mercenaries",
+                     "Skirmisher", "Terrifying", "Wheeled", "Javelins", "Pila", "Spears", "Blessing", "Curse",
+                     "Healing", "Attack"],
+    "dulce-bellum": ["Ambush", "Attacks", "Banner", "Blast", "Champion", "Fear", "Fearless", "Flying",
+                     "Individual", "Master of Magic", "Powerful", "Spellcaster", "Shield Wall", "Wild Charge"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(COMMON))
+def test_the_glossary_file_describes_each_games_common_rules_in_one_line(game):
+    entries = descriptions()[game]
+    assert [r for r in COMMON[game] if r not in entries] == []
+    for name, text in entries.items():
+        assert text and "\n" not in text and len(text) <= 160, name
+
+
+def test_a_rule_the_glossary_does_not_know_points_to_the_rulebook():
+    [term] = glossary("battleground", ["Bravery checkbox"])
+    assert (term.name, term.description, term.known) == ("Bravery checkbox", SEE_RULEBOOK, False)
+
+
+def test_rule_names_match_ignoring_case_and_appear_once():
+    terms = glossary("aof-regiments", ["tough(3)", "Tough(6)", "TOUGH"])
+    assert [(t.name, t.known) for t in terms] == [("Tough", True)]
