@@ -1,9 +1,32 @@
-from django.urls import path
+from django.urls import include, path
 
-from .views import api
+from .views import api, entries, lists, share, transfer
 
 app_name = "builder"
 
+# Entry ids come from list files and may hold any character, so they end the path.
+list_patterns = [
+    path("", lists.lists, name="lists"),
+    path("new/", lists.list_create, name="list-create"),
+    path("import/", transfer.list_import, name="list-import"),
+    path("<int:pk>/", lists.list_detail, name="list-detail"),
+    path("<int:pk>/rename/", lists.list_rename, name="list-rename"),
+    path("<int:pk>/duplicate/", lists.list_duplicate, name="list-duplicate"),
+    path("<int:pk>/delete/", lists.list_delete, name="list-delete"),
+    path("<int:pk>/settings/", entries.list_settings, name="list-settings"),
+    path("<int:pk>/command-cards/", entries.list_command_cards, name="list-command-cards"),
+    path("<int:pk>/file/", transfer.list_export, name="list-export"),
+    path("<int:pk>/text/", transfer.list_text_view, name="list-text"),
+    path("<int:pk>/share/", share.list_share, name="list-share"),
+    path("<int:pk>/entries/add/", entries.entry_add, name="list-entry-add"),
+    path("<int:pk>/entries/edit/<path:entry_id>", entries.entry_update, name="list-entry-update"),
+    path("<int:pk>/entries/remove/<path:entry_id>", entries.entry_remove, name="list-entry-remove"),
+    path("<int:pk>/entries/duplicate/<path:entry_id>", entries.entry_duplicate, name="list-entry-duplicate"),
+    path("shared/<str:token>/", share.shared_list, name="shared-list"),
+    path("shared/<str:token>/file/", share.shared_list_export, name="shared-list-export"),
+]
+
 urlpatterns = [
     path("api/check", api.check, name="api-check"),
+    path("lists/", include(list_patterns)),
 ]

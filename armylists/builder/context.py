@@ -1,0 +1,206 @@
+"""What the builder templates show, worked out from one check of the list.
+
+Reads only: the library is loaded once per request (a fixed number of
+queries, whatever the list's size) and everything else is computed in memory.
+Templates get finished values and never compute points.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from armylists.rules.model import Entry, Unit
+from armylists.rules.report import Report
+from factions.boundary import BadInput
+
+from .checking import Checked, check_document
+from .forms import ListSettingsForm, entry_state, option_controls, settings_state
+from .grouping import MIXED_GAMES, Section, points_unit, sections
+from .library import Library
+from .models import ArmyList
+from .services import library_for
+
+
+def load_checked(army_list: ArmyList, library: Library | None = None,
+                 extra: tuple[str, ...] = ()) -> tuple[Checked | None, str | None, Library]:
+    """The list's check, or the reason it cannot be checked (unit data gone since it was saved)."""
+    library = library_for(army_list.game, [army_list.document], library, extra=extra)
+    try:
+        return check_document(army_list.document, library=library), None, library
+    except BadInput as error:
+        return None, str(error), library
+
+
+def _cost(cost: int, scope: str = "unit") -> str:
+    text = f"{cost:+d} pts" if cost else "free"
+    return text + (" · all models" if scope == "all_models" else "")
+
+
+@dataclass
+class EntryView:
+    id: str
+    label: str
+    unit: Unit | None
+    raw: dict
+    points: int | None = None
+    flags: list[str] = field(default_factory=list)
+    severity: str = ""
+    tags: list[str] = field(default_factory=list)
+    summary: str = ""
+    controls: list[dict] = field(default_factory=list)
+    fields: dict[str, Any] = field(default_factory=dict)
+    was: str = ""
+
+
+def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
+    shown = []
+    for control in option_controls(game, unit):
+        if control.kind == "group":
+            choices = [{"value": o.slug, "label": o.name, "cost": _cost(o.cost, o.scope),
+                        "checked": bool(counts[o.slug])} for o in control.members]
+            shown.append({"kind": "group", "field": control.field, "label": control.group.name,
+                          "required": control.group.min > 0, "choices": choices,
+                          "none": not any(c["checked"] for c in choices)})
+        else:
+            option = control.option
+            shown.append({"kind": control.kind, "field": control.field, "label": option.name,
+                          "cost": _cost(option.cost, option.scope), "value": counts[option.slug]})
+    return shown
+
+
+def _tags(game: str, unit: Unit, entry: Entry | None, params: dict) -> list[str]:
+    tags = []
+    if unit.hero or unit.kind == "hero":
+        tags.append("Hero")
+    tags += [t for t in (unit.unit_class, unit.rarity, unit.size, unit.race) if t]
+    if unit.mercenary:
+        tags.append("mercenary")
+    if unit.unique:
+        tags.append("unique")
+    if unit.elite:
+        tags.append(f"elite {unit.elite}")
+    if game == "dulce-bellum" and entry is not None:
+        tags += _unlock_tags(unit, entry, params)
+    return tags
+
+
+def _unlock_tags(unit: Unit, entry: Entry, params: dict) -> list[str]:
+    needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
+    grants = 0
+    if unit.rarity in (params.get("granting_rarities") or []):
+        grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
+    return ([f"grants {grants} unlock{'s' if grants != 1 else ''}"] if grants else []) + (
+        [f"needs {needs} unlocks"] if needs else [])
+
+
+def _choices(document: dict, own: str, wanted, labels: dict[str, str], current: str) -> list[dict]:
+    ids = [e["id"] for e in document["entries"] if e["id"] != own and wanted(e["id"])]
+    return [{"value": i, "label": labels.get(i, i), "selected": i == current} for i in ids]
+
+
+def _entry_fields(game: str, unit: Unit, raw: dict, document: dict, army, labels) -> dict[str, Any]:
+    state = entry_state(raw)
+    fields: dict[str, Any] = {"name": state["name"]}
+    if unit.sizes:
+        fields["sizes"] = [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
+                            "selected": s.size == state["size"]} for s in unit.sizes]
+    if game in ("aof-regiments", "aof-skirmish") and (unit.models > 1 and not unit.hero or state["combined"]):
+        fields["combined"] = state["combined"]
+    if game == "aof-regiments" and unit.hero:
+        hosts = {e.id for e in army.entries if not e.unit.hero} if army else set()
+        fields["joined_to"] = _choices(document, raw["id"], hosts.__contains__, labels, state["joined_to"])
+    if game == "diskwars" and unit.kind == "troop":
+        heroes = {e.id for e in army.entries if e.unit.kind == "hero"} if army else set()
+        fields["regiment"] = _choices(document, raw["id"], heroes.__contains__, labels, state["regiment"])
+    if unit.spellcaster is not None or state["spells"]:
+        fields["spells"] = "\n".join(state["spells"])
+        fields["spellcaster"] = unit.spellcaster
+    return fields
+
+
+def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) -> dict[str, EntryView]:
+    document, game = army_list.document, army_list.game
+    army = checked.army if checked else None
+    report = checked.report if checked else None
+    labels = {e.id: e.label for e in army.entries} if army else {}
+    flagged: dict[str, list] = {}
+    for violation in report.violations if report else ():
+        for entry_id in violation.entries:
+            flagged.setdefault(entry_id, []).append(violation)
+    views = {}
+    for raw in document.get("entries", []):
+        entry = army.entry(raw["id"]) if army else None
+        source = library.factions.get(raw.get("faction") or document["faction"])
+        unit = entry.unit if entry else (source.unit(raw.get("unit", "")) if source else None)
+        view = EntryView(id=raw["id"], label=entry.label if entry else raw.get("name") or raw.get("unit", "?"),
+                         unit=unit, raw=raw, was=json.dumps(entry_state(raw)))
+        if unit is not None:
+            counts = Counter(raw.get("options", []))
+            view.tags = _tags(game.slug, unit, entry, game.params)
+            view.controls = _controls(game.slug, unit, counts)
+            view.fields = _entry_fields(game.slug, unit, raw, document, army, labels)
+            view.summary = ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options
+                                     if (n := counts[o.slug]))
+        if report:
+            view.points = report.entry_points.get(raw["id"])
+            view.flags = [v.message for v in flagged.get(raw["id"], [])]
+            view.severity = _worst(flagged.get(raw["id"], []))
+        views[raw["id"]] = view
+    return views
+
+
+def _worst(violations) -> str:
+    if any(v.severity == "error" for v in violations):
+        return "error"
+    return "warning" if violations else ""
+
+
+def violation_views(report: Report, labels: dict[str, str]) -> list[dict]:
+    return [{"code": v.code, "severity": v.severity, "message": v.message, "rule": v.rule,
+             "entries": [{"id": i, "label": labels.get(i, i)} for i in v.entries]} for v in report.violations]
+
+
+def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, EntryView]) -> list[dict]:
+    if checked is None:
+        return [{"title": None, "entries": list(views.values()), "note": "", "ok": True, "key": "all"}]
+    names = {slug: f.name for slug, f in checked.library.factions.items()}
+    laid_out: list[Section] = sections(checked.army, checked.report, names)
+    return [{"title": s.title, "note": s.note, "ok": s.ok, "key": s.key,
+             "entries": [views[e.id] for e in s.entries if e.id in views]} for s in laid_out]
+
+
+def _command_cards(army_list: ArmyList, library: Library) -> list[dict]:
+    chosen = set(army_list.document.get("command_cards", []))
+    return [{"slug": c.slug, "title": c.title, "faction": library.factions[c.faction].name,
+             "only": c.alignment_only or "", "checked": c.slug in chosen}
+            for c in library.command_cards().values()]
+
+
+def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str | None,
+                   library: Library, notice: str | None = None, editable: bool = True) -> dict[str, Any]:
+    views = entry_views(army_list, checked, library)
+    report = checked.report if checked else None
+    labels = {i: v.label for i, v in views.items()}
+    current = settings_state(army_list.document, army_list.game)
+    context = {
+        "army_list": army_list, "game": army_list.game, "report": report, "problem": problem,
+        "notice": notice, "editable": editable, "sections": _sections(army_list, checked, views),
+        "entry_count": len(views), "points_unit": points_unit(army_list.game.slug),
+        "violations": violation_views(report, labels) if report else [],
+        "figures": report.figures if report else (),
+        "settings_form": ListSettingsForm(initial=current, game=army_list.game, current=current,
+                                          auto_id="settings-%s"),
+        "settings_was": json.dumps(current),
+    }
+    if army_list.game.slug == "diskwars":
+        context["command_cards"] = _command_cards(army_list, library)
+        context["command_cards_was"] = json.dumps(army_list.document.get("command_cards", []))
+    if report and report.points is not None and report.points_limit:
+        context["points_percent"] = min(100, report.points * 100 // report.points_limit)
+    return context
+
+
+def allows_other_factions(army_list: ArmyList) -> bool:
+    return army_list.game.slug in MIXED_GAMES

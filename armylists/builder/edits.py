@@ -1,0 +1,143 @@
+"""Small edits to a list document (an `armylists/list@1` dict), applied in place.
+
+Each edit is applied to the latest stored document, never to what a page
+showed, so edits made from two tabs merge: a change names only what it
+changes (one field, one option up or down, one group's choice). An edit that
+no longer applies (the entry was removed meanwhile) raises `Refusal`.
+
+No database access here: services.py locks, applies, validates and saves.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from armylists.rules.model import Unit
+
+# Entry fields an entry form may set outright; None or "" removes the field.
+ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "spells")
+LIST_SETTINGS = ("points_limit", "force_organisation", "mixed_armies", "command_cards", "regiments")
+_NUMBERED = re.compile(r"^e(\d+)$")
+
+
+class Refusal(Exception):
+    """An edit that cannot be made as asked; the message is one sentence for the player."""
+
+
+@dataclass(frozen=True)
+class EntryChanges:
+    """What one submission of an entry form changed.
+
+    `fields` are set outright; `groups` choose one option of a pick-one group
+    (None: none of them); `deltas` add or take away copies of an option.
+    """
+
+    fields: dict[str, Any] = field(default_factory=dict)
+    groups: dict[str, str | None] = field(default_factory=dict)
+    deltas: dict[str, int] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.fields or self.groups or any(self.deltas.values()))
+
+
+def find_entry(document: dict, entry_id: str) -> dict:
+    for entry in document.get("entries", []):
+        if entry.get("id") == entry_id:
+            return entry
+    raise Refusal(f"Entry “{entry_id}” is no longer in this list (it may have been removed in "
+                  "another tab), so nothing was changed.")
+
+
+def new_entry_id(document: dict) -> str:
+    """`e<n>`, one past the highest such id in the list, so ids are never reused while in use."""
+    ids = {e.get("id") for e in document.get("entries", [])}
+    numbers = [int(m.group(1)) for i in ids if isinstance(i, str) and (m := _NUMBERED.match(i))]
+    n = max(numbers, default=0) + 1
+    while f"e{n}" in ids:
+        n += 1
+    return f"e{n}"
+
+
+def _set(mapping: dict, key: str, value: Any) -> None:
+    if value is None or value == "" or value == [] or value is False:
+        mapping.pop(key, None)
+    else:
+        mapping[key] = value
+
+
+def add_entry(document: dict, entry: dict) -> str:
+    """Append `entry` (without an id) and return the id it was given."""
+    entry_id = new_entry_id(document)
+    document.setdefault("entries", []).append({"id": entry_id, **entry})
+    return entry_id
+
+
+def remove_entry(document: dict, entry_id: str) -> None:
+    """Remove an entry; heroes joined to it are unjoined and troops of its regiment left without one."""
+    entry = find_entry(document, entry_id)
+    document["entries"].remove(entry)
+    for other in document["entries"]:
+        for key in ("joined_to", "regiment"):
+            if other.get(key) == entry_id:
+                other.pop(key)
+
+
+def duplicate_entry(document: dict, entry_id: str) -> str:
+    """Copy an entry to just after it; the copy does not join the original's host (one hero per unit)."""
+    entry = find_entry(document, entry_id)
+    copy = {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items() if k != "joined_to"}
+    copy["id"] = new_entry_id(document)
+    document["entries"].insert(document["entries"].index(entry) + 1, copy)
+    return copy["id"]
+
+
+def edit_entry(document: dict, entry_id: str, changes: EntryChanges, unit: Unit | None) -> None:
+    entry = find_entry(document, entry_id)
+    for key, value in changes.fields.items():
+        if key not in ENTRY_FIELDS:
+            raise Refusal(f"“{key}” is not something an entry has.")
+        if key in {"joined_to", "regiment"} and value == entry_id:
+            raise Refusal("An entry cannot refer to itself.")
+        _set(entry, key, value)
+    options = list(entry.get("options", []))
+    for group, chosen in changes.groups.items():
+        members = {o.slug for o in unit.options if o.group == group} if unit else set()
+        options = [o for o in options if o not in members]
+        if chosen:
+            options.append(chosen)
+    for slug, delta in changes.deltas.items():
+        options = _change_count(options, slug, delta)
+    if unit is not None:
+        order = {o.slug: i for i, o in enumerate(unit.options)}
+        options.sort(key=lambda slug: order.get(slug, len(order)))
+    _set(entry, "options", options)
+
+
+def _change_count(options: list[str], slug: str, delta: int) -> list[str]:
+    if delta > 0:
+        return options + [slug] * delta
+    for _ in range(-delta):
+        if slug not in options:
+            break
+        # Take away the last copy, so the earlier ones keep their place.
+        del options[len(options) - 1 - options[::-1].index(slug)]
+    return options
+
+
+def change_settings(document: dict, changes: dict[str, Any]) -> None:
+    for key, value in changes.items():
+        if key not in LIST_SETTINGS:
+            raise Refusal(f"“{key}” is not a setting of a list.")
+        if value is None:
+            document.pop(key, None)
+        else:
+            document[key] = value
+
+
+def change_command_cards(document: dict, add: list[str], remove: list[str]) -> None:
+    """Diskwars: take or give back command cards; a card is held once."""
+    cards = list(document.get("command_cards", []))
+    cards = [c for c in cards if c not in set(remove)]
+    cards += [c for c in dict.fromkeys(add) if c not in cards]
+    _set(document, "command_cards", cards)

@@ -1,0 +1,278 @@
+"""Forms check the shape of what is posted: whole numbers in range, a unit of the
+faction, an option of the unit, an entry of the list. Whether the list is legal
+is never a form error: the check reports it (warn, never block).
+
+Edit forms carry `was`, the state the page showed, so a submission is turned
+into only what the player changed and merges with edits made in another tab.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from armylists.rules.model import Option, OptionGroup, Unit
+from factions.models import GameSystem
+
+from .edits import EntryChanges
+from .library import Library
+
+OPR = ("aof-regiments", "aof-skirmish")
+MAX_FILE = 1_000_000
+MAX_COPIES = 99
+SETTING_DEFAULTS = {"force_organisation": True, "mixed_armies": "free", "command_cards": 0}
+
+
+def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
+    """The list settings a game has, as form fields."""
+    fields: dict[str, forms.Field] = {}
+    if game.slug != "diskwars":
+        fields["points_limit"] = forms.IntegerField(
+            label="Points limit", min_value=1, max_value=1_000_000,
+            widget=forms.NumberInput(attrs={"list": "points-presets", "data-testid": "points-limit-input"}))
+    if game.slug in OPR:
+        fields["force_organisation"] = forms.BooleanField(
+            label="Force organisation", required=False, initial=True,
+            help_text="Heroes, copies, 35% and unit-count limits.")
+        fields["mixed_armies"] = forms.ChoiceField(label="Mixed armies", initial="free", choices=[
+            ("free", "Free (any factions)"), ("tournament", "Tournament (2 factions, 60% primary)")])
+    elif game.slug == "battleground":
+        fields["command_cards"] = forms.IntegerField(
+            label="Command cards bought", min_value=0, max_value=1000, initial=0,
+            help_text=f"{game.params.get('command_card_cost', 25)} points each.")
+    elif game.slug == "diskwars":
+        fields["regiments"] = forms.IntegerField(
+            label="Regiments", min_value=1, max_value=20, initial=game.params.get("default_regiments", 2))
+    return fields
+
+
+def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
+    """The settings as the page shows them, defaults filled in."""
+    defaults = {**SETTING_DEFAULTS, "regiments": game.params.get("default_regiments")}
+    return {name: document.get(name, defaults.get(name)) for name in setting_fields(game)}
+
+
+def _was(value: Any, fallback: dict) -> dict:
+    if value in (None, ""):
+        return fallback
+    if not isinstance(value, dict):
+        raise ValidationError("The page was out of date; reload it and try again.", code="stale")
+    return {**fallback, **value}
+
+
+class ListCreateForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    faction = forms.ModelChoiceField(queryset=None, empty_label=None)
+
+    def __init__(self, *args, game: GameSystem, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.fields["faction"].queryset = game.factions.all()
+        self.fields.update(setting_fields(game))
+        presets = game.params.get("points_presets") or []
+        if "points_limit" in self.fields and presets:
+            self.fields["points_limit"].initial = presets[len(presets) // 2]
+
+    def settings(self) -> dict[str, Any]:
+        return {name: self.cleaned_data[name] for name in setting_fields(self.game)}
+
+
+class ListSettingsForm(forms.Form):
+    was = forms.JSONField(required=False)
+
+    def __init__(self, *args, game: GameSystem, current: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.current = current
+        self.fields.update(setting_fields(game))
+
+    def clean_was(self) -> dict:
+        return _was(self.cleaned_data.get("was"), self.current)
+
+    def changes(self) -> dict[str, Any]:
+        was = self.cleaned_data["was"]
+        names = [n for n in self.fields if n != "was"]
+        return {n: self.cleaned_data[n] for n in names if self.cleaned_data[n] != was.get(n)}
+
+
+class RenameForm(forms.Form):
+    name = forms.CharField(max_length=120)
+
+
+class ShareForm(forms.Form):
+    shared = forms.ChoiceField(choices=[("on", "Share"), ("off", "Stop sharing")])
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="List file (.json)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_FILE:
+            raise ValidationError(f"The file is over {MAX_FILE} bytes.", code="too-big")
+        try:
+            self.cleaned_data["data"] = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ValidationError(f"Not a JSON file ({error}).", code="not-json") from None
+        return upload
+
+
+class EntryAddForm(forms.Form):
+    unit = forms.CharField(max_length=200)
+    faction = forms.CharField(max_length=200, required=False)
+    size = forms.CharField(max_length=20, required=False)
+
+    def __init__(self, *args, library: Library, primary: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.library, self.primary = library, primary
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if self.errors:
+            return data
+        data["faction"] = faction = data.get("faction") or self.primary
+        source = self.library.factions.get(faction)
+        if source is None:
+            raise ValidationError(f"There is no faction “{faction}” in this game.", code="faction")
+        unit = source.unit(data["unit"])
+        if unit is None:
+            raise ValidationError(f"There is no unit “{data['unit']}” in {source.name}.", code="unit")
+        if data.get("size") and unit.size_profile(data["size"]) is None:
+            raise ValidationError(f"{unit.name} cannot be taken at size “{data['size']}”.", code="size")
+        return data
+
+
+@dataclass(frozen=True)
+class Control:
+    """How the builder offers one option, or one pick-one option group."""
+
+    kind: str  # "group": pick one of `members`; "checkbox": take it or not; "count": take it n times
+    field: str
+    option: Option | None = None
+    group: OptionGroup | None = None
+    members: tuple[Option, ...] = ()
+
+
+def option_controls(game: str, unit: Unit) -> list[Control]:
+    """Pick-one groups as radios, other grouped or once-only options as checkboxes, the rest as counts.
+
+    Dulce Bellum options and OPR command upgrades may be taken once; other
+    options outside a group may be taken any number of times.
+    """
+    groups = {g.slug: g for g in unit.option_groups}
+    controls, placed = [], set()
+    for option in unit.options:
+        group = groups.get(option.group or "")
+        if group is not None and group.max == 1:
+            if group.slug not in placed:
+                placed.add(group.slug)
+                members = tuple(o for o in unit.options if o.group == group.slug)
+                controls.append(Control("group", f"group-{group.slug}", group=group, members=members))
+            continue
+        once = group is not None or game == "dulce-bellum" or option.command
+        controls.append(Control("checkbox" if once else "count", f"option-{option.slug}", option=option))
+    return controls
+
+
+def entry_state(entry: dict) -> dict[str, Any]:
+    """An entry as its form shows it, for `was`."""
+    return {"name": entry.get("name") or "", "options": dict(Counter(entry.get("options", []))),
+            "size": entry.get("size") or "", "combined": bool(entry.get("combined")),
+            "joined_to": entry.get("joined_to") or "", "regiment": entry.get("regiment") or "",
+            "spells": list(entry.get("spells", []))}
+
+
+def _choices(values) -> list[tuple[str, str]]:
+    return [("", "—")] + [(v, v) for v in values]
+
+
+class EntryForm(forms.Form):
+    was = forms.JSONField(required=False)
+    name = forms.CharField(max_length=120, required=False)
+
+    def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.unit, self.current = unit, entry_state(entry)
+        self.controls = option_controls(game, unit)
+        for control in self.controls:
+            self.fields[control.field] = _control_field(control)
+        self._game_fields(game, unit, entry, document)
+
+    def _game_fields(self, game: str, unit: Unit, entry: dict, document: dict) -> None:
+        others = [e.get("id") for e in document.get("entries", []) if e.get("id") != entry.get("id")]
+        if unit.sizes:
+            self.fields["size"] = forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
+        if unit.spellcaster is not None or entry.get("spells"):
+            self.fields["spells"] = forms.CharField(required=False, max_length=4000, widget=forms.Textarea)
+        if game in OPR:
+            self.fields["combined"] = forms.BooleanField(required=False)
+        if game == "aof-regiments":
+            self.fields["joined_to"] = forms.ChoiceField(required=False, choices=_choices(others))
+        if game == "diskwars":
+            self.fields["regiment"] = forms.ChoiceField(required=False, choices=_choices(others))
+
+    def clean_was(self) -> dict:
+        return _was(self.cleaned_data.get("was"), self.current)
+
+    def clean_spells(self) -> list[str]:
+        spells = [s.strip() for s in self.cleaned_data.get("spells", "").splitlines() if s.strip()]
+        if any(len(s) > 200 for s in spells) or len(spells) > 50:
+            raise ValidationError("At most 50 spells of up to 200 characters each.", code="spells")
+        return spells
+
+    def changes(self) -> EntryChanges:
+        was, data = self.cleaned_data["was"], self.cleaned_data
+        counts = Counter(was.get("options") or {})
+        fields = {k: data[k] for k in ("name", "size", "combined", "joined_to", "regiment", "spells")
+                  if k in self.fields and data[k] != was.get(k)}
+        groups, deltas = {}, {}
+        for control in self.controls:
+            if control.kind == "group":
+                before = next((o.slug for o in control.members if counts[o.slug]), "")
+                if (data[control.field] or "") != before:
+                    groups[control.group.slug] = data[control.field] or None
+            else:
+                delta = _delta(control.kind, data[control.field], counts[control.option.slug])
+                if delta:
+                    deltas[control.option.slug] = delta
+        return EntryChanges(fields=fields, groups=groups, deltas=deltas)
+
+
+def _delta(kind: str, posted: Any, before: int) -> int:
+    """How many copies to add (or, negative, take away); a ticked box keeps copies already taken."""
+    if kind == "checkbox":
+        return (0 if before else 1) if posted else -before
+    return int(posted or 0) - before
+
+
+def _control_field(control: Control) -> forms.Field:
+    if control.kind == "group":
+        return forms.ChoiceField(required=False, choices=_choices(o.slug for o in control.members))
+    if control.kind == "checkbox":
+        return forms.BooleanField(required=False)
+    return forms.IntegerField(required=False, min_value=0, max_value=MAX_COPIES)
+
+
+class CommandCardsForm(forms.Form):
+    was = forms.JSONField(required=False)
+    cards = forms.MultipleChoiceField(required=False, choices=())
+
+    def __init__(self, *args, cards: list[str], current: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.current = current
+        self.fields["cards"].choices = [(c, c) for c in cards]
+
+    def clean_was(self) -> list[str]:
+        was = self.cleaned_data.get("was")
+        if was in (None, ""):
+            return self.current
+        if not isinstance(was, list):
+            raise ValidationError("The page was out of date; reload it and try again.", code="stale")
+        return [str(c) for c in was]
+
+    def changes(self) -> tuple[list[str], list[str]]:
+        was, now = set(self.cleaned_data["was"]), set(self.cleaned_data["cards"])
+        return sorted(now - was), sorted(was - now)

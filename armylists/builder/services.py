@@ -1,0 +1,235 @@
+"""The only code that writes players' lists.
+
+Every edit is applied to the latest stored document while the list's row is
+locked, validated as a list file (and against the unit data) before it is
+saved, and saved with a version bump; a bad edit writes nothing and raises
+`Refusal` or `BadInput` for the view to show. Game legality is never checked
+here: an illegal list is saved and reported (warn, never block).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from factions.boundary import BadInput
+from factions.models import Faction, GameSystem
+
+from . import edits
+from .checking import Checked, check_document
+from .edits import EntryChanges, Refusal
+from .library import Library, load_library
+from .listfile import FORMAT, dump_list, parse_list
+from .models import ArmyList
+from .resolve import resolve
+
+__all__ = ["Refusal", "BadInput", "Changed", "EntryChanges"]
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A saved edit: the list as saved and its check.
+
+    `checked` is None when the list names unit data that no longer exists
+    (`problem` says what); such a list can still be edited and repaired.
+    """
+
+    army_list: ArmyList
+    checked: Checked | None
+    problem: str | None = None
+    entry_id: str | None = None
+
+
+def library_for(game: GameSystem, documents: Iterable[dict], library: Library | None = None,
+                extra: Iterable[str] = ()) -> Library:
+    """`library` when it holds every faction the documents use, else those factions from the database."""
+    needed = set(extra)
+    for document in documents:
+        needed.add(document.get("faction"))
+        needed.update(e.get("faction") for e in document.get("entries", []) if isinstance(e, dict))
+    needed.discard(None)
+    if library is not None and needed <= set(library.factions):
+        return library
+    return load_library(game, needed)
+
+
+def _lock(pk: int) -> ArmyList:
+    # The UPDATE takes the row's write lock first on every database (SQLite has
+    # no FOR UPDATE, and a read-then-write there can deadlock two requests), so
+    # a second tab's edit waits for this one and then applies to its result.
+    if not ArmyList.objects.filter(pk=pk).update(version=F("version")):
+        raise Refusal("This list no longer exists (it may have been deleted in another tab).")
+    return ArmyList.objects.select_for_update().only("document", "version", "name").get(pk=pk)
+
+
+def _still_broken(before: dict, library: Library) -> bool:
+    try:
+        resolve(parse_list(before), library)
+    except BadInput:
+        return True
+    return False
+
+
+def _validate(game: GameSystem, before: dict, after: dict, library: Library | None) -> tuple:
+    parsed = parse_list(after)
+    library = library_for(game, (before, after), library)
+    try:
+        return parsed, check_document(parsed, library=library), None
+    except BadInput as error:
+        # Unit data re-imported since the list was saved: let the player repair it.
+        if _still_broken(before, library):
+            return parsed, None, str(error)
+        raise
+
+
+@transaction.atomic
+def _apply(army_list: ArmyList, operation: Callable[[dict], Any], library: Library | None) -> Changed:
+    row = _lock(army_list.pk)
+    document = copy.deepcopy(row.document)
+    result = operation(document)
+    parsed, checked, problem = _validate(army_list.game, row.document, document, library)
+    saved = dump_list(parsed)
+    updated = ArmyList.objects.filter(pk=row.pk, version=row.version).update(
+        document=saved, name=parsed.name or row.name, version=row.version + 1, updated=timezone.now())
+    if not updated:
+        raise Refusal("The list changed while this edit was saved; nothing was changed, please try again.")
+    army_list.document, army_list.version, army_list.name = saved, row.version + 1, parsed.name or row.name
+    entry_id = result if isinstance(result, str) else None
+    return Changed(army_list, checked, problem, entry_id)
+
+
+def _new_document(game: GameSystem, faction: Faction, name: str, settings: dict[str, Any]) -> dict:
+    if faction.game_id != game.pk:
+        raise Refusal(f"{faction.name} is not a faction of {game.name}.")
+    data = {"format": FORMAT, "game": game.slug, "faction": faction.slug, "name": name, "entries": [],
+            **{k: v for k, v in settings.items() if v is not None}}
+    return dump_list(parse_list(data))
+
+
+@transaction.atomic
+def create_list(*, owner, name: str, game: GameSystem, faction: Faction,
+                settings: dict[str, Any] | None = None) -> ArmyList:
+    document = _new_document(game, faction, name, settings or {})
+    return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=document)
+
+
+@transaction.atomic
+def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
+    """A list file becomes a new list; the whole file is checked first, a bad file writes nothing."""
+    checked = check_document(data)
+    document = checked.document
+    name = (document.name or name or "Imported list")[:120]
+    game = GameSystem.objects.get(slug=document.game)
+    faction = Faction.objects.get(game=game, slug=document.faction)
+    saved = dump_list(document.model_copy(update={"name": name}))
+    return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=saved)
+
+
+def rename_list(*, army_list: ArmyList, name: str) -> Changed:
+    name = name.strip()
+    if not name:
+        raise Refusal("A list needs a name.")
+    return _apply(army_list, lambda document: document.__setitem__("name", name), None)
+
+
+@transaction.atomic
+def duplicate_list(*, army_list: ArmyList, owner) -> ArmyList:
+    source = ArmyList.objects.get(pk=army_list.pk)
+    name = f"Copy of {source.name}"[:120]
+    document = {**copy.deepcopy(source.document), "name": name}
+    return ArmyList.objects.create(owner=owner, name=name, game_id=source.game_id,
+                                   faction_id=source.faction_id, document=document)
+
+
+@transaction.atomic
+def delete_list(*, army_list: ArmyList) -> None:
+    ArmyList.objects.filter(pk=army_list.pk).delete()
+
+
+@transaction.atomic
+def set_sharing(*, army_list: ArmyList, shared: bool) -> ArmyList:
+    ArmyList.objects.filter(pk=army_list.pk).update(shared=shared)
+    army_list.shared = shared
+    return army_list
+
+
+def change_settings(*, army_list: ArmyList, changes: dict[str, Any], library: Library | None = None) -> Changed:
+    return _apply(army_list, lambda document: edits.change_settings(document, changes), library)
+
+
+def _unit(library: Library, faction: str, unit: str):
+    source = library.factions.get(faction)
+    found = source.unit(unit) if source else None
+    if found is None:
+        raise BadInput("unit", f"no unit '{unit}' in faction '{faction}'")
+    return found
+
+
+def _default_options(unit) -> list[str]:
+    """The first options of each group that must be taken, so a new entry starts out whole."""
+    chosen = []
+    for group in unit.option_groups:
+        chosen += [o.slug for o in unit.options if o.group == group.slug][:group.min]
+    return chosen
+
+
+def add_entry(*, army_list: ArmyList, unit: str, faction: str | None = None, size: str | None = None,
+              library: Library | None = None) -> Changed:
+    """Append an entry of `unit`; a Diskwars troop joins the last hero's regiment."""
+    primary = army_list.document["faction"]
+    faction = faction or primary
+    library = library_for(army_list.game, [army_list.document], library, extra=[faction])
+    found = _unit(library, faction, unit)
+    entry: dict[str, Any] = {"unit": unit, "options": _default_options(found)}
+    if faction != primary:
+        entry["faction"] = faction
+    if found.sizes:
+        entry["size"] = size or found.sizes[0].size
+
+    def operation(document: dict) -> str:
+        if found.kind == "troop":
+            heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)]
+            if heroes:
+                entry["regiment"] = heroes[-1]
+        return edits.add_entry(document, {k: v for k, v in entry.items() if v})
+
+    return _apply(army_list, operation, library)
+
+
+def _is_hero(library: Library, document: dict, entry: dict) -> bool:
+    source = library.factions.get(entry.get("faction") or document["faction"])
+    unit = source.unit(entry.get("unit", "")) if source else None
+    return unit is not None and unit.kind == "hero"
+
+
+def remove_entry(*, army_list: ArmyList, entry_id: str, library: Library | None = None) -> Changed:
+    return _apply(army_list, lambda document: edits.remove_entry(document, entry_id), library)
+
+
+def duplicate_entry(*, army_list: ArmyList, entry_id: str, library: Library | None = None) -> Changed:
+    return _apply(army_list, lambda document: edits.duplicate_entry(document, entry_id), library)
+
+
+def edit_entry(*, army_list: ArmyList, entry_id: str, changes: EntryChanges,
+               library: Library | None = None) -> Changed:
+    library = library_for(army_list.game, [army_list.document], library)
+
+    def operation(document: dict) -> str:
+        entry = edits.find_entry(document, entry_id)
+        latest = library_for(army_list.game, [document], library)
+        source = latest.factions.get(entry.get("faction") or document["faction"])
+        edits.edit_entry(document, entry_id, changes, source.unit(entry["unit"]) if source else None)
+        return entry_id
+
+    return _apply(army_list, operation, library)
+
+
+def change_command_cards(*, army_list: ArmyList, add: Iterable[str] = (), remove: Iterable[str] = (),
+                         library: Library | None = None) -> Changed:
+    add, remove = list(add), list(remove)
+    return _apply(army_list, lambda document: edits.change_command_cards(document, add, remove), library)
+

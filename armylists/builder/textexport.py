@@ -1,0 +1,75 @@
+"""A list as plain text, to paste into a forum post or a chat.
+
+Built from the check's `Army` and `Report` only: no queries, and the same
+numbers as the builder shows.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Report
+
+from .checking import Checked
+from .grouping import points_unit, sections
+
+
+def _options(entry: Entry) -> str:
+    counts = Counter(o.name for o in entry.options)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
+def entry_line(entry: Entry, army: Army, report: Report) -> list[str]:
+    unit = entry.unit
+    label = f"{entry.name} ({unit.name})" if entry.name else unit.name
+    if unit.models > 1:
+        label += f" [{unit.models * (2 if entry.combined else 1)}]"
+    details = []
+    if entry.size:
+        details.append(entry.size.capitalize())
+    if entry.combined:
+        details.append("combined")
+    host = army.entry(entry.joined_to)
+    if host is not None:
+        details.append(f"joined to {host.label}")
+    if details:
+        label += f" ({', '.join(details)})"
+    lines = [f"{label} — {report.entry_points.get(entry.id, 0)} {points_unit(army.game)}"]
+    if entry.options:
+        lines.append(f"    {_options(entry)}")
+    if entry.spells:
+        lines.append(f"    Spells: {', '.join(entry.spells)}")
+    return lines
+
+
+def _heading(name: str, game_name: str, faction_name: str, army: Army, report: Report) -> list[str]:
+    lines = [name, f"{game_name} — {faction_name}"]
+    verdict = "legal" if report.legal else "NOT LEGAL"
+    if report.points is not None:
+        limit = f" / {report.points_limit}" if report.points_limit else ""
+        lines.append(f"{report.points}{limit} points — {verdict}")
+    else:
+        lines.append(f"{len(army.entries)} disks — {verdict}")
+    if army.command_cards:
+        lines.append(f"Command cards bought: {army.command_cards}")
+    if army.command_card_picks:
+        lines.append("Command cards: " + ", ".join(c.title for c in army.command_card_picks))
+    return lines
+
+
+def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str) -> str:
+    army, report = checked.army, checked.report
+    lines = _heading(name, game_name, faction_name, army, report)
+    names = {slug: f.name for slug, f in checked.library.factions.items()}
+    for section in sections(army, report, names):
+        if not section.entries and section.title is None:
+            continue
+        lines.append("")
+        if section.title:
+            lines.append(f"== {section.title}" + (f" ({section.note})" if section.note else ""))
+        for entry in section.entries:
+            lines += entry_line(entry, army, report)
+    if report.violations:
+        lines += ["", "Problems:"]
+        lines += [f"- {v.severity}: {v.message}" for v in report.violations]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,69 @@
+"""Lists in and out: importing a list file, downloading one, and the plain-text version."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods
+
+from .. import services
+from ..context import load_checked
+from ..forms import ImportForm
+from ..models import ArmyList
+from ..permissions import get_owned_list_or_404
+from ..services import BadInput
+from ..textexport import list_text
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def list_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            army_list = services.import_list(owner=request.user, data=form.cleaned_data["data"],
+                                             name=Path(form.cleaned_data["file"].name).stem)
+        except BadInput as error:
+            form.add_error("file", f"This list file cannot be used: {error}")
+        else:
+            messages.success(request, f"Imported “{army_list.name}”.")
+            return redirect(army_list)
+    return render(request, "builder/list_import.html", {"form": form})
+
+
+def file_response(army_list: ArmyList) -> HttpResponse:
+    """The list as its list file, as an attachment named after the list."""
+    document = {**army_list.document, "name": army_list.name}
+    response = HttpResponse(json.dumps(document, indent=2, ensure_ascii=False) + "\n",
+                            content_type="application/json; charset=utf-8")
+    filename = f"{slugify(army_list.name) or 'list'}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def list_export(request: HttpRequest, pk: int) -> HttpResponse:
+    return file_response(get_owned_list_or_404(request.user, pk))
+
+
+def text_of(army_list: ArmyList) -> tuple[str, str | None]:
+    """The plain-text list, or the reason it cannot be made."""
+    checked, problem, _ = load_checked(army_list)
+    if checked is None:
+        return "", problem
+    return list_text(checked, name=army_list.name, game_name=army_list.game.name,
+                     faction_name=army_list.faction.name), None
+
+
+@require_GET
+@login_required
+def list_text_view(request: HttpRequest, pk: int) -> HttpResponse:
+    army_list = get_owned_list_or_404(request.user, pk)
+    text, problem = text_of(army_list)
+    return render(request, "builder/list_text.html", {"army_list": army_list, "text": text, "problem": problem})
