@@ -1,0 +1,182 @@
+"""The builder page: every change is an htmx POST answered with the roster alone; without
+JavaScript the same forms post and redirect back."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from armylists.builder.forms import entry_state
+from armylists.builder.models import ArmyList
+
+from .conftest import htmx
+
+pytestmark = pytest.mark.django_db
+
+
+def detail(army_list):
+    return reverse("builder:list-detail", args=[army_list.pk])
+
+
+def stored(army_list) -> dict:
+    return ArmyList.objects.get(pk=army_list.pk).document
+
+
+def test_the_page_shows_units_the_list_points_and_the_badge(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry", "options": ["spears"]}, points_limit=1000)
+    page = alice.get(detail(army_list)).content.decode()
+    for marker in ('id="unit-picker"', 'id="roster"', 'id="points-bar"', 'id="violations"', 'id="entry-e1"',
+                   'data-testid="add-captain"', "Download list file"):
+        assert marker in page
+    assert '<strong data-testid="points">110</strong>' in page and ">1000<" in page
+    assert "Legal" in page
+
+
+def test_an_htmx_add_returns_only_the_roster_with_the_new_points(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    response = htmx(alice, reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "knights"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body and body.lstrip().startswith('<div id="roster"')
+    assert '<strong data-testid="points">300</strong>' in body
+    assert 'id="entry-e2"' in body and 'id="unit-picker"' not in body
+    assert [e["unit"] for e in stored(army_list)["entries"]] == ["infantry", "knights"]
+
+
+def test_without_javascript_an_add_redirects_back_to_the_page(alice, make_list):
+    army_list = make_list("aof-regiments")
+    response = alice.post(reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "knights"})
+    assert response.status_code == 302 and response["Location"] == detail(army_list) + "#entry-e1"
+    assert alice.get(response["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("size", [5, 40])
+def test_adding_an_entry_runs_a_fixed_number_of_queries_whatever_the_list_size(
+        alice, make_list, django_assert_max_num_queries, size):
+    army_list = make_list("aof-regiments", *[{"unit": "infantry", "options": ["spears", "banner"]}] * size,
+                          points_limit=20000)
+    url = reverse("builder:list-entry-add", args=[army_list.pk])
+    with django_assert_max_num_queries(15):
+        response = htmx(alice, url, {"unit": "captain"})
+    assert f'id="entry-e{size + 1}"' in response.content.decode()
+
+
+@pytest.mark.parametrize("size", [5, 40])
+def test_the_page_runs_a_fixed_number_of_queries_whatever_the_list_size(
+        alice, make_list, django_assert_max_num_queries, size):
+    army_list = make_list("aof-regiments", *[{"unit": "infantry"}] * size, points_limit=20000)
+    with django_assert_max_num_queries(11):
+        assert alice.get(detail(army_list)).status_code == 200
+
+
+def post_entry(client, army_list, entry_id, **fields):
+    """Post an entry form the way the page would, with `was` from the stored entry."""
+    entry = next(e for e in stored(army_list)["entries"] if e["id"] == entry_id)
+    data = {"was": json.dumps(entry_state(entry)), "name": entry.get("name", ""), **fields}
+    return htmx(client, reverse("builder:list-entry-update", args=[army_list.pk, entry_id]), data)
+
+
+def test_choosing_options_updates_the_entry_and_the_points(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    body = post_entry(alice, army_list, "e1", **{"group-weapons": "halberds", "option-banner": "on",
+                                                 "option-veteran": "2", "combined": "on"}).content.decode()
+    assert stored(army_list)["entries"][0]["options"] == ["halberds", "banner", "veteran", "veteran"]
+    assert '<strong data-testid="points">250</strong>' in body
+
+
+def test_the_form_offers_radios_for_pick_one_groups_checkboxes_and_counts(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "captain"})
+    page = alice.get(detail(army_list)).content.decode()
+    assert 'type="radio" name="group-weapons" value="halberds"' in page
+    assert 'type="checkbox" name="option-banner"' in page
+    assert 'type="number" name="option-veteran"' in page
+    assert 'name="joined_to"' in page and 'name="combined"' in page
+
+
+def test_joining_a_hero_to_a_unit(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "captain"})
+    post_entry(alice, army_list, "e2", joined_to="e1")
+    assert stored(army_list)["entries"][1] == {"id": "e2", "unit": "captain", "joined_to": "e1"}
+
+
+def test_sizes_and_spells_in_dulce_bellum(alice, make_list):
+    army_list = make_list("dulce-bellum", {"unit": "militia", "size": "squad"}, {"unit": "runesmith", "size": "single"})
+    post_entry(alice, army_list, "e1", size="company", **{"option-shields": "on"})
+    post_entry(alice, army_list, "e2", size="single", spells="Rune of Fire\n\n Rune of Iron ")
+    entries = stored(army_list)["entries"]
+    assert entries[0] == {"id": "e1", "unit": "militia", "size": "company", "options": ["shields"]}
+    assert entries[1]["spells"] == ["Rune of Fire", "Rune of Iron"]
+
+
+def test_diskwars_regiments_and_command_cards(alice, make_list):
+    army_list = make_list("diskwars", {"unit": "general"}, {"unit": "swordsmen"})
+    post_entry(alice, army_list, "e2", regiment="e1")
+    body = htmx(alice, reverse("builder:list-command-cards", args=[army_list.pk]),
+                {"cards": ["steady"], "was": "[]"}).content.decode()
+    assert stored(army_list)["entries"][1]["regiment"] == "e1"
+    assert stored(army_list)["command_cards"] == ["steady"]
+    assert "Regiment of General" in body and "2 of 6 recruitment points used, 4 left" in body
+
+
+def test_battleground_mercenaries_are_shown_apart(alice, make_list):
+    army_list = make_list("battleground", {"unit": "militia"}, {"unit": "swiss", "faction": "sellswords"})
+    page = alice.get(detail(army_list)).content.decode()
+    assert "Mercenaries: Sellswords" in page and "Core units" in page
+
+
+def test_violations_name_the_entries_concerned_and_flag_them(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "captain"}, {"unit": "wizard"}, points_limit=375)
+    page = alice.get(detail(army_list)).content.decode()
+    assert 'data-code="too-many-heroes"' in page and 'href="#entry-e1"' in page
+    assert 'class="entry card flagged error"' in page and "Not legal" in page
+
+
+def test_list_settings_change_the_limit_and_merge_with_other_settings(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "knights"}, points_limit=1500)
+    was = json.dumps({"points_limit": 1500, "force_organisation": True, "mixed_armies": "free"})
+    body = htmx(alice, reverse("builder:list-settings", args=[army_list.pk]),
+                {"was": was, "points_limit": "150", "force_organisation": "on", "mixed_armies": "free"}).content
+    assert stored(army_list)["points_limit"] == 150
+    assert b'data-code="points-over-limit"' in body
+
+
+@pytest.mark.parametrize("url_name, data, message", [
+    ("list-entry-add", {"unit": "dragon"}, "There is no unit “dragon” in Kingdom"),
+    ("list-entry-add", {"unit": "infantry", "faction": "elves"}, "no faction “elves”"),
+    ("list-settings", {"points_limit": "lots"}, "Points limit: Enter a whole number."),
+    ("list-entry-update", {"option-veteran": "many"}, "Enter a whole number."),
+    ("list-entry-update", {"group-weapons": "wings"}, "Select a valid choice."),
+    ("list-entry-update", {"was": "not json"}, "Enter a valid JSON."),
+])
+def test_bad_input_is_a_message_in_the_panel_and_nothing_is_written(alice, make_list, url_name, data, message):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    args = [army_list.pk, "e1"] if url_name == "list-entry-update" else [army_list.pk]
+    response = htmx(alice, reverse(f"builder:{url_name}", args=args), data)
+    body = response.content.decode()
+    assert response.status_code == 200 and 'data-testid="notice"' in body
+    assert message in body
+    assert ArmyList.objects.get(pk=army_list.pk).version == 1
+
+
+def test_without_javascript_bad_input_is_a_message_after_the_redirect(alice, make_list):
+    army_list = make_list("aof-regiments")
+    response = alice.post(reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "dragon"}, follow=True)
+    assert "There is no unit “dragon”" in response.content.decode()
+    assert stored(army_list)["entries"] == []
+
+
+def test_the_unit_picker_searches_filters_and_switches_faction(alice, make_list):
+    army_list = make_list("aof-regiments")
+    headers = {"HX-Request": "true", "HX-Target": "unit-picker"}
+    body = alice.get(detail(army_list), {"q": "kni"}, headers=headers).content.decode()
+    assert "<html" not in body and 'data-unit="knights"' in body and 'data-unit="infantry"' not in body
+    body = alice.get(detail(army_list), {"hero": "yes"}, headers=headers).content.decode()
+    assert 'data-unit="captain"' in body and 'data-unit="knights"' not in body
+    body = alice.get(detail(army_list), {"faction": "orcs"}, headers=headers).content.decode()
+    assert 'data-unit="orc-boyz"' in body and 'name="faction" value="orcs"' in body
+
+
+def test_dulce_bellum_offers_no_faction_switcher(alice, make_list):
+    army_list = make_list("dulce-bellum")
+    assert 'data-testid="picker-faction"' not in alice.get(detail(army_list)).content.decode()

@@ -1,0 +1,121 @@
+"""My lists, creating a list, renaming, duplicating and deleting."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from armylists.builder.models import ArmyList
+from factions.models import Faction
+
+pytestmark = pytest.mark.django_db
+
+
+def test_my_lists_shows_each_list_with_points_and_a_badge(alice, make_list, other_user):
+    make_list("aof-regiments", {"unit": "infantry"}, name="Legal one", points_limit=1000)
+    make_list("battleground", {"unit": "knights"}, name="Too few core", points_limit=1000)
+    make_list("aof-regiments", name="Not mine", owner=other_user)
+    page = alice.get(reverse("builder:lists")).content.decode()
+    assert "Legal one" in page and "Too few core" in page and "Not mine" not in page
+    assert "100 / 1000" in page and "300 / 1000" in page
+    assert page.count('class="badge legal"') == 1 and page.count('class="badge illegal"') == 1
+
+
+def test_my_lists_loads_each_games_unit_data_once(alice, make_list, django_assert_max_num_queries):
+    for n in range(6):
+        make_list("aof-regiments", {"unit": "infantry"}, name=f"OPR {n}")
+        make_list("dulce-bellum", {"unit": "militia", "size": "squad"}, name=f"DB {n}")
+    # session, user, lists, then per game: the game and its library (factions, units, options, groups, sizes, cards)
+    with django_assert_max_num_queries(3 + 2 * 7):
+        assert alice.get(reverse("builder:lists")).status_code == 200
+
+
+def test_creating_a_list_offers_the_games_points_presets(alice, games):
+    page = alice.get(reverse("builder:list-create"), {"game": "aof-regiments"}).content.decode()
+    for preset in ("750", "1500", "2000"):
+        assert f'<option value="{preset}">' in page
+    assert 'name="force_organisation"' in page and 'name="mixed_armies"' in page
+    assert 'name="regiments"' not in page
+
+
+def test_creating_a_list_with_a_custom_limit(alice, games):
+    faction = Faction.objects.get(slug="kingdom")
+    response = alice.post(reverse("builder:list-create"), {
+        "game": "aof-regiments", "name": "Odd size", "faction": faction.pk, "points_limit": "1234",
+        "mixed_armies": "tournament"})
+    army_list = ArmyList.objects.get()
+    assert response["Location"] == army_list.get_absolute_url()
+    assert army_list.document == {"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom",
+                                  "name": "Odd size", "points_limit": 1234, "entries": [],
+                                  "force_organisation": False, "mixed_armies": "tournament"}
+
+
+def test_a_diskwars_list_has_regiments_and_no_points_limit(alice, games):
+    page = alice.get(reverse("builder:list-create"), {"game": "diskwars"}).content.decode()
+    assert 'name="points_limit"' not in page and 'name="regiments" value="2"' in page
+    faction = Faction.objects.get(slug="empire")
+    alice.post(reverse("builder:list-create"), {"game": "diskwars", "name": "Disks", "faction": faction.pk,
+                                                "regiments": "3"})
+    assert ArmyList.objects.get().document["regiments"] == 3
+
+
+def test_battleground_lists_buy_command_cards(alice, games):
+    faction = Faction.objects.get(slug="hawkshold")
+    alice.post(reverse("builder:list-create"), {"game": "battleground", "name": "B", "faction": faction.pk,
+                                                "points_limit": "1500", "command_cards": "2"})
+    assert ArmyList.objects.get().document["command_cards"] == 2
+
+
+@pytest.mark.parametrize("points, message", [("lots", "Enter a whole number."), ("0", "greater than or equal to 1")])
+def test_a_bad_points_limit_is_a_form_error_and_nothing_is_written(alice, games, points, message):
+    faction = Faction.objects.get(slug="kingdom")
+    response = alice.post(reverse("builder:list-create"), {
+        "game": "aof-regiments", "name": "X", "faction": faction.pk, "points_limit": points})
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not ArmyList.objects.exists()
+
+
+def test_a_faction_of_another_game_is_a_form_error(alice, games):
+    other = Faction.objects.get(slug="hawkshold")
+    response = alice.post(reverse("builder:list-create"), {
+        "game": "aof-regiments", "name": "X", "faction": other.pk, "points_limit": "1000"})
+    assert "Select a valid choice" in response.content.decode() and not ArmyList.objects.exists()
+
+
+def test_rename_from_my_lists_returns_there(alice, make_list):
+    army_list = make_list("aof-regiments")
+    response = alice.post(reverse("builder:list-rename", args=[army_list.pk]),
+                          {"name": "Autumn", "next": reverse("builder:lists")})
+    assert response["Location"] == reverse("builder:lists")
+    assert ArmyList.objects.get().name == "Autumn"
+
+
+def test_rename_never_redirects_off_site(alice, make_list):
+    army_list = make_list("aof-regiments")
+    response = alice.post(reverse("builder:list-rename", args=[army_list.pk]),
+                          {"name": "Autumn", "next": "https://evil.example/"})
+    assert response["Location"] == army_list.get_absolute_url()
+
+
+def test_an_htmx_rename_updates_the_roster(alice, make_list):
+    army_list = make_list("aof-regiments")
+    response = alice.post(reverse("builder:list-rename", args=[army_list.pk]), {"name": ""},
+                          headers={"HX-Request": "true"})
+    assert "Name: This field is required." in response.content.decode()
+    response = alice.post(reverse("builder:list-rename", args=[army_list.pk]), {"name": "Autumn"},
+                          headers={"HX-Request": "true"})
+    assert '<h1 id="list-name">Autumn</h1>' in response.content.decode()
+
+
+def test_duplicate_opens_the_copy(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    response = alice.post(reverse("builder:list-duplicate", args=[army_list.pk]))
+    copy = ArmyList.objects.exclude(pk=army_list.pk).get()
+    assert response["Location"] == copy.get_absolute_url() and copy.document["entries"] == army_list.entries
+
+
+def test_delete_asks_first(alice, make_list):
+    army_list = make_list("aof-regiments")
+    url = reverse("builder:list-delete", args=[army_list.pk])
+    assert "Delete “Test list”?" in alice.get(url).content.decode() and ArmyList.objects.exists()
+    assert alice.post(url)["Location"] == reverse("builder:lists")
+    assert not ArmyList.objects.exists()

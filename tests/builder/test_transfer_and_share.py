@@ -1,0 +1,100 @@
+"""Lists in and out: list files, plain text, and the read-only share link."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from armylists.builder import services
+from armylists.builder.models import ArmyList
+
+pytestmark = pytest.mark.django_db
+
+
+def upload(data, name="list.json") -> SimpleUploadedFile:
+    content = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return SimpleUploadedFile(name, content, content_type="application/json")
+
+
+def test_a_downloaded_list_file_imports_back_as_the_same_list(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry", "options": ["spears", "banner"], "combined": True},
+                          {"unit": "captain", "joined_to": "e1", "name": "Hans"}, name="Spring", points_limit=2000,
+                          mixed_armies="tournament")
+    response = alice.get(reverse("builder:list-export", args=[army_list.pk]))
+    assert response["Content-Disposition"] == 'attachment; filename="spring.json"'
+    exported = json.loads(response.content)
+    assert exported["format"] == "armylists/list@1" and exported["name"] == "Spring"
+
+    response = alice.post(reverse("builder:list-import"), {"file": upload(response.content, "spring.json")})
+    copy = ArmyList.objects.exclude(pk=army_list.pk).get()
+    assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
+    assert copy.document == army_list.document and copy.name == "Spring"
+    assert (copy.game, copy.faction) == (army_list.game, army_list.faction)
+
+
+def test_an_imported_file_without_a_name_is_named_after_the_file(alice, games):
+    data = {"format": "armylists/list@1", "game": "battleground", "faction": "hawkshold", "points_limit": 1500,
+            "entries": [{"id": "a", "unit": "militia"}]}
+    alice.post(reverse("builder:list-import"), {"file": upload(data, "my-army.json")})
+    assert ArmyList.objects.get().name == "my-army"
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"{not json", "Not a JSON file"),
+    ({"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": "many",
+      "entries": []}, "points_limit: must be an integer"),
+    ({"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": 100,
+      "entries": [{"id": "e1", "unit": "knigths"}]}, "entries[0].unit: no unit &#x27;knigths&#x27;"),
+    ({"format": "armylists/list@9"}, "format: must be"),
+])
+def test_a_bad_list_file_is_rejected_with_its_json_path_and_nothing_is_written(alice, games, content, message):
+    response = alice.post(reverse("builder:list-import"), {"file": upload(content)})
+    assert response.status_code == 200 and message in response.content.decode()
+    assert not ArmyList.objects.exists()
+
+
+def test_the_text_export_has_names_points_and_problems(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry", "options": ["spears", "veteran", "veteran"]},
+                          {"unit": "captain", "joined_to": "e1", "name": "Hans"}, name="Spring", points_limit=150)
+    text = alice.get(reverse("builder:list-text", args=[army_list.pk])).context["text"]
+    assert text.startswith("Spring\nAge of Fantasy: Regiments — Kingdom\n180 / 150 points — NOT LEGAL\n")
+    assert "Infantry [10] — 120 pts\n    Spears, Veteran ×2\n" in text
+    assert "Hans (Captain) (joined to Infantry) — 60 pts" in text
+    assert "- error: 180 points is over the 150 point limit" in text
+
+
+def test_the_text_export_of_a_diskwars_list_goes_by_regiment(alice, make_list):
+    army_list = make_list("diskwars", {"unit": "general"}, {"unit": "swordsmen", "regiment": "e1"},
+                          {"unit": "cannon"}, command_cards=["steady"], regiments=1)
+    text = alice.get(reverse("builder:list-text", args=[army_list.pk])).context["text"]
+    assert "== Regiment of General (2 of 6 recruitment points used, 4 left)\nGeneral — 0 RP\nSwordsmen — 2 RP" in text
+    assert "== Not in a regiment" in text and "Command cards: Steady Advance" in text
+
+
+def test_the_share_link_works_logged_out_until_sharing_is_turned_off(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"}, name="Spring")
+    shared_url = reverse("builder:shared-list", args=[army_list.share_token])
+    anonymous = Client()
+    assert anonymous.get(shared_url).status_code == 404
+
+    response = alice.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "on"},
+                          headers={"HX-Request": "true"})
+    assert shared_url in response.content.decode() and "<html" not in response.content.decode()
+    page = anonymous.get(shared_url).content.decode()
+    assert "Spring" in page and "Infantry" in page and 'data-testid="points">100<' in page
+    assert 'data-testid="entry-remove"' not in page and 'name="was"' not in page
+    file = anonymous.get(reverse("builder:shared-list-export", args=[army_list.share_token]))
+    assert json.loads(file.content)["entries"] == [{"id": "e1", "unit": "infantry"}]
+
+    alice.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "off"})
+    assert anonymous.get(shared_url).status_code == 404
+    assert anonymous.get(reverse("builder:shared-list-export", args=[army_list.share_token])).status_code == 404
+
+
+def test_a_wrong_token_is_a_404(client, make_list):
+    army_list = make_list("aof-regiments")
+    services.set_sharing(army_list=army_list, shared=True)
+    assert client.get(reverse("builder:shared-list", args=["x" + army_list.share_token])).status_code == 404
