@@ -172,10 +172,12 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
 
 
 def _command_cards(army_list: ArmyList, library: Library) -> list[dict]:
+    """Every card of the game, the list's own faction's first: an army may draw on several factions."""
     chosen = set(army_list.document.get("command_cards", []))
+    primary = army_list.document["faction"]
+    cards = sorted(library.command_cards().values(), key=lambda c: c.faction != primary)
     return [{"slug": c.slug, "title": c.title, "faction": library.factions[c.faction].name,
-             "only": c.alignment_only or "", "checked": c.slug in chosen}
-            for c in library.command_cards().values()]
+             "only": c.alignment_only or "", "checked": c.slug in chosen} for c in cards]
 
 
 def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str | None,

@@ -88,9 +88,9 @@ def test_choosing_options_updates_the_entry_and_the_points(alice, make_list):
 def test_the_form_offers_radios_for_pick_one_groups_checkboxes_and_counts(alice, make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "captain"})
     page = alice.get(detail(army_list)).content.decode()
-    assert 'type="radio" name="group-weapons" value="halberds"' in page
-    assert 'type="checkbox" name="option-banner"' in page
-    assert 'type="number" name="option-veteran"' in page
+    assert 'type="radio" id="entry-e1-group-weapons-halberds" name="group-weapons" value="halberds"' in page
+    assert 'type="checkbox" id="entry-e1-option-banner" name="option-banner"' in page
+    assert 'type="number" id="entry-e1-option-veteran" name="option-veteran"' in page
     assert 'name="joined_to"' in page and 'name="combined"' in page
 
 

@@ -28,18 +28,18 @@ def list_url(army_list: ArmyList, entry_id: str | None = None) -> str:
     return army_list.get_absolute_url() + (f"#entry-{entry_id}" if entry_id else "")
 
 
-def changed_response(request: HttpRequest, changed: Changed) -> HttpResponse:
+def changed_response(request: HttpRequest, changed: Changed, **extra) -> HttpResponse:
     if not request.htmx:
         return redirect(list_url(changed.army_list, changed.entry_id))
     army_list = changed.army_list
     library = changed.checked.library if changed.checked else library_for(army_list.game, [army_list.document])
     context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library)
     context["open_entry"] = changed.entry_id
-    return render(request, ROSTER, context)
+    return render(request, ROSTER, {**context, **extra})
 
 
 def refused_response(request: HttpRequest, army_list: ArmyList, message: str,
-                     library: Library | None = None, entry_id: str | None = None) -> HttpResponse:
+                     library: Library | None = None, entry_id: str | None = None, **extra) -> HttpResponse:
     """Nothing was written: say why, and show the list as it is now (another tab may have changed it)."""
     if not request.htmx:
         messages.error(request, message)
@@ -48,4 +48,4 @@ def refused_response(request: HttpRequest, army_list: ArmyList, message: str,
     checked, problem, library = load_checked(army_list, library)
     context = roster_context(army_list, checked=checked, problem=problem, library=library, notice=message)
     context["open_entry"] = entry_id
-    return render(request, ROSTER, context)
+    return render(request, ROSTER, {**context, **extra})

@@ -17,12 +17,12 @@ from .common import changed_response, form_problem, refused_response
 
 
 def _run(request: HttpRequest, army_list, edit: Callable[[], Changed], library: Library | None = None,
-         entry_id: str | None = None) -> HttpResponse:
+         entry_id: str | None = None, **extra) -> HttpResponse:
     try:
         changed = edit()
     except (Refusal, BadInput) as error:
-        return refused_response(request, army_list, f"{error}", library, entry_id)
-    return changed_response(request, changed)
+        return refused_response(request, army_list, f"{error}", library, entry_id, **extra)
+    return changed_response(request, changed, **extra)
 
 
 @require_POST
@@ -84,9 +84,10 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
     current = settings_state(army_list.document, army_list.game)
     form = ListSettingsForm(request.POST, game=army_list.game, current=current)
     if not form.is_valid():
-        return refused_response(request, army_list, form_problem(form))
+        return refused_response(request, army_list, form_problem(form), open_settings=True)
     changes = form.changes()
-    return _run(request, army_list, lambda: services.change_settings(army_list=army_list, changes=changes))
+    return _run(request, army_list, lambda: services.change_settings(army_list=army_list, changes=changes),
+                open_settings=True)
 
 
 @require_POST

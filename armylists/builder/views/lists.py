@@ -98,11 +98,11 @@ def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
         changed = services.rename_list(army_list=army_list, name=form.cleaned_data["name"])
     except (Refusal, BadInput) as error:
         if request.htmx:
-            return refused_response(request, army_list, str(error))
+            return refused_response(request, army_list, str(error), open_settings=True)
         messages.error(request, str(error))
         return redirect(_next(request, army_list))
     if request.htmx:
-        return changed_response(request, changed)
+        return changed_response(request, changed, open_settings=True)
     return redirect(_next(request, army_list))
 
 
