@@ -96,7 +96,7 @@ def _unlock_tags(unit: Unit, entry: Entry, params: dict) -> list[str]:
 
 
 def _choices(document: dict, own: str, wanted, labels: dict[str, str], current: str) -> list[dict]:
-    ids = [e["id"] for e in document["entries"] if e["id"] != own and wanted(e["id"])]
+    ids = [e["id"] for e in document["entries"] if e["id"] != own and (wanted(e["id"]) or e["id"] == current)]
     return [{"value": i, "label": labels.get(i, i), "selected": i == current} for i in ids]
 
 

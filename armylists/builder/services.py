@@ -86,6 +86,8 @@ def _validate(game: GameSystem, before: dict, after: dict, library: Library | No
         raise
 
 
+# Only this step is one transaction, and it starts with the lock: reading the
+# unit data first inside it would let two SQLite requests deadlock.
 @transaction.atomic
 def _apply(army_list: ArmyList, operation: Callable[[dict], Any], library: Library | None) -> Changed:
     row = _lock(army_list.pk)
