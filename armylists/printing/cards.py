@@ -56,7 +56,8 @@ class Pick:
         if not self.cost:
             return ""
         sign = "+" if self.cost > 0 else "−"
-        return f"{sign}{abs(self.cost)} pts" + (" each" if self.count > 1 else "")
+        # A no-break space keeps "+5 pts" together when the options line wraps.
+        return f"{sign}{abs(self.cost)}\u00a0pts" + (" each" if self.count > 1 else "")
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,11 @@ class Group:
     note: str | None
     cards: tuple[Card, ...]
 
+    @property
+    def rows(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards two by two, as printed side by side; a row never splits across pages."""
+        return tuple(self.cards[i:i + 2] for i in range(0, len(self.cards), 2))
+
 
 @dataclass(frozen=True)
 class Sheet:

@@ -58,8 +58,8 @@ def test_an_opr_card_has_quality_defense_equipment_and_counts_options_taken_twic
     assert stats(card) == [("Quality", "4+"), ("Defense", "5+"), ("Equipment", "Hand Weapons (A1)")]
     assert [s.label for s in card.wide_stats] == ["Equipment"]
     assert card.size == "20 models (2 × 10)" and "Combined unit" in card.tags
-    assert [(p.text, p.cost_text) for p in card.picks] == [("Ember Spears", "+10 pts"),
-                                                            ("2× Drill Sergeant", "+5 pts each")]
+    assert [(p.text, p.cost_text) for p in card.picks] == [("Ember Spears", "+10\u00a0pts"),
+                                                            ("2× Drill Sergeant", "+5\u00a0pts each")]
     assert card.points == 230 and card.rules == ("Fearless",)
 
 
@@ -159,3 +159,8 @@ def test_the_unit_data_fingerprint_changes_when_a_used_unit_changes(make_sheet):
     after = make_sheet(LISTS["aof-regiments"])
     assert after.data_fingerprint != before.data_fingerprint
     assert after.list_fingerprint == before.list_fingerprint
+
+
+def test_cards_print_two_by_two_in_list_order(make_sheet):
+    group = make_sheet(LISTS["diskwars"]).groups[0]
+    assert [[c.entry_id for c in row] for row in group.rows] == [["h1", "t1"], ["t2"]]
