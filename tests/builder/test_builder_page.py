@@ -94,6 +94,13 @@ def test_the_form_offers_radios_for_pick_one_groups_checkboxes_and_counts(alice,
     assert 'name="joined_to"' in page and 'name="combined"' in page
 
 
+def test_a_group_that_must_be_chosen_offers_no_none(alice, make_list):
+    army_list = make_list("aof-regiments", {"unit": "levies", "options": ["bows"]}, {"unit": "infantry"})
+    page = alice.get(detail(army_list)).content.decode()
+    assert 'id="entry-e1-group-arms-none"' not in page and 'id="entry-e2-group-weapons-none"' in page
+    assert "Arms (choose one)" in page
+
+
 def test_joining_a_hero_to_a_unit(alice, make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "captain"})
     post_entry(alice, army_list, "e2", joined_to="e1")
@@ -144,7 +151,9 @@ def test_list_settings_change_the_limit_and_merge_with_other_settings(alice, mak
 @pytest.mark.parametrize("url_name, data, message", [
     ("list-entry-add", {"unit": "dragon"}, "There is no unit “dragon” in Kingdom"),
     ("list-entry-add", {"unit": "infantry", "faction": "elves"}, "no faction “elves”"),
+    ("list-entry-add", {"unit": "infantry", "size": "horde"}, "Infantry cannot be taken at size “horde”"),
     ("list-settings", {"points_limit": "lots"}, "Points limit: Enter a whole number."),
+    ("list-command-cards", {"cards": ["steady"]}, "Only Diskwars lists choose command cards."),
     ("list-entry-update", {"option-veteran": "many"}, "Enter a whole number."),
     ("list-entry-update", {"group-weapons": "wings"}, "Select a valid choice."),
     ("list-entry-update", {"was": "not json"}, "Enter a valid JSON."),
