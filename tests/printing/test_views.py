@@ -81,3 +81,10 @@ def test_a_list_whose_units_are_gone_cannot_be_printed_and_says_why(client, make
     assert response.status_code == 409
     assert response["Content-Type"].startswith("text/plain")
     assert "entries[2].unit" in response.content.decode()
+
+
+def test_an_unknown_paper_falls_back_to_a4(client, make_army_list):
+    army_list = make_army_list()
+    client.force_login(army_list.owner)
+    response = client.get(reverse("printing:list-pdf", args=[army_list.pk]), {"paper": "tabloid"})
+    assert response.status_code == 200 and "-a4.pdf" in response["Content-Disposition"]
