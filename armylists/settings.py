@@ -50,6 +50,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "armylists.accounts.middleware.HtmxLoginRedirectMiddleware",
 ]
 
 ROOT_URLCONF = "armylists.urls"

@@ -56,16 +56,19 @@ def check_document(
     *,
     libraries: Libraries | None = None,
     library: Library | None = None,
+    game: GameSystem | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Checked:
     """Validate, resolve and check a list document.
 
     `library` pins the unit data (a frozen submission); otherwise it is loaded
-    from the database. `overrides` are an event's settings.
+    from the database. `game`, when the caller has it, saves looking it up.
+    `overrides` are an event's settings.
     """
     libraries = libraries or Libraries()
     document = data if isinstance(data, ListIn) else parse_list(data)
-    game = libraries.game(document.game)
+    if game is None or game.slug != document.game:
+        game = libraries.game(document.game)
     library = library or libraries.library(document)
     army = resolve(document, library)
     army, params = apply_overrides(army, game_params(game), overrides)

@@ -28,7 +28,7 @@ def load_checked(army_list: ArmyList, library: Library | None = None,
     """The list's check, or the reason it cannot be checked (unit data gone since it was saved)."""
     library = library_for(army_list.game, [army_list.document], library, extra=extra)
     try:
-        return check_document(army_list.document, library=library), None, library
+        return check_document(army_list.document, library=library, game=army_list.game), None, library
     except BadInput as error:
         return None, str(error), library
 

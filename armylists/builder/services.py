@@ -78,7 +78,7 @@ def _validate(game: GameSystem, before: dict, after: dict, library: Library | No
     parsed = parse_list(after)
     library = library_for(game, (before, after), library)
     try:
-        return parsed, check_document(parsed, library=library), None
+        return parsed, check_document(parsed, library=library, game=game), None
     except BadInput as error:
         # Unit data re-imported since the list was saved: let the player repair it.
         if _still_broken(before, library):

@@ -1,0 +1,48 @@
+"""Accounts: sign up, log in and out, change a password; htmx requests without a session."""
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_signing_up_creates_the_player_and_logs_them_in(client):
+    response = client.post(reverse("signup"), {"username": "ada", "password1": "a-long-test-password",
+                                               "password2": "a-long-test-password"})
+    assert response.status_code == 302 and response["Location"] == reverse("builder:lists")
+    assert get_user_model().objects.filter(username="ada").exists()
+    assert client.get(reverse("builder:lists")).status_code == 200
+
+
+def test_a_sign_up_with_mismatched_passwords_is_refused_with_a_message_and_writes_nothing(client):
+    response = client.post(reverse("signup"), {"username": "ada", "password1": "a-long-test-password",
+                                               "password2": "another-password"})
+    assert response.status_code == 200 and "didn’t match" in response.content.decode()
+    assert not get_user_model().objects.exists()
+
+
+def test_logging_in_and_out(client, make_user):
+    make_user("ada")
+    response = client.post(reverse("login"), {"username": "ada", "password": "a-long-test-password"})
+    assert response.status_code == 302
+    assert client.post(reverse("logout")).status_code == 302
+    assert client.get(reverse("builder:lists")).status_code == 302
+
+
+def test_changing_a_password(client, make_user):
+    user = make_user("ada")
+    client.force_login(user)
+    response = client.post(reverse("password_change"), {
+        "old_password": "a-long-test-password", "new_password1": "another-long-password",
+        "new_password2": "another-long-password"})
+    assert response.status_code == 302
+    user.refresh_from_db()
+    assert user.check_password("another-long-password")
+
+
+def test_an_htmx_request_without_a_session_is_sent_to_log_in_as_a_whole_page(client):
+    response = client.post(reverse("builder:list-entry-add", args=[1]), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert response["HX-Redirect"].startswith(reverse("login"))
