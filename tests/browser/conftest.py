@@ -6,11 +6,19 @@ CI (CI=true), so a CI run can never pass without them.
 """
 from __future__ import annotations
 
+import importlib
+import json
 import os
 import shutil
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
+from django.apps import apps
+from django.conf import settings
 from django.core.management import call_command
+from django.test import Client
+from playwright.sync_api import expect
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -51,4 +59,126 @@ def page(browser, live_server):
 
 @pytest.fixture
 def demo_data(transactional_db):
+    # A transactional test empties every table when it ends, the game systems that a data
+    # migration loads included; put them back so that any test, not only the first, can seed.
+    importlib.import_module("factions.migrations.0002_game_systems").load_game_systems(apps, None)
     call_command("seed_demo", verbosity=0)
+
+
+# --- the builder: demo data files, players, logged-in pages, and a helper that waits on htmx edits ---
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_FACTIONS = ROOT / "factions" / "data" / "demo"
+EXAMPLE_LISTS = ROOT / "tests" / "data" / "lists"
+PASSWORD = "a-long-browser-test-password"
+
+
+def demo_units(game: str) -> dict[tuple[str, str], dict]:
+    """The demo unit documents of a game, by (faction, unit slug), read from the JSON file."""
+    data = json.loads((DEMO_FACTIONS / f"{game}.json").read_text(encoding="utf-8"))
+    return {(faction["slug"], unit["slug"]): unit for faction in data["factions"] for unit in faction["units"]}
+
+
+def example_list(name: str) -> dict:
+    return json.loads((EXAMPLE_LISTS / f"{name}.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def player(transactional_db, django_user_model):
+    return django_user_model.objects.create_user("player", password=PASSWORD)
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """Pages in fresh browser contexts (own cookies), optionally logged in as a user and phone-sized."""
+    contexts = []
+
+    def new_page_(user=None, width: int = 1280, height: int = 900):
+        context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": height})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        if user is not None:
+            client = Client()
+            client.force_login(user)
+            session = client.cookies[settings.SESSION_COOKIE_NAME].value
+            context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url}])
+        return context.new_page()
+
+    yield new_page_
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def player_page(new_page, player, demo_data):
+    """A desktop-sized page logged in as `player`, with the demo factions loaded."""
+    return new_page(player)
+
+
+class Builder:
+    """Drives the builder page. Every edit waits until htmx has swapped in the roster it saved
+    (the roster's data-version goes up by one), so the next step never races the last."""
+
+    def __init__(self, page):
+        self.page = page
+        self.roster = page.locator("#roster")
+
+    def version(self) -> int:
+        return int(self.roster.get_attribute("data-version"))
+
+    @contextmanager
+    def saved(self):
+        before = self.version()
+        yield
+        expect(self.roster).to_have_attribute("data-version", str(before + 1))
+
+    def entry(self, entry_id: str):
+        return self.page.locator(f'[data-testid="entry"][data-entry-id="{entry_id}"]')
+
+    def entry_ids(self) -> list[str]:
+        return self.page.get_by_test_id("entry").evaluate_all("entries => entries.map(e => e.dataset.entryId)")
+
+    def add(self, unit: str) -> str:
+        """Add `unit` from the unit picker; the new entry's id."""
+        before = set(self.entry_ids())
+        with self.saved():
+            self.page.get_by_test_id(f"add-{unit}").click()
+        added = [i for i in self.entry_ids() if i not in before]
+        assert len(added) == 1, added
+        return added[0]
+
+    def form(self, entry_id: str):
+        """The entry's options form, its panel opened if it is closed."""
+        entry = self.entry(entry_id)
+        if entry.locator("details.entry-edit[open]").count() == 0:
+            entry.get_by_test_id("entry-edit").click()
+        return entry.locator("form.entry-form")
+
+    def check(self, entry_id: str, testid: str) -> None:
+        with self.saved():
+            self.form(entry_id).get_by_test_id(testid).check()
+        expect(self.form(entry_id).get_by_test_id(testid)).to_be_checked()
+
+    def select(self, entry_id: str, testid: str, value: str) -> None:
+        with self.saved():
+            self.form(entry_id).get_by_test_id(testid).select_option(value)
+        expect(self.form(entry_id).get_by_test_id(testid)).to_have_value(value)
+
+    def rename(self, entry_id: str, name: str) -> None:
+        with self.saved():
+            field = self.form(entry_id).get_by_test_id("entry-name")
+            field.fill(name)
+            field.press("Tab")  # the change event posts the form
+        expect(self.entry(entry_id).locator("h3")).to_contain_text(name)
+
+    def remove(self, entry_id: str) -> None:
+        with self.saved():
+            self.entry(entry_id).get_by_test_id("entry-remove").click()
+        expect(self.entry(entry_id)).to_have_count(0)
+
+    def mark_page(self) -> None:
+        """Tag this page load, to show later that every edit was a swap and never a reload."""
+        self.page.evaluate("window.__marker = 1")
+
+    def assert_not_reloaded(self) -> None:
+        assert self.page.evaluate("window.__marker") == 1, "the page was reloaded"
