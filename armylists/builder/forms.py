@@ -20,6 +20,7 @@ from factions.models import GameSystem
 
 from .edits import EntryChanges
 from .library import Library
+from .listfile import LIST_NAME_MAX
 
 OPR = ("aof-regiments", "aof-skirmish")
 MAX_FILE = 1_000_000
@@ -65,7 +66,7 @@ def _was(value: Any, fallback: dict) -> dict:
 
 
 class ListCreateForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=LIST_NAME_MAX)
     faction = forms.ModelChoiceField(queryset=None, empty_label=None)
 
     def __init__(self, *args, game: GameSystem, **kwargs):
@@ -99,7 +100,7 @@ class ListSettingsForm(forms.Form):
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=LIST_NAME_MAX)
 
 
 class ShareForm(forms.Form):

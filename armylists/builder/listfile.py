@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints, Validation
 from factions.boundary import BadInput, bad_input, read_game
 
 FORMAT = "armylists/list@1"
+LIST_NAME_MAX = 300
 
 Text = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Id = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -48,7 +49,7 @@ class ListIn(Strict):
     format: Literal["armylists/list@1"]
     game: str
     faction: Text
-    name: Annotated[str, StringConstraints(max_length=300)] | None = None
+    name: Annotated[str, StringConstraints(max_length=LIST_NAME_MAX)] | None = None
     points_limit: Annotated[int, Field(ge=1, le=1_000_000)]
     entries: list[EntryIn]
 

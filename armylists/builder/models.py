@@ -15,6 +15,8 @@ from django.urls import reverse
 
 from factions.models import Faction, GameSystem
 
+from .listfile import LIST_NAME_MAX
+
 
 def new_share_token() -> str:
     return secrets.token_urlsafe(18)
@@ -22,7 +24,7 @@ def new_share_token() -> str:
 
 class ArmyList(models.Model):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="army_lists")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=LIST_NAME_MAX)
     game = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="+")
     faction = models.ForeignKey(Faction, on_delete=models.PROTECT, related_name="+")
     document = models.JSONField(help_text="The list as an armylists/list@1 file.")

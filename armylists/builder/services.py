@@ -23,7 +23,7 @@ from . import edits
 from .checking import Checked, check_document
 from .edits import EntryChanges, Refusal
 from .library import Library, load_library
-from .listfile import FORMAT, dump_list, parse_list
+from .listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
 from .models import ArmyList
 from .resolve import resolve
 
@@ -124,7 +124,7 @@ def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
     """A list file becomes a new list; the whole file is checked first, a bad file writes nothing."""
     checked = check_document(data)
     document = checked.document
-    name = (document.name or name or "Imported list")[:120]
+    name = (document.name or name or "Imported list")[:LIST_NAME_MAX]
     game = GameSystem.objects.get(slug=document.game)
     faction = Faction.objects.get(game=game, slug=document.faction)
     saved = dump_list(document.model_copy(update={"name": name}))
@@ -141,7 +141,7 @@ def rename_list(*, army_list: ArmyList, name: str) -> Changed:
 @transaction.atomic
 def duplicate_list(*, army_list: ArmyList, owner) -> ArmyList:
     source = ArmyList.objects.get(pk=army_list.pk)
-    name = f"Copy of {source.name}"[:120]
+    name = f"Copy of {source.name}"[:LIST_NAME_MAX]
     document = {**copy.deepcopy(source.document), "name": name}
     return ArmyList.objects.create(owner=owner, name=name, game_id=source.game_id,
                                    faction_id=source.faction_id, document=document)
