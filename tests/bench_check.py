@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-LISTS = sorted((ROOT / "tests" / "data" / "lists").glob("*.json"))
+LISTS = sorted((ROOT / "factions" / "data" / "demo" / "lists").glob("*.json"))
 
 
 def setup_database(directory: Path) -> dict[str, str]:

@@ -69,7 +69,7 @@ def demo_data(transactional_db):
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO_FACTIONS = ROOT / "factions" / "data" / "demo"
-EXAMPLE_LISTS = ROOT / "tests" / "data" / "lists"
+EXAMPLE_LISTS = ROOT / "factions" / "data" / "demo" / "lists"
 PASSWORD = "a-long-browser-test-password"
 
 

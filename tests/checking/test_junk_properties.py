@@ -15,7 +15,7 @@ from factions.importer import import_file
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-LISTS = [json.loads(p.read_text()) for p in sorted((ROOT / "tests" / "data" / "lists").glob("*.json"))]
+LISTS = [json.loads(p.read_text()) for p in sorted((ROOT / "factions" / "data" / "demo" / "lists").glob("*.json"))]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 json_values = st.recursive(

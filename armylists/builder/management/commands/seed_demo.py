@@ -1,23 +1,48 @@
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
 
-from factions.importer import FactionFileError, import_file
+from armylists.builder.models import ArmyList
+from armylists.builder.services import import_list
+from factions.boundary import BadInput
+from factions.importer import FactionFileError, import_file, read_json
 
-FACTIONS = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
+DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
+DEMO_USER, DEMO_PASSWORD = "demo", "muster-demo"
 
 
 class Command(BaseCommand):
-    help = "Load the demo factions of all five games. Safe to run again: a faction is replaced, never doubled."
+    help = (f"Load the demo factions of all five games, and a player '{DEMO_USER}' (password "
+            f"'{DEMO_PASSWORD}') with a legal and an illegal example list per game. Safe to run again.")
 
     def handle(self, *args, **options):
-        files = sorted(FACTIONS.glob("*.json"))
+        files = sorted(DEMO.glob("*.json"))
         if not files:
-            raise CommandError(f"no demo faction files in {FACTIONS}")
+            raise CommandError(f"no demo faction files in {DEMO}")
         for path in files:
             try:
                 done = import_file(path)
             except FactionFileError as error:
                 raise CommandError(str(error)) from None
             self.stdout.write(f"{done.game}: {', '.join(done.factions)} ({done.units} units)")
+        count = self.demo_lists()
+        self.stdout.write(f"Player '{DEMO_USER}' (password '{DEMO_PASSWORD}') has {count} example lists.")
+
+    @transaction.atomic
+    def demo_lists(self) -> int:
+        player, created = get_user_model().objects.get_or_create(username=DEMO_USER)
+        if created:
+            player.set_password(DEMO_PASSWORD)
+            player.save()
+        for path in sorted((DEMO / "lists").glob("*.json")):
+            data = read_json(path)
+            if ArmyList.objects.filter(owner=player, name=data.get("name")).exists():
+                continue
+            try:
+                import_list(owner=player, data=data)
+            except BadInput as error:
+                raise CommandError(f"{path}: {error}") from None
+        return ArmyList.objects.filter(owner=player).count()
