@@ -77,8 +77,11 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Concurrent builder requests on SQLite: wait for the write lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # Concurrent builder requests on SQLite: readers never wait for a writer (WAL),
+    # a transaction takes the write lock when it starts (no failed lock upgrades),
+    # and a writer waits for the lock instead of failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;")
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -9,7 +9,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
+from urllib.parse import quote
+
+from django.urls import reverse
+from django.utils.http import RFC3986_SUBDELIMS
 
 from armylists.rules.model import Entry, Unit
 from armylists.rules.report import Report
@@ -52,6 +56,23 @@ class EntryView:
     controls: list[dict] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
     was: str = ""
+    urls: dict[str, str] = field(default_factory=dict)
+
+
+ENTRY_EDITS = ("update", "remove", "duplicate")
+_MARKER = "ENTRY-ID"
+
+
+def entry_urls(army_list: ArmyList) -> Callable[[str], dict[str, str]]:
+    """The URLs of an entry's edits, by entry id.
+
+    Reversed once per list, not three times per entry: on a 40-entry list the
+    reversing alone was a third of an htmx answer's time. The id is quoted as
+    `reverse` quotes a path argument.
+    """
+    patterns = {name: reverse(f"builder:list-entry-{name}", args=[army_list.pk, _MARKER]) for name in ENTRY_EDITS}
+    return lambda entry_id: {name: url.replace(_MARKER, quote(entry_id, safe=RFC3986_SUBDELIMS + "/~:@"))
+                             for name, url in patterns.items()}
 
 
 def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
@@ -129,13 +150,13 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) 
     for violation in report.violations if report else ():
         for entry_id in violation.entries:
             flagged.setdefault(entry_id, []).append(violation)
-    views = {}
+    views, urls = {}, entry_urls(army_list)
     for raw in document.get("entries", []):
         entry = army.entry(raw["id"]) if army else None
         source = library.factions.get(raw.get("faction") or document["faction"])
         unit = entry.unit if entry else (source.unit(raw.get("unit", "")) if source else None)
         view = EntryView(id=raw["id"], label=entry.label if entry else raw.get("name") or raw.get("unit", "?"),
-                         unit=unit, raw=raw, was=json.dumps(entry_state(raw)))
+                         unit=unit, raw=raw, was=json.dumps(entry_state(raw)), urls=urls(raw["id"]))
         if unit is not None:
             counts = Counter(raw.get("options", []))
             view.tags = _tags(game.slug, unit, entry, game.params)

@@ -1,8 +1,8 @@
 """The only code that writes players' lists.
 
-Every edit is applied to the latest stored document while the list's row is
-locked, validated as a list file (and against the unit data) before it is
-saved, and saved with a version bump; a bad edit writes nothing and raises
+Every edit is applied to the latest stored document, validated as a list
+file (and against the unit data), and saved with a version bump only if no
+other edit was saved meanwhile (else it is applied again to the newer list); a bad edit writes nothing and raises
 `Refusal` or `BadInput` for the view to show. Game legality is never checked
 here: an illegal list is saved and reported (warn, never block).
 """
@@ -57,13 +57,11 @@ def library_for(game: GameSystem, documents: Iterable[dict], library: Library | 
     return load_library(game, needed)
 
 
-def _lock(pk: int) -> ArmyList:
-    # The UPDATE takes the row's write lock first on every database (SQLite has
-    # no FOR UPDATE, and a read-then-write there can deadlock two requests), so
-    # a second tab's edit waits for this one and then applies to its result.
-    if not ArmyList.objects.filter(pk=pk).update(version=F("version")):
+def _latest(pk: int) -> ArmyList:
+    row = ArmyList.objects.only("document", "version", "name").filter(pk=pk).first()
+    if row is None:
         raise Refusal("This list no longer exists (it may have been deleted in another tab).")
-    return ArmyList.objects.select_for_update().only("document", "version", "name").get(pk=pk)
+    return row
 
 
 def _still_broken(before: dict, library: Library) -> bool:
@@ -86,22 +84,27 @@ def _validate(game: GameSystem, before: dict, after: dict, library: Library | No
         raise
 
 
-# Only this step is one transaction, and it starts with the lock: reading the
-# unit data first inside it would let two SQLite requests deadlock.
-@transaction.atomic
+# Edits are optimistic: the work (applying, validating, checking) is done
+# outside any transaction, and the save is one UPDATE that succeeds only if
+# the list is still at the version the edit started from. Holding a lock over
+# the check instead made every SQLite writer queue behind it.
+ATTEMPTS = 5
+
+
 def _apply(army_list: ArmyList, operation: Callable[[dict], Any], library: Library | None) -> Changed:
-    row = _lock(army_list.pk)
-    document = copy.deepcopy(row.document)
-    result = operation(document)
-    parsed, checked, problem = _validate(army_list.game, row.document, document, library)
-    saved = dump_list(parsed)
-    updated = ArmyList.objects.filter(pk=row.pk, version=row.version).update(
-        document=saved, name=parsed.name or row.name, version=row.version + 1, updated=timezone.now())
-    if not updated:
-        raise Refusal("The list changed while this edit was saved; nothing was changed, please try again.")
-    army_list.document, army_list.version, army_list.name = saved, row.version + 1, parsed.name or row.name
-    entry_id = result if isinstance(result, str) else None
-    return Changed(army_list, checked, problem, entry_id)
+    for _ in range(ATTEMPTS):
+        row = _latest(army_list.pk)
+        document = copy.deepcopy(row.document)
+        result = operation(document)
+        parsed, checked, problem = _validate(army_list.game, row.document, document, library)
+        saved, name = dump_list(parsed), parsed.name or row.name
+        if ArmyList.objects.filter(pk=row.pk, version=row.version).update(
+                document=saved, name=name, version=row.version + 1, updated=timezone.now()):
+            army_list.document, army_list.version, army_list.name = saved, row.version + 1, name
+            entry_id = result if isinstance(result, str) else None
+            return Changed(army_list, checked, problem, entry_id)
+        # Another tab saved first: apply this edit again, to what it saved.
+    raise Refusal("The list kept changing while this edit was saved; nothing was changed, please try again.")
 
 
 def _new_document(game: GameSystem, faction: Faction, name: str, settings: dict[str, Any]) -> dict:

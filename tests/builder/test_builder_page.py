@@ -189,3 +189,13 @@ def test_the_unit_picker_searches_filters_and_switches_faction(alice, make_list)
 def test_dulce_bellum_offers_no_faction_switcher(alice, make_list):
     army_list = make_list("dulce-bellum")
     assert 'data-testid="picker-faction"' not in alice.get(detail(army_list)).content.decode()
+
+
+def test_entry_edit_urls_are_those_django_reverses_even_for_odd_entry_ids(alice, make_list):
+    odd = "front rank/ä?#1"
+    army_list = make_list("aof-regiments", {"id": odd, "unit": "infantry"}, {"unit": "knights"})
+    page = alice.get(detail(army_list)).content.decode()
+    for name in ("update", "remove", "duplicate"):
+        assert f'hx-post="{reverse(f"builder:list-entry-{name}", args=[army_list.pk, odd])}"' in page
+    htmx(alice, reverse("builder:list-entry-remove", args=[army_list.pk, odd]))
+    assert [e["unit"] for e in stored(army_list)["entries"]] == ["knights"]

@@ -119,3 +119,20 @@ def test_a_write_that_slips_in_during_an_edit_is_never_overwritten(make_list, mo
     with pytest.raises(Refusal, match="try again"):
         services.add_entry(army_list=army_list, unit="knights")
     assert stored(army_list)["entries"] == [{"id": "e1", "unit": "infantry"}]
+
+
+def test_an_edit_that_loses_the_race_is_applied_again_to_the_other_tabs_save(make_list, monkeypatch):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    add, raced = edits.add_entry, []
+
+    def add_while_the_other_tab_renames(document, entry):
+        if not raced:  # the other tab saves between this edit's read and its write, once
+            raced.append(True)
+            services.rename_list(army_list=ArmyList.objects.get(pk=army_list.pk), name="Renamed elsewhere")
+        return add(document, entry)
+
+    monkeypatch.setattr(edits, "add_entry", add_while_the_other_tab_renames)
+    services.add_entry(army_list=army_list, unit="knights")
+    saved = stored(army_list)
+    assert saved["name"] == "Renamed elsewhere"
+    assert [e["unit"] for e in saved["entries"]] == ["infantry", "knights"]
