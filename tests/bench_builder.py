@@ -7,21 +7,21 @@ Run by hand (pytest does not collect it: no test_ prefix, no test functions):
 Target on a 2-core machine: p95 server time under 50 ms with 20 concurrent clients.
 
 What it does: a temporary SQLite file database (migrate + seed_demo), one player
-and one empty AoF Regiments list per client; the site served by a subprocess on
-127.0.0.1 with Django's own threaded WSGI server (the one runserver uses: a
-thread per connection, HTTP/1.1 keep-alive) with DEBUG off and no autoreload.
+and one empty AoF Regiments list per client; the site served on 127.0.0.1 by
+gunicorn as it would be deployed (one sync worker process per CPU, DEBUG off).
 Each client logs in through the login form over HTTP, then all clients at once
 POST htmx add-entry requests (CSRF token, HX-Request: true) to their own list,
 each waiting for its answer before sending the next.
 
-What it measures: the server time of each request, taken in the server process
-around the whole Django application (middleware, view, check, template, SQLite
-lock waits and commit; not socket I/O or HTTP parsing) and sent back in a
-Server-Timing header, with two parts of it: the time spent waiting for the
-write lock (services._lock, timed in the server process) and the CPU time of
-the request's own thread. The loopback round trip seen by the client is printed
-too. A baseline with one client alone comes first; a run of the same 20 clients
-at a player's pace (--think seconds between clicks) comes last, for comparison.
+What it measures: the server time of each request, taken in the worker around
+the whole Django application (middleware, view, check, template, SQL with any
+SQLite lock waits; not socket I/O or HTTP parsing) and sent back in a
+Server-Timing header, with two parts of it: the time spent in SQL and the
+worker's CPU time. The round trip seen by the client is printed too: with 20
+clients that never pause it is mostly time queued behind other requests, since
+two cores serve a fixed number of requests per second. A baseline with one
+client alone comes first; a run of the same 20 clients at a player's pace
+(--think seconds between clicks) comes last, for comparison.
 
 Only 127.0.0.1 is contacted; the request count is bounded (clients x adds),
 the run stops by itself and always ends its server process.
@@ -34,6 +34,7 @@ import os
 import random
 import re
 import secrets
+import socket
 import statistics
 import subprocess
 import sys
@@ -53,51 +54,47 @@ DEADLINE_S = 300  # the whole measured phase stops by then, whatever is left
 # --- the server process ----------------------------------------------------------
 
 
-def serve() -> None:
-    """Run in the subprocess: Django's threaded WSGI server, each response timed in-process."""
+def timed_application():
+    """The WSGI application gunicorn serves: each response carries its server time in a Server-Timing header.
+
+    Timed around the whole Django application (middleware, view, check, template,
+    SQL including SQLite lock waits); not socket I/O or HTTP parsing. A sync
+    worker serves one request at a time, so the worker's CPU time over the
+    request is the request's own.
+    """
     sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
-    from django.core.servers.basehttp import WSGIRequestHandler, run
     from django.core.wsgi import get_wsgi_application
+    from django.db import connection
 
     application = get_wsgi_application()
-    waits = threading.local()
-    from armylists.builder import services
-
-    if hasattr(services, "_lock"):  # how long each edit waits for the list's row (SQLite: the database) write lock
-        take_lock = services._lock
-
-        def timed_lock(pk):
-            started = time.perf_counter()
-            try:
-                return take_lock(pk)
-            finally:
-                waits.lock += (time.perf_counter() - started) * 1000
-
-        services._lock = timed_lock
 
     def timed(environ, start_response):
-        waits.lock = 0.0
+        sql = [0.0]
+
+        def time_sql(execute, *args):
+            started = time.perf_counter()
+            try:
+                return execute(*args)
+            finally:
+                sql[0] += (time.perf_counter() - started) * 1000
+
         started, cpu = time.perf_counter(), time.thread_time()
         answer = {}
-        body = application(environ, lambda status, headers, exc_info=None: answer.update(
-            status=status, headers=headers, exc_info=exc_info))
-        content = b"".join(body)  # Django has built the whole response by now; joined so nothing is left out
-        if hasattr(body, "close"):
-            body.close()
+        with connection.execute_wrapper(time_sql):
+            body = application(environ, lambda status, headers, exc_info=None: answer.update(
+                status=status, headers=headers, exc_info=exc_info))
+            content = b"".join(body)  # Django has built the whole response by now; joined so nothing is left out
+            if hasattr(body, "close"):
+                body.close()
         elapsed, cpu = (time.perf_counter() - started) * 1000, (time.thread_time() - cpu) * 1000
-        timing = f"app;dur={elapsed:.3f}, lock;dur={waits.lock:.3f}, cpu;dur={cpu:.3f}"
+        timing = f"app;dur={elapsed:.3f}, sql;dur={sql[0]:.3f}, cpu;dur={cpu:.3f}"
         start_response(answer["status"], [*answer["headers"], ("Server-Timing", timing)], answer["exc_info"])
         return [content]
 
-    WSGIRequestHandler.log_message = lambda *args, **kwargs: None  # no access log on the terminal
-    # Django writes the headers and the body in two sends; with Nagle on, the body then waits for the
-    # client's delayed ACK (40 ms on Linux), which would be counted in every round trip.
-    WSGIRequestHandler.disable_nagle_algorithm = True
-    run("127.0.0.1", 0, timed, threading=True,
-        on_bind=lambda port: print(f"PORT {port}", flush=True))
+    return timed
 
 
 # --- setup, in this process ------------------------------------------------------
@@ -143,14 +140,30 @@ def saved_entries(pk: int) -> int:
     return len(ArmyList.objects.get(pk=pk).document["entries"])
 
 
-def start_server(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
-    server = subprocess.Popen([sys.executable, __file__, "--serve"], cwd=ROOT, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    line = server.stdout.readline()  # "PORT n" once it listens; empty if it died
-    if not line.startswith("PORT "):
-        server.kill()
-        raise RuntimeError(f"the server did not start: {line!r}")
-    return server, int(line.split()[1])
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, int]:
+    """gunicorn, as the site would be deployed: `workers` sync worker processes, one request at a time each."""
+    port = free_port()
+    server = subprocess.Popen(
+        [str(Path(sys.executable).with_name("gunicorn")), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
+         "--backlog", "256", "tests.bench_builder:timed_application()"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with status {server.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return server, port
+        except OSError:
+            time.sleep(0.1)
+    stop_server(server)
+    raise RuntimeError("gunicorn did not start listening within 30 s")
 
 
 def stop_server(server: subprocess.Popen) -> None:
@@ -203,8 +216,7 @@ class Player:
         self.csrf = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)  # what htmx sends (base.html hx-headers)
 
     def add(self, unit: str) -> tuple[float, float, float, float]:
-        """POST one add-entry as htmx does; (server ms, of which waiting for the write lock, the request
-        thread's own CPU ms, round-trip ms)."""
+        """POST one add-entry as htmx does; (server ms, of which in SQL, the worker's CPU ms, round-trip ms)."""
         status, headers, content, round_trip = self.request(
             "POST", f"/lists/{self.pk}/entries/add/", {"unit": unit, "faction": FACTION},
             {"HX-Request": "true", "HX-Target": "roster", "X-CSRFToken": self.csrf,
@@ -212,7 +224,7 @@ class Player:
         if status != 200 or 'id="roster"' not in content or "data-testid=\"notice\"" in content:
             raise RuntimeError(f"add-entry answered HTTP {status}: {content[:300]!r}")
         timing = dict(re.findall(r"(\w+);dur=([\d.]+)", headers["Server-Timing"]))
-        return float(timing["app"]), float(timing.get("lock", "nan")), float(timing["cpu"]), round_trip
+        return float(timing["app"]), float(timing["sql"]), float(timing["cpu"]), round_trip
 
 
 def run_clients(players: list[Player], adds: int, kinds: list[str],
@@ -262,9 +274,9 @@ def report(title: str, server_ms: list[float], lock_ms: list[float], cpu_ms: lis
     print(f"\n{title}: {len(server_ms)} add-entry requests in {seconds:.1f} s, "
           f"{len(server_ms) / seconds:.1f} requests/s, {len(errors)} failed")
     for label, values in (("server time (Server-Timing, in-process)", server_ms),
-                          ("  of which waiting for the write lock", lock_ms),
-                          ("  CPU time of the request's own thread", cpu_ms),
-                          ("round trip on loopback (client side)", round_ms)):
+                          ("  of which in SQL (lock waits included)", lock_ms),
+                          ("  CPU time of the worker over the request", cpu_ms),
+                          ("round trip seen by the client (+ queueing)", round_ms)):
         if values:
             print(f"  {label:42} p50 {statistics.median(values):7.1f} ms   p95 {percentile(values, 95):7.1f} ms"
                   f"   max {max(values):7.1f} ms   mean {statistics.fmean(values):7.1f} ms")
@@ -279,7 +291,10 @@ def main() -> None:
     parser.add_argument("--adds", type=int, default=25, help="add-entry requests per client")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a player takes between clicks, on average, in the paced run (0: none)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
+                        help="gunicorn worker processes (default: one per CPU)")
     options = parser.parse_args()
+    workers = max(1, min(options.workers, 16))
     clients, adds = max(1, min(options.clients, 100)), max(1, min(options.adds, 200))
     think = max(0.0, min(options.think, 10.0))
 
@@ -287,9 +302,9 @@ def main() -> None:
         # One list for the lone client, one per concurrent client, and again for the paced run.
         env, accounts = setup(Path(directory), 2 * clients + 1)
         kinds = units()
-        server, port = start_server(env)
+        server, port = start_server(env, workers)
         try:
-            print(f"server: Django's threaded WSGI server on 127.0.0.1:{port}, DEBUG off, SQLite file database")
+            print(f"server: gunicorn, {workers} sync workers on 127.0.0.1:{port}, DEBUG off, SQLite file database (WAL)")
             print(f"lists: AoF Regiments, {FACTION}, 2000 points; each client adds {adds} entries "
                   f"(so its list grows from 0 to {adds} entries), cycling through {len(kinds)} units")
             players = [Player(port, *account) for account in accounts]
@@ -301,7 +316,7 @@ def main() -> None:
             if any(not hasattr(p, "csrf") for p in players):
                 raise RuntimeError("some clients could not log in")
             print(f"logged in: {len(players)} clients through the login form")
-            print(f"machine: {os.cpu_count()} CPUs; the server is one Python process (one core at a time for Python code)")
+            print(f"machine: {os.cpu_count()} CPUs, shared by the server and the clients")
 
             alone, crowd, paced = players[0], players[1:clients + 1], players[clients + 1:]
             report("1 client alone (baseline)", *run_clients([alone], adds, kinds))
@@ -319,7 +334,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--serve"]:
-        serve()
-    else:
-        main()
+    main()

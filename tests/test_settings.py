@@ -1,0 +1,53 @@
+"""The site is configured from the environment, and serves its own static files when deployed."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parents[1]
+# Reads the settings only, without django.setup(): no database driver is needed.
+SHOW = ("import json; from django.conf import settings; "
+        "db = settings.DATABASES['default']; "
+        "print(json.dumps({'engine': db['ENGINE'], 'name': str(db['NAME']), 'options': db.get('OPTIONS', {}), "
+        "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))")
+
+
+def settings_with(**env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"}}
+    return subprocess.run([sys.executable, "-c", SHOW], cwd=ROOT, capture_output=True, text=True,
+                          env={**clean, "DJANGO_SETTINGS_MODULE": "armylists.settings", **env})
+
+
+def test_without_environment_the_site_runs_on_a_sqlite_file_in_the_project_folder():
+    shown = json.loads(settings_with().stdout)
+    assert shown["engine"] == "django.db.backends.sqlite3" and shown["name"] == str(ROOT / "db.sqlite3")
+    assert shown["options"]["transaction_mode"] == "IMMEDIATE" and "journal_mode=WAL" in shown["options"]["init_command"]
+
+
+def test_database_url_selects_postgresql():
+    shown = json.loads(settings_with(DATABASE_URL="postgres://muster:secret@db.example:5432/muster").stdout)
+    assert (shown["engine"], shown["name"]) == ("django.db.backends.postgresql", "muster")
+    assert "init_command" not in shown["options"]
+
+
+def test_debug_off_needs_a_secret_key_and_takes_allowed_hosts():
+    refused = settings_with(DEBUG="false")
+    assert refused.returncode != 0 and "Set SECRET_KEY" in refused.stderr
+    shown = json.loads(settings_with(DEBUG="false", SECRET_KEY="s" * 50, ALLOWED_HOSTS="a.example,b.example").stdout)
+    assert shown["debug"] is False and shown["hosts"] == ["a.example", "b.example"]
+
+
+@pytest.mark.django_db
+def test_collected_static_files_are_served_without_debug(tmp_path, settings):
+    settings.STATIC_ROOT = tmp_path
+    call_command("collectstatic", "--noinput", verbosity=0)
+    response = Client().get("/static/muster/site.css")  # a new client: WhiteNoise reads STATIC_ROOT when it starts
+    assert response.status_code == 200
+    assert b"".join(response.streaming_content).strip()
