@@ -230,7 +230,7 @@ class Player:
 def run_clients(players: list[Player], adds: int, kinds: list[str],
                 think: float = 0.0) -> tuple[list, list, list, list, list, float]:
     """Every client adds `adds` entries, one at a time; `think` seconds (on average) between its clicks."""
-    server_ms, lock_ms, cpu_ms, round_ms, errors = [], [], [], [], []
+    server_ms, sql_ms, cpu_ms, round_ms, errors = [], [], [], [], []
     lock, start_together = threading.Lock(), threading.Barrier(len(players))
     deadline = time.monotonic() + DEADLINE_S
 
@@ -244,14 +244,14 @@ def run_clients(players: list[Player], adds: int, kinds: list[str],
                 errors.append("deadline reached")
                 return
             try:
-                server, lock_wait, cpu, round_trip = player.add(kinds[(n + i) % len(kinds)])
+                server, sql, cpu, round_trip = player.add(kinds[(n + i) % len(kinds)])
             except Exception as error:  # noqa: BLE001 - counted and printed, the run goes on
                 with lock:
                     errors.append(f"{player.username}: {error}")
                 continue
             with lock:
                 server_ms.append(server)
-                lock_ms.append(lock_wait)
+                sql_ms.append(sql)
                 cpu_ms.append(cpu)
                 round_ms.append(round_trip)
 
@@ -261,7 +261,7 @@ def run_clients(players: list[Player], adds: int, kinds: list[str],
         thread.start()
     for thread in threads:
         thread.join()
-    return server_ms, lock_ms, cpu_ms, round_ms, errors, time.perf_counter() - started
+    return server_ms, sql_ms, cpu_ms, round_ms, errors, time.perf_counter() - started
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -269,12 +269,12 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered) + 0.5) - 1))]
 
 
-def report(title: str, server_ms: list[float], lock_ms: list[float], cpu_ms: list[float], round_ms: list[float],
+def report(title: str, server_ms: list[float], sql_ms: list[float], cpu_ms: list[float], round_ms: list[float],
            errors: list, seconds: float) -> float:
     print(f"\n{title}: {len(server_ms)} add-entry requests in {seconds:.1f} s, "
           f"{len(server_ms) / seconds:.1f} requests/s, {len(errors)} failed")
     for label, values in (("server time (Server-Timing, in-process)", server_ms),
-                          ("  of which in SQL (lock waits included)", lock_ms),
+                          ("  of which in SQL (lock waits included)", sql_ms),
                           ("  CPU time of the worker over the request", cpu_ms),
                           ("round trip seen by the client (+ queueing)", round_ms)):
         if values:

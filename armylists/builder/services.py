@@ -2,9 +2,10 @@
 
 Every edit is applied to the latest stored document, validated as a list
 file (and against the unit data), and saved with a version bump only if no
-other edit was saved meanwhile (else it is applied again to the newer list); a bad edit writes nothing and raises
-`Refusal` or `BadInput` for the view to show. Game legality is never checked
-here: an illegal list is saved and reported (warn, never block).
+other edit was saved meanwhile (else it is applied again to the newer list);
+a bad edit writes nothing and raises `Refusal` or `BadInput` for the view to
+show. Game legality is never checked here: an illegal list is saved and
+reported (warn, never block).
 """
 from __future__ import annotations
 
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 
 from factions.boundary import BadInput

@@ -27,9 +27,13 @@ class Command(BaseCommand):
                 done = import_file(path)
             except FactionFileError as error:
                 raise CommandError(str(error)) from None
-            self.stdout.write(f"{done.game}: {', '.join(done.factions)} ({done.units} units)")
+            self.say(options, f"{done.game}: {', '.join(done.factions)} ({done.units} units)")
         count = self.demo_lists()
-        self.stdout.write(f"Player '{DEMO_USER}' (password '{DEMO_PASSWORD}') has {count} example lists.")
+        self.say(options, f"Player '{DEMO_USER}' (password '{DEMO_PASSWORD}') has {count} example lists.")
+
+    def say(self, options, line: str) -> None:
+        if options["verbosity"]:
+            self.stdout.write(line)
 
     @transaction.atomic
     def demo_lists(self) -> int:
