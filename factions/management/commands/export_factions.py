@@ -1,13 +1,14 @@
 import json
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from factions.exporter import export_game
+from factions.management.base import MusterCommand
 from factions.models import GameSystem
 
 
-class Command(BaseCommand):
+class Command(MusterCommand):
     help = "Write a game's factions (or one faction) as an armylists/factions@1 file."
 
     def add_arguments(self, parser):

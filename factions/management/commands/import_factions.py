@@ -1,9 +1,10 @@
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
 from factions.importer import FactionFileError, import_file
+from factions.management.base import MusterCommand
 
 
-class Command(BaseCommand):
+class Command(MusterCommand):
     help = "Load faction files (armylists/factions@1). Each file is written whole or not at all."
 
     def add_arguments(self, parser):

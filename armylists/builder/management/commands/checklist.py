@@ -1,16 +1,15 @@
 import json
 import sys
 
-from django.core.management.base import BaseCommand
-
 from armylists.builder.checking import Libraries, check_document
 from factions.boundary import BadInput
 from factions.importer import FactionFileError, read_json
+from factions.management.base import MusterCommand
 
 LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
 
 
-class Command(BaseCommand):
+class Command(MusterCommand):
     help = ("Check list files (armylists/list@1) against their game's construction rules. "
             "Exit status: 0 all legal, 1 any illegal, 2 any bad input.")
 

@@ -2,19 +2,20 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from armylists.builder.models import ArmyList
 from armylists.builder.services import import_list
 from factions.boundary import BadInput
 from factions.importer import FactionFileError, import_file, read_json
+from factions.management.base import MusterCommand
 
 DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
 DEMO_USER, DEMO_PASSWORD = "demo", "muster-demo"
 
 
-class Command(BaseCommand):
+class Command(MusterCommand):
     help = (f"Load the demo factions of all five games, and a player '{DEMO_USER}' (password "
             f"'{DEMO_PASSWORD}') with a legal and an illegal example list per game. Safe to run again.")
 

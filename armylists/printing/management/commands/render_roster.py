@@ -1,17 +1,16 @@
 import sys
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
-
 from armylists.printing.pdf import PAPERS
 from armylists.printing.service import file_roster
 from factions.boundary import BadInput
 from factions.importer import FactionFileError, read_json
+from factions.management.base import MusterCommand
 
 BAD_INPUT = 2
 
 
-class Command(BaseCommand):
+class Command(MusterCommand):
     help = ("Print a list file (armylists/list@1) as a PDF roster. "
             "Exit status: 0 written, 2 bad input or the PDF could not be written.")
 

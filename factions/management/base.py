@@ -1,0 +1,23 @@
+"""What every Muster command shares."""
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
+
+
+class MusterCommand(BaseCommand):
+    """A command that reads or writes game data and lists.
+
+    It skips Django's system checks: they import every URL and view (WeasyPrint
+    among them), which doubled the time of checking one file. A database that
+    is not set up is reported in a sentence, never as a traceback.
+    """
+
+    requires_system_checks: list[str] = []
+
+    def execute(self, *args, **options):
+        try:
+            return super().execute(*args, **options)
+        except DatabaseError as error:
+            raise CommandError(f"database error: {error}. Has `python manage.py migrate` been run?",
+                               returncode=2) from None
