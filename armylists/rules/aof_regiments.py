@@ -1,13 +1,14 @@
 """Age of Fantasy: Regiments 3.4.0: list rules.
 
-The shared OPR checks (see `opr`) with Regiments' numbers: force organisation
-per 375/750/150 points and 35%, command groups one of each per unit, heroes
+The shared OPR checks (see `opr`, `opr_units` and `mixing`) with Regiments'
+numbers: force organisation per 375/750/150 points and 35% (a joined hero
+counting as part of its unit), command groups one of each per unit, heroes
 joining units, combined units, and the tournament mixed-army guidelines.
 Regiments has no model cap (`model_per` is None), so it runs no model check.
 """
 from __future__ import annotations
 
-from . import opr
+from . import mixing, opr, opr_units
 from .costs import opr_entry_cost
 from .game import GameRules, sum_of_entries
 from .params import OprParams
@@ -17,6 +18,6 @@ RULES = GameRules(
     params_type=OprParams,
     entry_cost=opr_entry_cost,
     list_points=sum_of_entries,
-    checks=(*opr.FORCE_ORGANISATION, *opr.ALWAYS, *opr.MIXED_ARMIES),
+    checks=(*opr.FORCE_ORGANISATION, *opr_units.ALWAYS, *mixing.CHECKS),
     figures=opr.figures,
 )

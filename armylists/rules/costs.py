@@ -1,7 +1,7 @@
 """Points arithmetic for every game, computed from the unit data each time."""
 from __future__ import annotations
 
-from .model import Army, Entry
+from .model import Entry
 
 
 def opr_entry_cost(entry: Entry) -> int:
@@ -29,7 +29,3 @@ def sized_entry_cost(entry: Entry) -> int:
 def recruitment_cost(entry: Entry) -> int:
     """Diskwars: what a troop costs its hero's recruitment points (heroes cost nothing)."""
     return entry.unit.recruitment_cost if entry.unit.kind == "troop" else 0
-
-
-def entries_total(army: Army, cost) -> int:
-    return sum(cost(e) for e in army.entries)

@@ -16,18 +16,17 @@ from .game import GameRules, Tally
 from .model import Army, Entry
 from .params import DiskwarsParams
 from .report import Figure, Violation
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+from .text import plural
 
 
-def _rule(params: DiskwarsParams, section: str = "Customising an Army") -> str:
-    return f"{params.book}: {section}"
+def _rule(params: DiskwarsParams, section: str | None = None) -> str:
+    return f"{params.book}: {section or params.army_section}"
 
 
 def _heroes(army: Army) -> list[Entry]:
     # A hero always leads its own regiment: heroes are chosen, not recruited
-    # (L414). A `regiment` given on a hero entry is ignored.
+    # (Customising an Army). A `regiment` on a hero entry is bad input at the
+    # list-file boundary; should one reach the engine, it is ignored.
     return [e for e in army.entries if e.unit.kind == "hero"]
 
 
@@ -46,8 +45,10 @@ def regiments(army: Army) -> list[tuple[Entry, list[Entry]]]:
 
 
 def _disks(army: Army, hero: Entry, troops: list[Entry]) -> list[Entry]:
-    """A regiment's disks, its hero included, in list order."""
-    return [e for e in army.entries if e is hero or any(e is t for t in troops)]
+    """A regiment's disks, its hero included, in list order (`troops` already are)."""
+    at = army.position(hero.id)
+    i = next((k for k, t in enumerate(troops) if army.position(t.id) > at), len(troops))
+    return [*troops[:i], hero, *troops[i:]]
 
 
 def _ids(entries) -> tuple[str, ...]:
@@ -67,7 +68,7 @@ def wrong_regiment_count(army: Army, params: DiskwarsParams, tally: Tally) -> It
     heroes, agreed = len(_heroes(army)), _agreed(army, params)
     if heroes != agreed:
         yield Violation("wrong-regiment-count",
-                        f"{_plural(heroes, 'regiment')} (one per hero); {agreed} agreed",
+                        f"{plural(heroes, 'regiment')} (one per hero); {agreed} agreed",
                         rule=_rule(params))
 
 
@@ -77,8 +78,10 @@ def no_regiment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Vi
         leader = army.entry(t.regiment)
         if t.regiment is None:
             why = "is in no regiment; a hero must recruit it"
-        elif leader is None or leader.unit.kind != "hero":
-            why = f"names regiment {t.regiment!r}, which is not a hero in this list"
+        elif leader is None:
+            why = f"names regiment {t.regiment!r}, which is not an entry of this list"
+        elif leader.unit.kind != "hero":
+            why = f"is in the regiment of {leader.label}, which is not a hero; only heroes recruit"
         else:
             continue
         yield Violation("no-regiment", f"{t.label} {why}", entries=(t.id,), rule=_rule(params))
@@ -105,7 +108,7 @@ def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterato
     own = next((e for e in aligned if e.faction == army.faction), aligned[0]).unit.alignment
     others = [e for e in aligned if e.unit.alignment != own]
     yield Violation("mixed-alignment", f"the army is {own} but has "
-                    f"{_plural(len(others), others[0].unit.alignment + ' disk')}; "
+                    f"{plural(len(others), others[0].unit.alignment + ' disk')}; "
                     "order and destruction disks cannot be mixed",
                     entries=_ids(others), rule=_rule(params))
 
@@ -149,7 +152,7 @@ def too_few_small(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[
         if small < bigger:
             sized = [t for t in troops if t.unit.size in ("small", "medium", "large")]
             yield Violation("too-few-small", f"Regiment of {hero.label}: "
-                            f"{_plural(small, 'small troop')} to {bigger} medium and large; "
+                            f"{plural(small, 'small troop')} to {bigger} medium and large; "
                             "it needs at least as many small",
                             entries=_ids(sized), rule=_rule(params))
 
@@ -186,7 +189,7 @@ def command_card_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iter
     """The command cards chosen number exactly the heroes' command values added up (L443-444)."""
     chosen, total = len(army.command_card_picks), _command_total(army)
     if chosen != total:
-        yield Violation("command-card-count", f"{_plural(chosen, 'command card')} chosen; "
+        yield Violation("command-card-count", f"{plural(chosen, 'command card')} chosen; "
                         f"the heroes' command values add up to {total}", rule=_rule(params))
 
 

@@ -3,22 +3,24 @@
 An army is units of one faction, each taken at one of the sizes its profile
 offers. Common units grant unlock points by size; uncommon and rare units spend
 them, whatever their size. The pool is army-wide, so the order units are added
-in does not matter.
+in does not matter. Spellcasters' grimoires and spells are checked in `spells`.
 """
 from __future__ import annotations
 
 from collections import Counter, defaultdict
 from typing import Iterator
 
+from . import spells
 from .costs import sized_entry_cost
 from .game import GameRules, Tally, sum_of_entries
+from .mixing import entries_of_other_factions
 from .model import Army, Entry
 from .params import DulceBellumParams
 from .report import Figure, Violation
 
 
-def _rule(params: DulceBellumParams, section: str = "Building an Army") -> str:
-    return f"{params.book}: {section}"
+def _rule(params: DulceBellumParams, section: str | None = None) -> str:
+    return f"{params.book}: {section or params.army_section}"
 
 
 def _granted(entry: Entry, params: DulceBellumParams) -> int:
@@ -43,14 +45,7 @@ def unlocks(army: Army, params: DulceBellumParams) -> tuple[int, int]:
 
 def wrong_faction(army: Army, params: DulceBellumParams, tally: Tally) -> Iterator[Violation]:
     """Every unit comes from the list's faction (L68)."""
-    for e in army.entries:
-        if e.faction != army.faction:
-            yield Violation(
-                "wrong-faction",
-                f"{e.label} is from {e.faction}; a {army.faction} army takes only its own units",
-                entries=(e.id,),
-                rule=_rule(params),
-            )
+    yield from entries_of_other_factions(army, params)
 
 
 def not_enough_unlocks(army: Army, params: DulceBellumParams, tally: Tally) -> Iterator[Violation]:
@@ -125,6 +120,6 @@ RULES = GameRules(
     entry_cost=sized_entry_cost,
     list_points=sum_of_entries,
     checks=(wrong_faction, not_enough_unlocks, over_unit_limit, option_repeated,
-            unusual_points_limit),
+            unusual_points_limit, *spells.CHECKS),
     figures=figures,
 )

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Iterable
 
 TOUGH = re.compile(r"^\s*Tough\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
-CASTER = re.compile(r"^\s*Caster\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
+MASTER_OF_MAGIC = re.compile(r"^\s*Master\s+of\s+Magic\s*$", re.IGNORECASE)
 
 
 def rule_value(rules: tuple[str, ...], pattern: re.Pattern[str]) -> int | None:
@@ -62,6 +63,7 @@ class Unit:
     # OPR
     models: int = 1
     hero: bool = False
+    copies_of: str | None = None  # the slug of the unit this one is a size of
     # Battleground
     unit_class: str | None = None  # core | standard | elite
     mercenary: bool = False
@@ -80,11 +82,16 @@ class Unit:
     rarity: str | None = None  # common | irregular | uncommon | rare
     limit: int | None = None
     sizes: tuple[SizeProfile, ...] = ()
-    spellcaster: int | None = None
+    spellcaster: int | str | None = None  # Spellcaster(n), or the slug of its one fixed spell
 
     @property
     def tough(self) -> int | None:
         return rule_value(self.rules, TOUGH)
+
+    @property
+    def master_of_magic(self) -> bool:
+        """Dulce Bellum: knows every spell of its grimoire, so it chooses none (L866)."""
+        return any(MASTER_OF_MAGIC.match(r) for r in self.rules)
 
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)
@@ -104,6 +111,34 @@ class CommandCard:
 
 
 @dataclass(frozen=True, slots=True)
+class Spell:
+    """Dulce Bellum: one spell of a grimoire."""
+
+    slug: str
+    name: str
+    basic: bool = False
+    difficulty: str | None = None  # as printed, e.g. "8+"
+
+
+@dataclass(frozen=True, slots=True)
+class Grimoire:
+    """Dulce Bellum: a Magic Grimoire, shared by every faction of the game."""
+
+    slug: str
+    name: str
+    spells: tuple[Spell, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    """What messages and the spell rules need to know about a faction."""
+
+    slug: str
+    name: str
+    grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires it may use
+
+
+@dataclass(frozen=True, slots=True)
 class Entry:
     id: str
     unit: Unit
@@ -113,7 +148,8 @@ class Entry:
     joined_to: str | None = None  # AoF Regiments: id of the host entry
     size: str | None = None  # Dulce Bellum
     regiment: str | None = None  # Diskwars: id of the hero entry
-    spells: tuple[str, ...] = ()  # Dulce Bellum
+    grimoire: str | None = None  # Dulce Bellum: slug of the grimoire a spellcaster draws on
+    spells: tuple[str, ...] = ()  # Dulce Bellum: slugs of the spells chosen from it
 
     @property
     def faction(self) -> str:
@@ -133,11 +169,44 @@ class Army:
     points_limit: int | None = None
     name: str | None = None
     force_organisation: bool = True  # OPR
-    mixed_armies: str = "free"  # OPR: free | tournament
+    mixed_armies: str | None = None  # OPR: single | free | tournament; None: the game's default
     command_cards: int = 0  # Battleground: cards bought
     command_card_picks: tuple[CommandCard, ...] = ()  # Diskwars: cards chosen
     regiments: int | None = None  # Diskwars
-    extra: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+    # The factions the list may name (at least every faction of its entries and
+    # its own); a faction missing here is named by its slug and has no grimoire.
+    factions: tuple[Faction, ...] = ()
+    grimoires: tuple[Grimoire, ...] = ()  # Dulce Bellum: every grimoire of the game
+    # Indexes built once, so that every lookup is O(1) and a check stays linear.
+    _positions: dict[str, int] = field(init=False, repr=False, compare=False, hash=False,
+                                       default_factory=dict)  # entry id -> index
+    _factions: dict[str, Faction] = field(init=False, repr=False, compare=False, hash=False,
+                                          default_factory=dict)
+
+    def __post_init__(self) -> None:
+        positions: dict[str, int] = {}
+        for i, e in enumerate(self.entries):
+            positions.setdefault(e.id, i)  # ids are unique; if not, the first one wins
+        object.__setattr__(self, "_positions", positions)
+        object.__setattr__(self, "_factions", {f.slug: f for f in reversed(self.factions)})
 
     def entry(self, entry_id: str | None) -> Entry | None:
-        return next((e for e in self.entries if e.id == entry_id), None)
+        i = self._positions.get(entry_id) if entry_id is not None else None
+        return None if i is None else self.entries[i]
+
+    def position(self, entry_id: str) -> int:
+        """Where the entry stands in the list (0 first); -1 when no entry has that id."""
+        return self._positions.get(entry_id, -1)
+
+    def in_order(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """The given entry ids in list order, each once; ids not in the list are left out."""
+        known = {i for i in ids if i in self._positions}
+        return tuple(sorted(known, key=self._positions.__getitem__))
+
+    def faction_named(self, slug: str) -> Faction | None:
+        return self._factions.get(slug)
+
+    def faction_name(self, slug: str) -> str:
+        """How a message names a faction: its name, else its slug."""
+        found = self.faction_named(slug)
+        return found.name if found else slug

@@ -2,18 +2,21 @@
 
 Every number comes from `OprParams`, so one set of checks serves both books and
 an event can override any limit. Each check is a generator named after the
-violation code it reports (FORMATS.md, "Violation codes", OPR table).
+violation code it reports (FORMATS.md, "Violation codes", OPR table). This
+module holds the shared helpers, the optional force organisation and the
+figures; `opr_units` has the rules that always apply to a unit's make-up and
+`mixing` the rules on which factions a list draws from.
 """
 from __future__ import annotations
 
-from collections import Counter
-from fractions import Fraction
+from collections import defaultdict
 from typing import Iterable, Iterator
 
 from .game import Tally, per
 from .model import Army, Entry
 from .params import OprParams
 from .report import Figure, Violation
+from .text import distinct, listing, plural, share
 
 # --- helpers -----------------------------------------------------------------
 
@@ -21,22 +24,6 @@ from .report import Figure, Violation
 def fault(code: str, message: str, params: OprParams, section: str,
           entries: Iterable[str] = ()) -> Violation:
     return Violation(code, message, entries=tuple(entries), rule=f"{params.book}: {section}")
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"
-
-
-def share(limit: int, percent: int) -> str:
-    """`percent`% of `limit` as a player reads it: 525, 262.5."""
-    value = Fraction(limit * percent, 100)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
-
-
-def in_order(army: Army, ids: Iterable[str]) -> tuple[str, ...]:
-    """The given entry ids in list order, each once."""
-    wanted = set(ids)
-    return tuple(e.id for e in army.entries if e.id in wanted)
 
 
 def models(entry: Entry) -> int:
@@ -54,9 +41,61 @@ def is_joined(entry: Entry, params: OprParams) -> bool:
     return params.heroes_may_join and entry.unit.hero and entry.joined_to is not None
 
 
+def host_of(army: Army, entry: Entry, params: OprParams) -> Entry | None:
+    """The entry a joined hero deploys in, when there is one to deploy in.
+
+    A join onto an unknown id, onto itself or onto a hero that has itself joined
+    a unit makes no bigger unit: that hero is judged alone (and `invalid-join`
+    says why the join is wrong).
+    """
+    if not is_joined(entry, params):
+        return None
+    target = army.entry(entry.joined_to)
+    if target is None or target is entry or is_joined(target, params):
+        return None
+    return target
+
+
+def deployed_units(army: Army, params: OprParams) -> list[list[Entry]]:
+    """The units as they deploy: each entry that joined nothing, followed by the heroes
+    that joined it (AoF Regiments: Heroes, "they count as part of that unit"), in list order."""
+    joined: dict[str, list[Entry]] = defaultdict(list)
+    alone: list[Entry] = []
+    for e in army.entries:
+        host = host_of(army, e, params)
+        if host is None:
+            alone.append(e)
+        else:
+            joined[host.id].append(e)
+    return [[e, *joined.get(e.id, ())] for e in alone]
+
+
+def unit_label(members: list[Entry]) -> str:
+    """"Infantrymen", or "Infantrymen with Captain" for a unit a hero has joined."""
+    host, *heroes = members
+    return f"{host.label} with {listing(h.label for h in heroes)}" if heroes else host.label
+
+
+def priced_units(army: Army, params: OprParams) -> list[list[Entry]]:
+    """What the 35% share is judged on: a unit with its joined heroes, or, with the
+    game setting `joined_hero_in_unit_cost` off, every entry on its own."""
+    if params.joined_hero_in_unit_cost:
+        return deployed_units(army, params)
+    return [[e] for e in army.entries]
+
+
 def copy_key(entry: Entry) -> tuple[str, str]:
-    """"The same unit" is the same unit of the same faction, whatever its options."""
-    return (entry.unit.faction, entry.unit.slug)
+    """"The same unit" is the same unit of the same faction, whatever its options; two sizes
+    of one unit (`copies_of`) are the same unit."""
+    return (entry.unit.faction, entry.unit.copies_of or entry.unit.slug)
+
+
+def copies(army: Army) -> dict[tuple[str, str], list[Entry]]:
+    """Entries grouped by `copy_key`, each group in list order."""
+    found: dict[tuple[str, str], list[Entry]] = defaultdict(list)
+    for e in army.entries:
+        found[copy_key(e)].append(e)
+    return found
 
 
 def heroes(army: Army) -> list[Entry]:
@@ -67,6 +106,11 @@ def counted_units(army: Army, params: OprParams) -> list[Entry]:
     return [e for e in army.entries if not is_joined(e, params)]
 
 
+def mixed_mode(army: Army, params: OprParams) -> str:
+    """The list's `mixed_armies`, or the game's default when the list does not say."""
+    return army.mixed_armies or params.default_mixed_armies
+
+
 def force_org_applies(army: Army) -> bool:
     # Without a points limit there is nothing to count "per N points" from;
     # the list-file boundary requires one for OPR games.
@@ -74,7 +118,7 @@ def force_org_applies(army: Army) -> bool:
 
 
 def unit_cost_cap(army: Army, params: OprParams) -> int:
-    """The highest legal integer cost of one entry (`cost * 100 <= percent * G`)."""
+    """The highest legal integer cost of one unit (`cost * 100 <= percent * G`)."""
     return (army.points_limit or 0) * params.max_unit_percent // 100
 
 
@@ -104,26 +148,28 @@ def too_many_copies(army: Army, params: OprParams, tally: Tally) -> Iterator[Vio
     if not force_org_applies(army):
         return
     most = max_copies(army, params)
-    for key, count in Counter(copy_key(e) for e in army.entries).items():
-        if count > most:
-            same = [e for e in army.entries if copy_key(e) == key]
+    for same in copies(army).values():
+        if len(same) > most:
+            names = listing(distinct(e.unit.name for e in same)).replace(" and ", " or ")
             yield over_limit("too-many-copies", army, params,
-                             f"{count} copies of {same[0].unit.name}", most,
+                             f"{len(same)} copies of {names}", most,
                              f"1 + 1 per {params.copies_per}; a combined unit counts once",
                              (e.id for e in same))
 
 
 def unit_too_expensive(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
-    """No single entry may cost over `max_unit_percent`% of the limit; a joined hero on its own."""
+    """No single unit may cost over `max_unit_percent`% of the limit; a hero that joined a
+    unit is part of it (AoF Regiments: Heroes), unless `joined_hero_in_unit_cost` is off."""
     if not force_org_applies(army):
         return
     limit, percent = army.points_limit, params.max_unit_percent
-    for e in army.entries:
-        if (cost := tally.entry_points[e.id]) * 100 > percent * limit:
+    for members in priced_units(army, params):
+        cost = sum(tally.entry_points[m.id] for m in members)
+        if cost * 100 > percent * limit:
             yield fault("unit-too-expensive",
-                        f"{e.label} costs {cost} points; no unit may cost over "
+                        f"{unit_label(members)} costs {cost} points; no unit may cost over "
                         f"{share(limit, percent)} ({percent}% of {limit})",
-                        params, "Force Organisation", (e.id,))
+                        params, "Force Organisation", army.in_order(m.id for m in members))
 
 
 def too_many_units(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
@@ -144,116 +190,6 @@ def too_many_models(army: Army, params: OprParams, tally: Tally) -> Iterator[Vio
                          f"1 per {params.model_per}", (e.id for e in army.entries))
 
 
-# --- always, force organisation or not ------------------------------------------
-
-
-def command_group(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
-    """Each unit has at most one of each command upgrade, even combined ("unit" scope),
-    or the whole army has at most one command-group upgrade ("army" scope)."""
-    if params.command_group_scope == "army":
-        taken = [(e, o) for e in army.entries for o in e.options if o.command]
-        if len(taken) > 1:
-            names = ", ".join(f"{o.command} on {e.label}" for e, o in taken)
-            yield fault("command-group", f"{len(taken)} command-group upgrades in the army "
-                        f"({names}); an army may have only one", params, "Command Groups",
-                        in_order(army, (e.id for e, _ in taken)))
-        return
-    # "unit" scope: a combined entry is one unit; a joined hero is an entry of its
-    # own, so its command upgrades are not added to its host's.
-    for e in army.entries:
-        counts = Counter(o.command for o in e.options if o.command)
-        if doubled := [f"{n} {c}s" for c, n in counts.items() if n > 1]:
-            yield fault("command-group", f"{e.label} has {' and '.join(doubled)}; a unit may "
-                        f"have only one of each command upgrade, even when combined",
-                        params, "Command Groups", (e.id,))
-
-
-def invalid_combine(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
-    """Only a multi-model unit that is not a hero may be combined."""
-    # Skirmish only mentions combined units (L178); the contract lets both books
-    # combine, under the same rule and the same section name.
-    for e in army.entries:
-        why = "is a hero" if e.unit.hero else "has a single model" if e.unit.models <= 1 else None
-        if e.combined and why:
-            yield fault("invalid-combine", f"{e.label} {why} and cannot be combined; only "
-                        f"units of several models combine", params, "Combined Units", (e.id,))
-
-
-def join_problems(army: Army, params: OprParams, e: Entry, claimed: dict[str, Entry]):
-    """Why `e`'s join is not allowed, as (reason, section, other entries concerned)."""
-    target = army.entry(e.joined_to)
-    if not params.heroes_may_join:
-        yield (f"{e.label} cannot join another unit; {params.book} has no joining, every unit "
-               f"fights on its own"), "Heroes", (target,)
-        return
-    if not e.unit.hero:
-        yield f"{e.label} is not a hero; only heroes may join a unit", "Heroes", (target,)
-        return
-    if (tough := e.unit.tough) is not None and tough > params.join_max_tough:
-        yield (f"{e.label} has Tough({tough}); only heroes up to Tough({params.join_max_tough})"
-               f" may join a unit"), "Heroes", (target,)
-    if target is None:
-        # The boundary normally refuses unknown ids; the engine still must not crash.
-        yield f"{e.label} joins '{e.joined_to}', which is not an entry of this list", "Heroes", ()
-        return
-    if target.unit.hero:
-        yield (f"{e.label} cannot join {target.label}: heroes only join units that are not "
-               f"heroes"), "Heroes", (target,)
-    elif target.unit.models <= 1:
-        yield (f"{e.label} cannot join {target.label}: a hero only joins a unit of several "
-               f"models"), "Heroes", (target,)
-    # Decision: the first hero in list order to join a unit keeps it; later ones are flagged.
-    if (first := claimed.setdefault(target.id, e)) is not e:
-        yield (f"{e.label} cannot join {target.label}: {first.label} has already joined it; "
-               f"a unit takes one hero"), "Heroes", (target, first)
-    if army.mixed_armies == "tournament" and target.faction != e.faction:
-        yield (f"{e.label} ({e.faction}) cannot join {target.label} ({target.faction}): in "
-               f"mixed armies heroes only join units of their own faction"), \
-            "Tournament Guidelines", (target,)
-
-
-def invalid_join(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
-    """Only a hero up to Tough(`join_max_tough`) joins one multi-model, non-hero unit no other
-    hero has joined (of its own faction in tournament mixed armies; never in Skirmish)."""
-    claimed: dict[str, Entry] = {}
-    for e in army.entries:
-        if e.joined_to is not None:
-            for reason, section, others in join_problems(army, params, e, claimed):
-                ids = [e.id, *(o.id for o in others if o is not None)]
-                yield fault("invalid-join", reason, params, section, in_order(army, ids))
-
-
-# --- tournament mixed armies (only when the list asks for them) -------------------
-# The spec applies `mixed_armies` to both OPR games, so Skirmish borrows the
-# Regiments tournament guidelines; violations still name the list's own book.
-
-
-def too_many_factions(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
-    """A tournament mixed army has entries from at most `mixed_max_factions` factions."""
-    factions = list(dict.fromkeys(e.faction for e in army.entries))
-    if army.mixed_armies == "tournament" and len(factions) > params.mixed_max_factions:
-        # The entries concerned are those outside the primary faction.
-        yield fault("too-many-factions", f"entries from {len(factions)} factions "
-                    f"({', '.join(factions)}); a mixed army may use at most "
-                    f"{params.mixed_max_factions}", params, "Tournament Guidelines",
-                    (e.id for e in army.entries if e.faction != army.faction))
-
-
-def primary_under_60(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
-    """In a tournament mixed army the primary faction's entries cost at least
-    `mixed_primary_percent`% of the limit (not of the points spent)."""
-    if army.mixed_armies != "tournament" or army.points_limit is None:
-        return
-    # As the contract words it, this applies to every tournament list, even one of a
-    # single faction; a joined hero counts towards its own faction.
-    limit, percent = army.points_limit, params.mixed_primary_percent
-    primary = sum(tally.entry_points[e.id] for e in army.entries if e.faction == army.faction)
-    if primary * 100 < percent * limit:
-        yield fault("primary-under-60", f"the primary faction ({army.faction}) costs {primary}"
-                    f" points; it must cost at least {share(limit, percent)} ({percent}% of "
-                    f"{limit})", params, "Tournament Guidelines")
-
-
 # --- what the builder shows -----------------------------------------------------
 
 
@@ -267,14 +203,11 @@ def figures(army: Army, params: OprParams, tally: Tally) -> tuple[Figure, ...]:
     if params.model_per is not None:
         shown.append(Figure("Models", sum(models(e) for e in army.entries),
                             per(limit, params.model_per)))
-    copies = Counter(copy_key(e) for e in army.entries)
+    costs = (sum(tally.entry_points[m.id] for m in u) for u in priced_units(army, params))
     return (*shown,
-            Figure("Most expensive unit", max(tally.entry_points.values(), default=0),
-                   unit_cost_cap(army, params)),
-            Figure("Most copies of one unit", max(copies.values(), default=0),
+            Figure("Most expensive unit", max(costs, default=0), unit_cost_cap(army, params)),
+            Figure("Most copies of one unit", max(map(len, copies(army).values()), default=0),
                    max_copies(army, params)))
 
 
 FORCE_ORGANISATION = (too_many_heroes, too_many_copies, unit_too_expensive, too_many_units)
-ALWAYS = (command_group, invalid_combine, invalid_join)
-MIXED_ARMIES = (too_many_factions, primary_under_60)

@@ -7,28 +7,33 @@ game system says.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Mapping
 
 
 @dataclass(frozen=True, slots=True)
 class GameParams:
     book: str  # how violations name the rulebook, e.g. "AoF Regiments"
     points_presets: tuple[int, ...]  # the usual game sizes, offered when creating a list
+    # The book's section on building a list, which rules about the list as a whole cite.
+    army_section: ClassVar[str] = "Building an Army"
 
 
 @dataclass(frozen=True, slots=True)
 class OprParams(GameParams):
     hero_per: int  # one hero per this many points of the limit
     copies_per: int  # 1 + one more copy per this many points
-    max_unit_percent: int  # no single entry over this share of the limit
+    max_unit_percent: int  # no single unit over this share of the limit
+    joined_hero_in_unit_cost: bool  # a joined hero's cost counts towards its unit's share
     unit_per: int  # one unit per this many points
     model_per: int | None  # one model per this many points (Skirmish only)
     command_group_scope: str  # "unit": one of each per unit; "army": one in the whole army
     heroes_may_join: bool
     join_max_tough: int  # heroes up to Tough(X) may join a unit
+    default_mixed_armies: str  # single | free | tournament, when the list does not say
     mixed_max_factions: int  # tournament mixed armies
     mixed_primary_percent: int
+    army_section: ClassVar[str] = "Preparing your Army"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +43,9 @@ class BattlegroundParams(GameParams):
     command_card_cost: int
     mercenaries_allowed: bool
     max_mercenary_factions: int
+    usual_budgets: tuple[int, ...]  # the book's budgets; any other gets a warning
+    hand_limit: int  # command cards a hand holds
+    army_section: ClassVar[str] = "Setting Up a Game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +55,7 @@ class DulceBellumParams(GameParams):
     unlocks_required: Mapping[str, int]  # by rarity
     usual_min: int
     usual_max: int
+    max_spell_copies: int  # casters of one army that may choose the same non-basic spell
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +64,7 @@ class DiskwarsParams(GameParams):
     elite_level: int  # a disk of at least this elite level counts as elite
     max_elite_per_regiment: int
     default_regiments: int
+    army_section: ClassVar[str] = "Customising an Army"
 
 
 def build_params(cls: type[GameParams], data: Mapping[str, Any],
@@ -73,7 +83,3 @@ def build_params(cls: type[GameParams], data: Mapping[str, Any],
         raise ValueError(f"missing game setting(s): {', '.join(missing)}")
     values = {k: tuple(v) if isinstance(v, list) else v for k, v in merged.items()}
     return cls(**values)
-
-
-def with_overrides(params: GameParams, overrides: Mapping[str, Any]) -> GameParams:
-    return replace(params, **overrides) if overrides else params

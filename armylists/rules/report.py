@@ -63,9 +63,6 @@ class Report:
     def warnings(self) -> tuple[Violation, ...]:
         return tuple(v for v in self.violations if v.severity == "warning")
 
-    def flagged_entries(self) -> set[str]:
-        return {e for v in self.violations for e in v.entries}
-
     def as_dict(self) -> dict[str, object]:
         """The contract's JSON object (without "file")."""
         return {

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from armylists.rules import check
+from armylists.rules.model import Faction, OptionGroup
 from armylists.rules.report import Figure
 
 from .conftest import army, codes, entry, only, option, params, unit
@@ -34,6 +35,8 @@ GIANT = unit("giant", cost=150, rules=("Tough(9)",))
 SKELETONS = unit("skeletons", faction="undead", cost=80, models=10)
 NECROMANCER = unit("necromancer", faction="undead", cost=70, hero=True, rules=("Tough(3)",))
 ORCS = unit("orcs", faction="orcs", cost=80, models=10)
+FACTIONS = (Faction("kingdom", "Kingdom of Albion"), Faction("undead", "Undead Legions"),
+            Faction("orcs", "Orc Marauders"))
 
 
 def costing(points: int, slug: str | None = None, **fields):
@@ -179,6 +182,36 @@ def test_a_joined_hero_counts_as_a_copy_of_its_own_unit():
     assert only(result, "too-many-copies").entries == ("h1", "h2", "h3", "h4")
 
 
+DETACHMENT = unit("infantry-detachment", name="Infantrymen Detachment", cost=55, models=5,
+                  copies_of="infantry")
+
+
+def test_two_sizes_of_one_unit_are_copies_of_one_unit():
+    """FORMATS 1.1: `copies_of` links two sizes of one unit for `too-many-copies`; 1.0 let a
+    1500-point list take 2 Infantrymen and 2 Infantrymen Detachments (seed 000 L301: "Only
+    1+X copies of the same unit")."""
+    result = report(entry("e1", INFANTRY), entry("e2", DETACHMENT), entry("e3", INFANTRY),
+                    entry("e4", DETACHMENT))
+    violation = only(result, "too-many-copies")
+    assert violation.entries == ("e1", "e2", "e3", "e4")
+    assert violation.message == ("4 copies of Infantrymen or Infantrymen Detachment; at most 3 "
+                                 "at 1500 points (1 + 1 per 750; a combined unit counts once)")
+    assert {f.label: f.value for f in result.figures}["Most copies of one unit"] == 4
+
+
+def test_three_copies_across_two_sizes_are_allowed():
+    result = report(entry("e1", INFANTRY, combined=True), entry("e2", DETACHMENT),
+                    entry("e3", INFANTRY))
+    assert result.legal, result.violations
+
+
+def test_copies_of_links_units_of_one_faction_only():
+    elsewhere = unit("levy", faction="undead", cost=50, models=5, copies_of="infantry")
+    result = report(entry("e1", INFANTRY), entry("e2", INFANTRY), entry("e3", INFANTRY),
+                    entry("e4", elsewhere))
+    assert result.legal, result.violations
+
+
 # --- force organisation: 35% ---------------------------------------------------------
 
 
@@ -211,9 +244,38 @@ def test_a_combined_entry_is_judged_at_its_combined_cost():
     assert codes(result) == ["unit-too-expensive"]
 
 
-def test_a_joined_hero_is_judged_on_its_own_for_35_percent():
+def test_a_joined_heros_cost_counts_towards_its_units_35_percent():
+    """Seed 000 L809: "when a Hero joins a unit, they count as part of that unit", so FORMATS 1.1
+    judges the unit with its hero: 500 + 40 is over 525 (1.0 judged each entry on its own)."""
     result = report(entry("e1", costing(500)), entry("e2", PRIEST, joined_to="e1"))
-    assert result.legal, result.violations
+    violation = only(result, "unit-too-expensive")
+    assert violation.message == \
+        "Unit 500 with Priest costs 540 points; no unit may cost over 525 (35% of 1500)"
+    assert violation.entries == ("e1", "e2")
+    assert limits(result)["Most expensive unit"] == 525
+    assert {f.label: f.value for f in result.figures}["Most expensive unit"] == 540
+    assert report(entry("e1", costing(485)), entry("e2", PRIEST, joined_to="e1")).legal
+
+
+def test_a_hero_listed_before_the_unit_it_joins_is_still_part_of_it():
+    result = report(entry("h1", PRIEST, joined_to="e1"), entry("e1", costing(500)))
+    assert only(result, "unit-too-expensive").entries == ("h1", "e1")
+
+
+def test_an_event_may_judge_a_joined_hero_on_its_own_for_35_percent():
+    """FORMATS 1.1: `joined_hero_in_unit_cost` is a game setting an event may turn off."""
+    alone = params(GAME, joined_hero_in_unit_cost=False)
+    assert report(entry("e1", costing(500)), entry("e2", PRIEST, joined_to="e1"),
+                  game_params=alone).legal
+    pricey = unit("archmage", cost=530, hero=True)
+    result = report(entry("e1", costing(500)), entry("e2", pricey, joined_to="e1"),
+                    game_params=alone)
+    assert only(result, "unit-too-expensive").entries == ("e2",)
+
+
+def test_a_hero_whose_join_goes_nowhere_is_judged_alone_for_35_percent():
+    result = report(entry("e1", costing(500)), entry("e2", PRIEST, joined_to="nowhere"))
+    assert codes(result) == ["invalid-join"]
 
 
 # --- force organisation: units -----------------------------------------------------
@@ -295,6 +357,48 @@ def test_a_combined_unit_may_differ_in_single_model_options():
     assert result.legal, result.violations
 
 
+MARKSMEN = unit("marksmen", name="Marksmen", cost=60, models=5,
+                option_groups=(OptionGroup("rifle", "Replace one rifle"),
+                               OptionGroup("armour", "Upgrade all models with one"),
+                               OptionGroup("leader", "Upgrade one model with one")),
+                options=(option("sniper-rifle", 10, scope="model", group="rifle"),
+                         option("long-rifle", 5, scope="model", group="rifle"),
+                         option("heavy-armour", 10, scope="all_models", group="armour"),
+                         option("sergeant", 5, scope="model", command="sergeant",
+                                group="leader")))
+
+
+def test_a_combined_unit_may_take_a_per_model_choice_once_for_each_copy():
+    """Seed 000 L309: a combined unit is two copies of the unit; FORMATS 1.1 doubles the `max`
+    of a group whose options are all of `model` scope ("replace one rifle" twice)."""
+    two = report(entry("e1", MARKSMEN, "sniper-rifle", "sniper-rifle", combined=True))
+    assert two.legal, two.violations
+    mixed = report(entry("e1", MARKSMEN, "sniper-rifle", "long-rifle", combined=True))
+    assert mixed.legal, mixed.violations
+    three = report(entry("e1", MARKSMEN, "sniper-rifle", "sniper-rifle", "long-rifle",
+                         combined=True))
+    assert only(three, "option-group").message == (
+        "Marksmen takes 3 from \u201cReplace one rifle\u201d; it must take at most 2 (1 for each "
+        "of its two combined copies)")
+
+
+def test_an_uncombined_unit_takes_a_per_model_choice_once():
+    result = report(entry("e1", MARKSMEN, "sniper-rifle", "sniper-rifle"))
+    violation = only(result, "option-group")
+    assert violation.message == ("Marksmen takes 2 from \u201cReplace one rifle\u201d; it must "
+                                 "take at most 1")
+    assert violation.rule == "AoF Regiments: Unit Options"
+
+
+def test_all_models_and_command_groups_keep_their_max_when_combined():
+    """FORMATS 1.1: `all_models` and command groups keep theirs (seed 000 L309: upgrades for all
+    models are "bought for both"; L739: command upgrades stay one per unit, even combined)."""
+    armour = report(entry("e1", MARKSMEN, "heavy-armour", "heavy-armour", combined=True))
+    leader = report(entry("e1", MARKSMEN, "sergeant", "sergeant", combined=True))
+    assert codes(armour) == ["option-group"]
+    assert codes(leader) == ["option-group", "command-group"]
+
+
 # --- command groups ---------------------------------------------------------------
 
 
@@ -316,8 +420,25 @@ def test_command_upgrades_are_counted_per_unit_not_per_army():
     assert result.legal, result.violations
 
 
-def test_a_joined_heros_banner_is_its_own():
+def test_a_banner_on_a_joined_hero_and_one_on_its_unit_are_two_banners_in_one_unit():
+    """Seed 000 L739 ("each unit may only have one of each of the following upgrades") with L809
+    (a joined hero "count[s] as part of that unit"): FORMATS 1.1 counts the hero's upgrades as
+    its unit's, where 1.0 counted them apart."""
     result = report(entry("e1", INFANTRY, "banner"), entry("h1", CAPTAIN, "banner", joined_to="e1"))
+    violation = only(result, "command-group")
+    assert violation.entries == ("e1", "h1")
+    assert violation.message == ("Infantrymen with Captain has 2 banners; a unit may have only "
+                                 "one of each command upgrade, even when combined or joined by a "
+                                 "hero")
+
+
+def test_a_joined_hero_may_bring_a_command_upgrade_its_unit_lacks():
+    result = report(entry("e1", INFANTRY, "banner"), entry("h1", CAPTAIN, "sergeant", joined_to="e1"))
+    assert result.legal, result.violations
+
+
+def test_a_heros_banner_is_its_own_when_it_has_not_joined():
+    result = report(entry("e1", INFANTRY, "banner"), entry("h1", CAPTAIN, "banner"))
     assert result.legal, result.violations
 
 
@@ -391,23 +512,30 @@ def tournament(*entries, **fields):
 
 
 def test_in_a_tournament_mixed_army_a_hero_only_joins_its_own_faction():
-    """HJ-5."""
+    """HJ-5 (seed 000 L3514: "heroes from either faction list may only join other units from
+    their own faction")."""
     result = tournament(entry("e1", INFANTRY, combined=True), entry("e2", costing(400)),
-                        entry("e3", costing(300, "more")), entry("h1", NECROMANCER, joined_to="e1"))
+                        entry("e3", costing(300, "more")), entry("h1", NECROMANCER, joined_to="e1"),
+                        factions=FACTIONS)
     violation = only(result, "invalid-join")
     assert violation.rule == "AoF Regiments: Tournament Guidelines"
     assert violation.entries == ("e1", "h1")
+    assert violation.message == ("Necromancer (Undead Legions) cannot join Infantrymen (Kingdom "
+                                 "of Albion): in mixed armies heroes only join units of their own "
+                                 "faction")
     assert codes(result) == ["invalid-join"]
 
 
 def test_a_tournament_mixed_army_of_three_factions_is_refused():
-    """MX-1."""
-    result = tournament(entry("e1", costing(500)), entry("e2", costing(400, "b")),
-                        entry("e3", SKELETONS), entry("e4", ORCS))
-    violation = only(result, "too-many-factions")
+    """MX-1, with the factions named as players know them (FORMATS 1.1, "Messages")."""
+    entries = (entry("e1", costing(500)), entry("e2", costing(400, "b")),
+               entry("e3", SKELETONS), entry("e4", ORCS))
+    violation = only(tournament(*entries, factions=FACTIONS), "too-many-factions")
     assert violation.entries == ("e3", "e4")
-    assert violation.message == \
-        "entries from 3 factions (kingdom, undead, orcs); a mixed army may use at most 2"
+    assert violation.message == ("entries from 3 factions (Kingdom of Albion, Undead Legions "
+                                 "and Orc Marauders); a mixed army may use at most 2")
+    unnamed = only(tournament(*entries), "too-many-factions")
+    assert unnamed.message.startswith("entries from 3 factions (kingdom, undead and orcs)")
 
 
 def test_a_tournament_mixed_army_of_two_factions_is_allowed():
@@ -415,17 +543,49 @@ def test_a_tournament_mixed_army_of_two_factions_is_allowed():
                       entry("e3", SKELETONS)).legal
 
 
-@pytest.mark.parametrize("primary, legal", [(899, False), (900, True)])
-def test_the_primary_faction_needs_60_percent_of_the_limit(primary, legal):
-    """MX-2: at 1500 the primary faction needs 900 points; 899 is not enough."""
-    result = tournament(entry("e1", costing(primary - 400)), entry("e2", costing(400, "b")),
-                        entry("e3", SKELETONS))
+@pytest.mark.parametrize("primary, legal", [(119, False), (120, True)])
+def test_the_primary_faction_needs_60_percent_of_the_lists_own_total(primary, legal):
+    """MX-2 as FORMATS 1.1 words it: "at least 60% worth of units of their primary faction"
+    (seed 000 L3514) is 60% of the list's total, here 120 of 200 (1.0 measured the limit)."""
+    result = tournament(entry("e1", costing(primary - 40)), entry("e2", costing(40, "b")),
+                        entry("e3", SKELETONS), factions=FACTIONS)
     assert result.legal is legal
     if not legal:
         violation = only(result, "primary-under-60")
-        assert violation.message == ("the primary faction (kingdom) costs 899 points; "
-                                     "it must cost at least 900 (60% of 1500)")
+        assert violation.message == ("the primary faction (Kingdom of Albion) costs 119 of the "
+                                     "list's 199 points; it must cost at least 119.4 (60% of 199)")
         assert violation.rule == "AoF Regiments: Tournament Guidelines"
+        assert violation.entries == ("e3",)
+
+
+def test_a_small_mixed_list_is_measured_against_its_own_points_not_the_limit():
+    """FORMATS 1.1: a 1000-point list of 800 primary points is legal at a 1500-point event."""
+    result = tournament(entry("e1", costing(400)), entry("e2", costing(400, "b")),
+                        entry("e3", costing(200, "c", faction="undead")))
+    assert result.points == 1000
+    assert result.legal, result.violations
+
+
+def test_a_tournament_list_of_one_faction_is_never_under_60_percent():
+    """FORMATS 1.1: `primary-under-60` applies only to lists that mix factions."""
+    assert tournament(entry("e1", costing(100)), points_limit=1500).legal
+
+
+def test_regiments_lists_mix_factions_freely_unless_they_say_otherwise():
+    """Seed 000 L292: "select units and upgrades from one or more armies of your choice"."""
+    assert params(GAME).default_mixed_armies == "free"
+    assert report(entry("e1", INFANTRY), entry("e2", SKELETONS)).legal
+
+
+def test_a_single_faction_regiments_list_refuses_other_factions():
+    """FORMATS 1.1: `mixed_armies` `single` means every entry from the list's faction."""
+    result = report(entry("e1", INFANTRY), entry("e2", SKELETONS), mixed_armies="single",
+                    factions=FACTIONS)
+    violation = only(result, "wrong-faction")
+    assert violation.entries == ("e2",)
+    assert violation.message == ("Skeletons is from Undead Legions; a Kingdom of Albion army "
+                                 "takes only its own units")
+    assert violation.rule == "AoF Regiments: Preparing your Army"
 
 
 def test_mixed_army_limits_apply_only_in_tournament_mode():

@@ -188,8 +188,9 @@ def test_a_sergeant_and_a_musician_on_different_units_are_too_many():
                             entry("e3", WARRIORS, "musician")), "command-group")
     assert violation.entries == ("e1", "e3")
     assert violation.rule == "AoF Skirmish: Command Groups"
-    assert violation.message == ("2 command-group upgrades in the army (sergeant on Warriors, "
-                                 "musician on Warriors); an army may have only one")
+    # FORMATS 1.1, "Messages": upgrades by their names ("Sergeant on Warriors").
+    assert violation.message == ("2 command-group upgrades in the army (Sergeant on Warriors, "
+                                 "Musician on Warriors); an army may have only one")
 
 
 def test_two_banners_anywhere_are_too_many():
@@ -233,7 +234,33 @@ def test_a_hero_that_tries_to_join_is_still_a_unit_of_its_own():
     assert codes(result) == ["too-many-units", "invalid-join"]
 
 
+# --- one faction, unless the list says otherwise ------------------------------------
+
+
+def test_a_skirmish_list_is_of_one_faction_by_default():
+    """Seed 003 L168: "select units and upgrades from your army's list"; FORMATS 1.1 makes
+    `single` Skirmish's default `mixed_armies`."""
+    assert params(GAME).default_mixed_armies == "single"
+    result = report(entry("e1", WARRIORS), entry("e2", SKELETONS), entry("e3", ORCS))
+    found = [v for v in result.violations if v.code == "wrong-faction"]
+    assert [v.entries for v in found] == [("e2",), ("e3",)]
+    assert found[0].message == "Skeletons is from undead; a kingdom army takes only its own units"
+    assert found[0].rule == "AoF Skirmish: Preparing your Army"
+
+
+def test_a_skirmish_list_may_mix_factions_when_it_says_free():
+    result = report(entry("e1", WARRIORS), entry("e2", SKELETONS), mixed_armies="free")
+    assert result.legal, result.violations
+
+
+def test_an_event_may_change_the_default_mixing():
+    lst = (entry("e1", WARRIORS), entry("e2", SKELETONS))
+    assert report(*lst, game_params=params(GAME, default_mixed_armies="free")).legal
+
+
 # --- tournament mixed armies (borrowed from Regiments) ----------------------------
+# FORMATS 1.1 offers `tournament` to Regiments lists only, so the list-file
+# boundary refuses it on a Skirmish list; the engine still judges one that asks.
 
 
 def test_a_tournament_mixed_army_of_three_factions_is_refused():
@@ -243,8 +270,9 @@ def test_a_tournament_mixed_army_of_three_factions_is_refused():
     assert result.violations[0].rule == "AoF Skirmish: Tournament Guidelines"
 
 
-@pytest.mark.parametrize("primary, legal", [(149, False), (150, True)])
-def test_the_primary_faction_needs_60_percent_of_the_limit(primary, legal):
-    result = report(entry("e1", costing(primary - 75)), entry("e2", costing(75, "b")),
+@pytest.mark.parametrize("primary, legal", [(29, False), (30, True)])
+def test_the_primary_faction_needs_60_percent_of_the_lists_total(primary, legal):
+    """FORMATS 1.1: 60% of the list's own total (30 of 50), not of the limit."""
+    result = report(entry("e1", costing(primary - 15)), entry("e2", costing(15, "b")),
                     entry("e3", SKELETONS), mixed_armies="tournament")
     assert codes(result) == ([] if legal else ["primary-under-60"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from armylists.rules import check
+from armylists.rules.model import Faction
 from armylists.rules.report import Figure
 
 from .conftest import army, codes, entry, only, option, params, unit
@@ -20,6 +21,8 @@ ARCHERS = unit("orc-archers", faction="orcs", cost=100, unit_class="core", merce
 OGRES = unit("ogres", faction="orcs", cost=120, unit_class="elite", mercenary=True)
 WOLF_RIDERS = unit("wolf-riders", faction="orcs", cost=90, unit_class="standard")
 DWARF_GUARD = unit("dwarf-guard", faction="dwarves", cost=80, unit_class="core", mercenary=True)
+FACTIONS = (Faction("hawkshold", "Men of Hawkshold"), Faction("orcs", "Orc Tribes"),
+            Faction("dwarves", "Dwarf Holds"))
 BANNERED = unit("bannered-militia", faction="hawkshold", cost=150, unit_class="core",
                 options=(option("banner", 20),))
 
@@ -130,10 +133,13 @@ def test_standard_and_elite_units_never_count_as_core():
 
 
 def test_mercenary_core_units_never_count_as_core():
-    lst = hawkshold(*several(MILITIA, 3), entry("a", ARCHERS))
+    """Rulebook L1991: "Core Mercenary units do not fulfill Core requirements". FORMATS 1.1: the
+    message names the mercenary core units, which are the entries it concerns."""
+    lst = hawkshold(*several(MILITIA, 3), entry("a", ARCHERS), entry("d", DWARF_GUARD))
     v = only(check(lst, P), "too-few-core")
     assert v.message == ("3 core units; at least 4 needed at 2000 points (1 per 500); "
-                         "1 mercenary core unit cannot count")
+                         "mercenary core units do not count (Orc Archers and Dwarf Guard)")
+    assert v.entries == ("a", "d")
 
 
 def test_an_empty_list_lacks_core_units():
@@ -192,6 +198,9 @@ def test_a_unit_of_another_faction_must_be_a_mercenary():
     assert v.message == ("Wolf Riders is from orcs: it is not a mercenary unit, "
                          "so a hawkshold army cannot take it")
     assert v.rule == "Battleground: Mercenaries"
+    named = only(check(hawkshold(*lst.entries, factions=FACTIONS), P), "mercenary-not-allowed")
+    assert named.message == ("Wolf Riders is from Orc Tribes: it is not a mercenary unit, "
+                             "so a Men of Hawkshold army cannot take it")
 
 
 def test_a_primary_faction_unit_is_never_a_mercenary():
@@ -202,11 +211,14 @@ def test_a_primary_faction_unit_is_never_a_mercenary():
 
 
 def test_an_event_without_mercenaries_refuses_every_entry_of_another_faction():
-    lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("w", WOLF_RIDERS))
-    found = [v for v in check(lst, params(GAME, mercenaries_allowed=False)).violations
-             if v.code == "mercenary-not-allowed"]
-    assert [v.entries for v in found] == [("a",), ("w",)]
-    assert all("this event allows no mercenaries" in v.message for v in found)
+    """FORMATS 1.1: a violation about the whole list appears once, with every entry it concerns
+    (1.0 repeated "this event allows no mercenaries" for each entry)."""
+    lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("w", WOLF_RIDERS),
+                    factions=FACTIONS)
+    v = only(check(lst, params(GAME, mercenaries_allowed=False)), "mercenary-not-allowed")
+    assert v.entries == ("a", "w")
+    assert v.message == ("this event allows no mercenaries; Orc Archers and Wolf Riders are not "
+                         "of Men of Hawkshold")
 
 
 def test_an_event_without_mercenaries_still_allows_the_primary_faction():
@@ -219,7 +231,10 @@ def test_mercenaries_from_two_factions_are_too_many():
                     entry("o", OGRES))
     v = only(check(lst, P), "too-many-mercenary-factions")
     assert v.entries == ("a", "d", "o")
-    assert v.message == "mercenaries from 2 factions (orcs, dwarves); at most 1 besides hawkshold"
+    assert v.message == "mercenaries from 2 factions (orcs and dwarves); at most 1 besides hawkshold"
+    named = only(check(hawkshold(*lst.entries, factions=FACTIONS), P), "too-many-mercenary-factions")
+    assert named.message == ("mercenaries from 2 factions (Orc Tribes and Dwarf Holds); at most 1 "
+                             "besides Men of Hawkshold")
     assert v.rule == "Battleground: Setting Up a Game"
 
 
@@ -237,3 +252,49 @@ def test_figures_show_core_elite_and_command_cards():
     assert core == Figure("Core units", 3, 4, "min") and not core.ok
     assert elite == Figure("Elite units of one kind (most taken)", 2, 2, "max") and elite.ok
     assert cards == Figure("Command cards (25 points each)", 2, None, "info")
+
+
+# --- Warnings: unusual budgets and the hand limit (FORMATS 1.1) -----------------------------
+
+@pytest.mark.parametrize("limit", [1500, 2000, 2500])
+def test_the_books_budgets_are_usual(limit):
+    """Rulebook L2159-L2161: Skirmish 1500, Battle 2000, War 2500."""
+    lst = hawkshold(*several(MILITIA, limit // 500), limit=limit)
+    report = check(lst, P)
+    assert report.violations == ()
+
+
+@pytest.mark.parametrize("limit", [1000, 1999, 3000])
+def test_another_budget_is_legal_with_a_warning(limit):
+    """Rulebook L2163: "You can agree to a smaller or larger points budget than presented here,
+    but special rules may be required"."""
+    report = check(hawkshold(*several(MILITIA, limit // 500), limit=limit), P)
+    assert report.legal
+    v = only(report, "unusual-points-limit")
+    assert v.severity == "warning"
+    assert v.message == (f"a {limit} point budget is not one of the usual 1500, 2000 or 2500; "
+                         "special rules may be required, so agree them with your opponent")
+    assert v.rule == "Battleground: Setting Up a Game"
+
+
+def test_the_usual_budgets_come_from_the_game_settings():
+    lst = hawkshold(*several(MILITIA, 2), limit=1000)
+    assert check(lst, params(GAME, usual_budgets=[1000, 2000])).violations == ()
+
+
+def test_fifteen_command_cards_fit_in_a_hand():
+    """Rulebook L514: "You may have 15 cards in your hand"."""
+    lst = hawkshold(*several(MILITIA, 5), command_cards=15, limit=2500)
+    assert check(lst, P).violations == ()
+
+
+def test_sixteen_command_cards_are_over_the_hand_limit_a_warning():
+    """Rulebook L514; FORMATS 1.1: `over-hand-limit` when more than 15 cards are bought."""
+    lst = hawkshold(*several(MILITIA, 5), command_cards=16, limit=2500)
+    report = check(lst, P)
+    assert report.legal
+    v = only(report, "over-hand-limit")
+    assert v.severity == "warning"
+    assert v.message == "16 command cards bought; a hand may hold only 15"
+    assert v.rule == "Battleground: Using Command Actions"
+    assert check(lst, params(GAME, hand_limit=20)).violations == ()

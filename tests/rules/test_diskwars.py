@@ -97,6 +97,12 @@ def test_t3_each_regiment_pays_from_its_own_hero_and_shows_what_is_left():
     )
 
 
+def test_a_regiments_disks_are_named_in_list_order_wherever_its_hero_stands():
+    lst = host(led("t0", troop("a", 6), "h"), led("t1", troop("b", 6), "h"), entry("x", CAPTAIN),
+               entry("h", TYRION), led("t2", troop("c", 1), "h"))
+    assert only(check(lst, P), "over-recruitment").entries == ("t0", "t1", "h", "t2")
+
+
 def test_recruitment_points_cannot_be_moved_between_regiments():
     lst = host(entry("a", ELTHARION), led("a1", troop("x", 9), "a"), entry("b", CAPTAIN))
     assert only(check(lst, P), "over-recruitment").entries == ("a", "a1")
@@ -348,16 +354,22 @@ def test_a_troop_outside_any_regiment_is_illegal():
     assert v.entries == ("s",)
 
 
-@pytest.mark.parametrize("regiment", ["a1", "nobody"])
-def test_a_troop_must_name_a_hero_as_its_regiment(regiment):
+@pytest.mark.parametrize("regiment, message", [
+    ("a1", "Archers is in the regiment of Spearmen, which is not a hero; only heroes recruit"),
+    ("nobody", "Archers names regiment 'nobody', which is not an entry of this list"),
+])
+def test_a_troop_must_name_a_hero_as_its_regiment(regiment, message):
+    """L414-L416; FORMATS 1.1, "Messages": an entry is named by its name, not its id."""
     lst = host(entry("a", TYRION), led("a1", SPEARMEN, "a"), led("x", ARCHERS, regiment),
                regiments=1)
     v = only(check(lst, P), "no-regiment")
-    assert v.message == f"Archers names regiment {regiment!r}, which is not a hero in this list"
+    assert v.message == message
+    assert v.entries == ("x",)
 
 
 def test_a_hero_given_a_regiment_still_leads_its_own():
-    """Decision: heroes are chosen, not recruited (L414), so a hero's `regiment` is ignored."""
+    """Heroes are chosen, not recruited (L414). FORMATS 1.1 makes `regiment` on a hero entry bad
+    input at the list-file boundary; should one reach the engine, it is ignored."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN, regiment="a"), led("b1", SPEARMEN, "b"))
     report = check(lst, P)
     assert report.legal, report.violations

@@ -1,11 +1,12 @@
 """Properties of the OPR rules engine over random lists of random units.
 
 Whatever the list, the engine answers (never raises), answers the same way
-twice, never lowers the points when an entry is added, and calls a list legal
-exactly when it carries no error.
+twice, never lowers the points when an entry is added, calls a list legal
+exactly when it carries no error, and names factions as players know them.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from hypothesis import given, settings
@@ -13,20 +14,21 @@ from hypothesis import strategies as st
 
 from armylists.rules import check
 from armylists.rules.costs import opr_entry_cost
-from armylists.rules.model import Army, Entry, Option, Unit
+from armylists.rules.model import Army, Entry, Faction, Option, Unit
 
 from .conftest import params
 
 GAMES = ("aof-regiments", "aof-skirmish")
 OPR_CODES = {
-    "points-over-limit", "option-group", "too-many-heroes", "too-many-copies",
+    "empty-list", "points-over-limit", "option-group", "too-many-heroes", "too-many-copies",
     "unit-too-expensive", "too-many-units", "too-many-models", "command-group",
-    "invalid-combine", "invalid-join", "too-many-factions", "primary-under-60",
+    "invalid-combine", "invalid-join", "wrong-faction", "too-many-factions", "primary-under-60",
 }
 FORCE_ORG_CODES = {"too-many-heroes", "too-many-copies", "unit-too-expensive",
                    "too-many-units", "too-many-models"}
-MIXED_CODES = {"too-many-factions", "primary-under-60"}
+TOURNAMENT_CODES = {"too-many-factions", "primary-under-60"}
 FACTIONS = ("kingdom", "undead", "orcs")
+NAMED = tuple(Faction(slug, f"The {slug.title()} Host") for slug in FACTIONS)
 SLUGS = ("infantry", "archers", "captain", "giant", "wolves")
 
 
@@ -52,6 +54,7 @@ def units(min_option_cost: int = -20):
         hero=st.booleans(),
         rules=st.sampled_from(((), ("Tough(3)",), ("Tough(6)",), ("Tough(9)",), ("Fast",))),
         options=options(min_option_cost),
+        copies_of=st.sampled_from((None, None, *SLUGS)),
     )
 
 
@@ -90,7 +93,8 @@ def armies(draw):
         # None never passes the list-file boundary, but the engine must still answer.
         points_limit=draw(st.one_of(st.integers(0, 3000), st.none())),
         force_organisation=draw(st.booleans()),
-        mixed_armies=draw(st.sampled_from(("free", "tournament"))),
+        mixed_armies=draw(st.sampled_from((None, "single", "free", "tournament"))),
+        factions=draw(st.sampled_from(((), NAMED))),
     )
 
 
@@ -145,7 +149,39 @@ def test_optional_rules_only_speak_when_the_list_asks_for_them(army):
     if not army.force_organisation:
         assert not found & FORCE_ORG_CODES
         assert report.figures == ()
-    if army.mixed_armies == "free":
-        assert not found & MIXED_CODES
+    mode = army.mixed_armies or params(army.game).default_mixed_armies
+    if mode != "tournament":
+        assert not found & TOURNAMENT_CODES
+    if mode != "single":
+        assert "wrong-faction" not in found
     if army.game == "aof-regiments":
         assert "too-many-models" not in found
+
+
+@settings(max_examples=200, deadline=None)
+@given(armies())
+def test_wrong_faction_flags_exactly_the_entries_of_other_factions_in_single_lists(army):
+    mode = army.mixed_armies or params(army.game).default_mixed_armies
+    flagged = [v.entries for v in check(army, params(army.game)).violations
+               if v.code == "wrong-faction"]
+    expected = [(e.id,) for e in army.entries if e.faction != army.faction]
+    assert flagged == (expected if mode == "single" else [])
+
+
+@settings(max_examples=200, deadline=None)
+@given(armies())
+def test_primary_under_60_speaks_only_for_lists_that_mix_factions(army):
+    found = {v.code for v in check(army, params(army.game)).violations}
+    if all(e.faction == army.faction for e in army.entries):
+        assert "primary-under-60" not in found
+
+
+@settings(max_examples=200, deadline=None)
+@given(armies())
+def test_messages_name_factions_not_slugs_when_the_list_knows_their_names(army):
+    """FORMATS 1.1: "units, factions, cards and spells by their names, never their slugs"."""
+    if not army.factions:
+        return
+    for v in check(army, params(army.game)).violations:
+        for slug in FACTIONS:
+            assert not re.search(rf"\b{slug}\b", v.message), v.message
