@@ -6,14 +6,31 @@ which numbers the checker uses (and an organiser can see an event's overrides).
 from __future__ import annotations
 
 from .params import BattlegroundParams, DiskwarsParams, DulceBellumParams, GameParams, OprParams
+from .text import listing, plural
+
+MIXING = {
+    "single": "Every unit comes from the list's faction unless the list says otherwise.",
+    "free": "Lists mix factions freely unless they say otherwise.",
+    "tournament": "Lists follow the tournament mixed-army rules unless they say otherwise.",
+}
+
+
+def _opr_unit_cost(p: OprParams) -> str:
+    line = f"No single unit may cost over {p.max_unit_percent}% of the points limit"
+    if not p.heroes_may_join:
+        return line + "."
+    if p.joined_hero_in_unit_cost:
+        return line + "; a hero that joined a unit counts towards its cost."
+    return line + "; a hero that joined a unit is judged on its own."
 
 
 def _opr(p: OprParams) -> list[str]:
     lines = [
         "The list's points may not go over the agreed points limit (equal is fine).",
         f"With force organisation: at most 1 hero per {p.hero_per} points of the limit.",
-        f"Copies of the same unit: at most 1, plus 1 per {p.copies_per} points; a combined unit counts once.",
-        f"No single unit may cost over {p.max_unit_percent}% of the points limit.",
+        f"Copies of the same unit: at most 1, plus 1 per {p.copies_per} points; a combined unit "
+        "counts once, and two sizes of one unit are one unit.",
+        _opr_unit_cost(p),
         f"At most 1 unit per {p.unit_per} points; a combined unit counts once"
         + (", a joined hero not at all." if p.heroes_may_join else "."),
     ]
@@ -22,15 +39,19 @@ def _opr(p: OprParams) -> list[str]:
     if p.command_group_scope == "army":
         lines.append("Always: only one command-group upgrade (sergeant, musician or banner) in the whole army.")
     else:
-        lines.append("Always: a unit may take each command-group upgrade (sergeant, musician, banner) only once, even combined.")
-    lines.append("Always: only multi-model units that are not heroes may be combined (two copies into one).")
+        lines.append("Always: a unit may take each command-group upgrade (sergeant, musician, banner) only once, "
+                     "even combined, counting those of a hero that joined it.")
+    lines.append("Always: only multi-model units that are not heroes may be combined (two copies into one); "
+                 "a combined unit may take a per-model choice such as \u201creplace one\u201d once for each copy.")
     if p.heroes_may_join:
         lines.append(f"Always: a hero up to Tough({p.join_max_tough}) may join one multi-model unit that has no other hero.")
     else:
         lines.append("Always: heroes never join units.")
+    lines.append(MIXING.get(p.default_mixed_armies, MIXING["free"]))
     lines.append(
-        f"Tournament mixed armies: units from at most {p.mixed_max_factions} factions, at least "
-        f"{p.mixed_primary_percent}% of the limit from the primary faction, heroes join only their own faction's units."
+        f"Tournament mixed armies: units from at most {p.mixed_max_factions} factions; a list that mixes them "
+        f"spends at least {p.mixed_primary_percent}% of its points on the primary faction, and heroes join only "
+        "their own faction's units."
     )
     return lines
 
@@ -44,6 +65,9 @@ def _battleground(p: BattlegroundParams) -> list[str]:
         "Standard units are limited only by points.",
         (f"Mercenaries: units with the Mercenary mark from at most {p.max_mercenary_factions} other faction."
          if p.mercenaries_allowed else "Mercenaries are not allowed."),
+        f"The usual budgets are {listing(str(b) for b in p.usual_budgets).replace(' and ', ' or ')} points; "
+        "any other gets a warning, as special rules may be required.",
+        f"Buying more than {p.hand_limit} command cards gets a warning: a hand holds {p.hand_limit}.",
     ]
 
 
@@ -58,6 +82,10 @@ def _dulce_bellum(p: DulceBellumParams) -> list[str]:
         f"Unlock points each unit needs, by rarity: {required}.",
         "A unit with a Limit of n may be taken at most n times, whatever its sizes.",
         "Each option at most once per unit.",
+        "A Spellcaster(n) chooses up to n spells, all from one grimoire its faction may use; Master of Magic "
+        "knows its whole grimoire and a Spellcaster(<spell>) its one spell, so neither chooses any.",
+        f"A spell that is not basic may be chosen by at most {plural(p.max_spell_copies, 'spellcaster')} "
+        "in an army.",
     ]
 
 

@@ -1,11 +1,14 @@
 """Properties of the Battleground, Dulce Bellum and Diskwars rules over random lists."""
 from __future__ import annotations
 
+import re
+from collections import Counter
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armylists.rules import check
-from armylists.rules.model import CommandCard, Entry, SizeProfile
+from armylists.rules.model import CommandCard, Entry, Faction, Grimoire, SizeProfile, Spell
 
 from .conftest import army, option, params, unit
 
@@ -14,6 +17,29 @@ FACTIONS = ("home", "away", "third")
 SIZES = ("single", "squad", "platoon", "company", "horde")
 LIMITS = st.one_of(st.none(), st.integers(0, 4000))
 OPTIONS = (option("banner", 5), option("musician", 10), option("champion", 15))
+GRIMOIRES = (
+    Grimoire("battle-magic", "Battle Magic", (Spell("charge", "Charge!", basic=True),
+                                              Spell("fireball", "Fireball"), Spell("vicious", "Vicious"))),
+    Grimoire("dark-magic", "Dark Magic", (Spell("bitter-nectar", "Bitter Nectar", basic=True),
+                                          Spell("hex", "Hex"))),
+)
+SPELLS = ("charge", "fireball", "vicious", "bitter-nectar", "hex")
+NAMED = (Faction("home", "The Home Guard", grimoires=("battle-magic",)),
+         Faction("away", "The Away Host", grimoires=("dark-magic", "battle-magic")),
+         Faction("third", "The Third Band"))
+CODES = {
+    "battleground": {"empty-list", "points-over-limit", "option-group", "too-few-core", "too-many-elite",
+                     "mercenary-not-allowed", "too-many-mercenary-factions", "unusual-points-limit",
+                     "over-hand-limit"},
+    "dulce-bellum": {"empty-list", "points-over-limit", "option-group", "wrong-faction",
+                     "not-enough-unlocks", "over-unit-limit", "option-repeated", "unusual-points-limit",
+                     "too-many-spells", "spell-not-in-grimoire", "grimoire-not-available",
+                     "duplicate-spell"},
+    "diskwars": {"empty-list", "option-group", "wrong-regiment-count", "no-regiment", "over-recruitment",
+                 "mixed-alignment", "duplicate-unique", "no-unique-hero", "wrong-race", "too-few-small",
+                 "too-many-copies", "too-many-elite", "command-card-count", "duplicate-command-card",
+                 "command-card-alignment"},
+}
 
 BATTLEGROUND_UNITS = st.builds(
     lambda slug, faction, cost, cls, merc: unit(slug, faction=faction, cost=cost, unit_class=cls,
@@ -22,12 +48,13 @@ BATTLEGROUND_UNITS = st.builds(
     st.sampled_from(("core", "standard", "elite", None)), st.booleans(),
 )
 DULCE_UNITS = st.builds(
-    lambda slug, faction, rarity, limit, sizes, points: unit(
+    lambda slug, faction, rarity, limit, sizes, points, caster, rules: unit(
         slug, faction=faction, rarity=rarity, limit=limit, options=OPTIONS,
-        sizes=tuple(SizeProfile(s, points) for s in sizes)),
+        sizes=tuple(SizeProfile(s, points) for s in sizes), spellcaster=caster, rules=rules),
     st.sampled_from(("a", "b", "c", "d")), st.sampled_from(FACTIONS),
     st.sampled_from(("common", "irregular", "uncommon", "rare", None)),
     st.one_of(st.none(), st.integers(0, 3)), st.sets(st.sampled_from(SIZES)), st.integers(0, 400),
+    st.sampled_from((None, 0, 1, 2, "fireball")), st.sampled_from(((), ("Master of Magic",))),
 )
 DISKWARS_UNITS = st.builds(
     lambda slug, faction, kind, size, race, unique, elite, rp, cv, cost, alignment: unit(
@@ -59,6 +86,8 @@ def entries(draw, units, ids=st.integers(0, 30)):
             size=draw(st.sampled_from((*SIZES, None))),
             regiment=draw(st.one_of(st.none(), ids.map(lambda k: f"e{k % max(n, 1)}"),
                                     st.just("missing"))),
+            grimoire=draw(st.sampled_from((None, "battle-magic", "dark-magic", "unknown"))),
+            spells=tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=3))),
         ))
     return made
 
@@ -68,9 +97,11 @@ def lists(draw, game):
     if game == "battleground":
         made = draw(entries(BATTLEGROUND_UNITS))
         return army(game, *made, faction="home", points_limit=draw(LIMITS),
-                    command_cards=draw(st.integers(0, 20)))
+                    command_cards=draw(st.integers(0, 20)), factions=draw(st.sampled_from(((), NAMED))))
     if game == "dulce-bellum":
-        return army(game, *draw(entries(DULCE_UNITS)), faction="home", points_limit=draw(LIMITS))
+        return army(game, *draw(entries(DULCE_UNITS)), faction="home", points_limit=draw(LIMITS),
+                    grimoires=draw(st.sampled_from(((), GRIMOIRES))),
+                    factions=draw(st.sampled_from(((), NAMED))))
     return army(game, *draw(entries(DISKWARS_UNITS)), faction="home",
                 regiments=draw(st.one_of(st.none(), st.integers(0, 4))),
                 command_card_picks=tuple(draw(st.lists(CARDS, max_size=6))))
@@ -93,9 +124,37 @@ def test_random_lists_never_crash_the_engine_and_every_violation_is_well_formed(
     report = check(lst, p)
     ids = [e.id for e in lst.entries]
     for v in report.violations:
+        assert v.code in CODES[game]
         assert v.severity in ("error", "warning")
         assert v.message and v.rule.startswith(f"{p.book}: ")
         assert list(v.entries) == [i for i in ids if i in v.entries], "entries in list order"
+
+
+@SETTINGS
+@given(games_and_lists())
+def test_messages_name_factions_spells_and_grimoires_not_their_slugs(case):
+    """FORMATS 1.1: "units, factions, cards and spells by their names, never their slugs"."""
+    game, lst = case
+    if not lst.factions or (game == "dulce-bellum" and not lst.grimoires):
+        return
+    slugs = (*FACTIONS, *SPELLS, "battle-magic", "dark-magic")
+    for v in check(lst, params(game)).violations:
+        for slug in slugs:
+            assert not re.search(rf"(?<![\w-]){slug}(?![\w-])", v.message), v.message
+
+
+@SETTINGS
+@given(st.sampled_from(("battleground", "dulce-bellum")).flatmap(lists))
+def test_a_violation_about_the_whole_list_appears_once(lst):
+    """FORMATS 1.1: a list-wide violation once, with every entry it concerns."""
+    game = lst.game
+    report = check(lst, params(game))
+    once = {"empty-list", "points-over-limit", "too-few-core", "too-many-mercenary-factions",
+            "unusual-points-limit", "over-hand-limit", "not-enough-unlocks"}
+    counts = Counter(v.code for v in report.violations)
+    assert all(counts[c] <= 1 for c in once), counts
+    duplicates = [v.message.split(" is chosen")[0] for v in report.violations if v.code == "duplicate-spell"]
+    assert len(duplicates) == len(set(duplicates))
 
 
 @SETTINGS
