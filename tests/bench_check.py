@@ -1,11 +1,15 @@
-"""Benchmark the check: lists per second through the engine, and `checklist` on 1,000 files.
+"""Benchmark the check: how its time grows with a list's entries, lists per second
+through the engine, and `checklist` on 1,000 files.
 
 Run by hand (pytest does not collect it):
 
-    .venv/bin/python tests/bench_check.py
+    .venv/bin/python tests/bench_check.py            # everything
+    .venv/bin/python tests/bench_check.py --scaling  # the engine's growth only (no database)
 
-Targets on a 2-core machine: at least 2,000 lists a second through the engine,
-and `checklist` on 1,000 files in under 3 times its time on one file.
+Targets on a 2-core machine: per game, a 1,000-entry list checks in under 50 ms
+and in at most 15 times the time of a 100-entry list (the check is linear in
+the entries); at least 2,000 demo lists a second through the engine; and
+`checklist` on 1,000 files in under 3 times its time on one file.
 """
 from __future__ import annotations
 
@@ -20,6 +24,119 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 LISTS = sorted((ROOT / "factions" / "data" / "demo" / "lists").glob("*.json"))
+sys.path.insert(0, str(ROOT))
+
+from armylists.rules import check, params_for  # noqa: E402  (the path above makes it importable)
+from armylists.rules.model import (  # noqa: E402
+    Army, CommandCard, Entry, Faction, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit)
+
+SIZES = (10, 100, 1000)
+GAME_NUMBERS = {g["slug"]: g["params"] for g in json.loads((ROOT / "factions" / "data" / "game_systems.json").read_text())}
+
+
+# --- synthetic lists: every rule of the game has work to do, and many break -------------------
+
+def _opr_army(game: str, n: int) -> Army:
+    """Units with command upgrades and option groups, a hero joined to every third unit (some
+    onto nothing), combined units and two other factions, at a limit most rules break."""
+    command = tuple(Option(c, c.title(), 5, scope="model", command=c) for c in ("sergeant", "banner"))
+    rifle = (Option("sniper", "Sniper Rifle", 10, group="rifle", scope="model"),)
+    troops = [Unit(f"troop-{k}", f"Troop {k}", ("kingdom", "undead", "orcs")[k % 3], cost=60, models=5,
+                   options=command + rifle, option_groups=(OptionGroup("rifle", "Replace one rifle"),),
+                   copies_of="troop-0" if k % 5 == 1 else None) for k in range(12)]
+    hero = Unit("captain", "Captain", "kingdom", rules=("Tough(3)",), cost=50, hero=True, options=command)
+    entries = []
+    for i in range(n):
+        if i % 3 == 2:
+            target = f"e{i - 1}" if i % 9 else "nowhere"
+            entries.append(Entry(f"e{i}", hero, (command[1],), joined_to=target))
+        else:
+            entries.append(Entry(f"e{i}", troops[i % 12], (command[1], rifle[0], rifle[0]), combined=i % 4 == 0))
+    factions = tuple(Faction(s, s.title()) for s in ("kingdom", "undead", "orcs"))
+    mixed = "tournament" if game == "aof-regiments" else None
+    return Army(game, "kingdom", tuple(entries), points_limit=1500, mixed_armies=mixed, factions=factions)
+
+
+def _battleground_army(n: int) -> Army:
+    classes = ("core", "standard", "elite")
+    units = [Unit(f"u{k}", f"Unit {k}", ("hawkshold", "orcs", "dwarves")[k % 3], cost=100,
+                  unit_class=classes[k % 3], mercenary=k % 2 == 0) for k in range(9)]
+    entries = tuple(Entry(f"e{i}", units[i % 9]) for i in range(n))
+    return Army("battleground", "hawkshold", entries, points_limit=1800, command_cards=20)
+
+
+def _diskwars_army(n: int) -> Army:
+    """One hero per five disks, each leading four troops: the shape that once took seconds."""
+    hero = Unit("lord", "Lord", "empire", kind="hero", race="human", unique=True, size="large", elite=2,
+                recruitment_points=6, command_value=1, alignment="order")
+    troops = [Unit(f"t{k}", f"Troop {k}", "empire", kind="troop", race=("human", "elf")[k % 2],
+                   size=("small", "medium", "large")[k % 3], elite=k % 3, recruitment_cost=2,
+                   alignment="order" if k else "destruction") for k in range(6)]
+    entries, leader = [], None
+    for i in range(n):
+        if i % 5 == 0:
+            leader = f"e{i}"
+            entries.append(Entry(leader, hero))
+        else:
+            entries.append(Entry(f"e{i}", troops[i % 6], regiment=leader))
+    cards = tuple(CommandCard(f"c{k}", f"Card {k % 7}", "empire", "destruction" if k % 5 else None)
+                  for k in range(n // 5))
+    return Army("diskwars", "empire", tuple(entries), regiments=3, command_card_picks=cards)
+
+
+def _dulce_bellum_army(n: int) -> Army:
+    spells = tuple(Spell(f"s{k}", f"Spell {k}", basic=k == 0) for k in range(6))
+    grimoires = (Grimoire("battle", "Battle Magic", spells), Grimoire("dark", "Dark Magic",
+                 tuple(Spell(f"d{k}", f"Dark {k}") for k in range(6))))
+    sizes = tuple(SizeProfile(s, 100) for s in ("single", "squad", "platoon", "company", "horde"))
+    banner = Option("banner", "Banner", 5)
+    units = [Unit(f"u{k}", f"Unit {k}", ("dwarves", "orcs")[k % 2 if k % 7 == 0 else 0], sizes=sizes,
+                  rarity=("common", "uncommon", "rare", "irregular")[k % 4], limit=2 if k % 3 == 0 else None,
+                  spellcaster=(None, 2, "s3", 1)[k % 4], rules=("Master of Magic",) if k == 5 else (),
+                  options=(banner,)) for k in range(8)]
+    entries = tuple(Entry(f"e{i}", units[i % 8], (banner, banner), size="squad",
+                          grimoire=("battle", "dark")[i % 2] if i % 4 else None,
+                          spells=(f"s{i % 6}", f"d{i % 6}")) for i in range(n))
+    factions = (Faction("dwarves", "Dwarf Holds", ("battle",)), Faction("orcs", "Orc Tribes", ("dark",)))
+    return Army("dulce-bellum", "dwarves", entries, points_limit=2000, factions=factions,
+                grimoires=grimoires)
+
+
+def synthetic_army(game: str, n: int) -> Army:
+    if game in ("aof-regiments", "aof-skirmish"):
+        return _opr_army(game, n)
+    return {"battleground": _battleground_army, "diskwars": _diskwars_army,
+            "dulce-bellum": _dulce_bellum_army}[game](n)
+
+
+def time_check(army: Army, params, seconds: float = 0.3) -> float:
+    """The best of five batches' time per check, in milliseconds."""
+    best = float("inf")
+    for _ in range(5):
+        runs, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / 5:
+            check(army, params)
+            runs += 1
+        best = min(best, elapsed / runs)
+    return best * 1000
+
+
+def bench_scaling() -> bool:
+    """Print the check's time per game and list size; True when every target is met."""
+    print("engine, check time per list (ms):")
+    print(f"  {'game':<15}" + "".join(f"{n:>10,}" for n in SIZES) + f"{'1,000/100':>11}  verdicts")
+    met = True
+    for game in sorted(GAME_NUMBERS):
+        params = params_for(game, GAME_NUMBERS[game])
+        times = {n: time_check(synthetic_army(game, n), params) for n in SIZES}
+        ratio = times[1000] / times[100]
+        ok = ratio <= 15 and times[1000] < 50
+        met &= ok
+        violations = len(check(synthetic_army(game, 1000), params).violations)
+        print(f"  {game:<15}" + "".join(f"{times[n]:>10.3f}" for n in SIZES)
+              + f"{ratio:>10.1f}x  {'ok' if ok else 'MISSED'} ({violations:,} violations at 1,000)")
+    print("  targets: 1,000 entries under 50 ms, at most 15 times the 100-entry time")
+    return met
 
 
 def setup_database(directory: Path) -> dict[str, str]:
@@ -31,12 +148,10 @@ def setup_database(directory: Path) -> dict[str, str]:
 
 def bench_engine(env: dict[str, str], seconds: float = 3.0) -> None:
     os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
     from armylists.builder.checking import Libraries, check_document
-    from armylists.rules import check
     from factions.models import GameSystem, game_params
 
     libraries = Libraries(whole_games=True)
@@ -78,11 +193,14 @@ def bench_checklist(env: dict[str, str], directory: Path) -> None:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        directory = Path(tmp)
-        env = setup_database(directory)
-        bench_checklist(env, directory)
-        bench_engine(env)
+    met = bench_scaling()
+    if "--scaling" not in sys.argv[1:]:
+        with tempfile.TemporaryDirectory() as tmp:
+            directory = Path(tmp)
+            env = setup_database(directory)
+            bench_checklist(env, directory)
+            bench_engine(env)
+    sys.exit(0 if met else 1)
 
 
 if __name__ == "__main__":

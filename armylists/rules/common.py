@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Iterator
 
 from .game import Tally
-from .model import Army, Entry, OptionGroup
+from .model import Army, Unit
 from .params import GameParams
 from .report import Violation
 
@@ -22,28 +22,35 @@ def points_over_limit(army: Army, params: GameParams, tally: Tally) -> Iterator[
         )
 
 
-def most_of_group(entry: Entry, group: OptionGroup) -> int:
-    """The group's `max`, doubled on a combined unit when each copy may take it.
+def per_copy_groups(unit: Unit) -> frozenset[str]:
+    """The unit's option groups whose options are all per model and none a command upgrade.
 
     A combined unit is two copies of one unit (AoF Regiments: Combined Units), so
-    a per-model choice such as "replace one rifle" may be taken once per copy;
-    upgrades for all models and command upgrades stay one per unit (Command Groups).
+    such a choice ("replace one rifle") may be taken once per copy; upgrades for
+    all models and command upgrades stay one per unit (Command Groups).
     """
-    if not entry.combined:
-        return group.max
-    members = [o for o in entry.unit.options if o.group == group.slug]
-    per_copy = members and all(o.scope == "model" and not o.command for o in members)
-    return group.max * 2 if per_copy else group.max
+    per_copy: set[str] = set()
+    other: set[str] = set()
+    for o in unit.options:
+        if o.group:
+            (per_copy if o.scope == "model" and not o.command else other).add(o.group)
+    return frozenset(per_copy - other)
 
 
 def option_group(army: Army, params: GameParams, tally: Tally) -> Iterator[Violation]:
-    """Each entry takes between `min` and `max` options from each of its unit's groups."""
+    """Each entry takes between `min` and `max` options from each of its unit's groups; a
+    combined entry may take a per-copy group's `max` twice."""
+    doubled: dict[int, frozenset[str]] = {}  # by unit, worked out once per unit
     for entry in army.entries:
         if not entry.unit.option_groups:
             continue
         taken = Counter(o.group for o in entry.options if o.group)
+        if entry.combined and id(entry.unit) not in doubled:
+            doubled[id(entry.unit)] = per_copy_groups(entry.unit)
+        twice = doubled[id(entry.unit)] if entry.combined else frozenset()
         for group in entry.unit.option_groups:
-            count, most = taken.get(group.slug, 0), most_of_group(entry, group)
+            count = taken.get(group.slug, 0)
+            most = group.max * 2 if group.slug in twice else group.max
             if group.min <= count <= most:
                 continue
             if group.min == most:

@@ -82,10 +82,10 @@ def over_unit_limit(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
 def option_repeated(army: Army, params: DulceBellumParams, tally: Tally) -> Iterator[Violation]:
     """Each upgrade is taken at most once per unit (L694)."""
     for e in army.entries:
-        counts = Counter(o.slug for o in e.options)
+        counts, names = Counter(o.slug for o in e.options), {o.slug: o.name for o in e.options}
         for slug, n in counts.items():
             if n > 1:
-                name = next(o.name for o in e.options if o.slug == slug)
+                name = names[slug]
                 yield Violation(
                     "option-repeated",
                     f"{e.label} takes {name} {n} times; each upgrade at most once per unit",
