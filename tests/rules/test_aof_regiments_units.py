@@ -251,8 +251,11 @@ def test_a_small_mixed_list_is_measured_against_its_own_points_not_the_limit():
 
 
 def test_a_tournament_list_of_one_faction_is_never_under_60_percent():
-    """FORMATS 1.1: `primary-under-60` applies only to lists that mix factions."""
+    """FORMATS 1.1: `primary-under-60` applies only to lists that mix factions, even one whose
+    options bring its total below nothing."""
     assert tournament(entry("e1", costing(100)), points_limit=1500).legal
+    bargain = unit("rabble", cost=0, models=5, options=(option("no-weapons", -10),))
+    assert codes(tournament(entry("e1", bargain, "no-weapons"))) == []
 
 
 def test_regiments_lists_mix_factions_freely_unless_they_say_otherwise():

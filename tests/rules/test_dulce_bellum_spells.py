@@ -215,6 +215,15 @@ def test_master_of_magic_and_a_named_spell_do_not_stop_another_caster():
                        cast("w", WIZARD, "battle-magic", "fireball", "vicious")) == []
 
 
+def test_spells_listed_by_a_caster_that_chooses_none_are_not_choices():
+    """Master of Magic (L866) and Spellcaster(<spell>) (L920) choose no spells: what they list
+    is `too-many-spells`, and takes no spell from another caster."""
+    result = check(dwarves(cast("p", PYROMANCER, "battle-magic", "vicious"),
+                           cast("m", ARCHMAGE, "battle-magic", "vicious"),
+                           cast("w", WIZARD, "battle-magic", "vicious")), P)
+    assert codes(result) == ["too-many-spells", "too-many-spells"]
+
+
 def test_the_number_of_casters_per_spell_comes_from_the_game_settings():
     lst = dwarves(cast("a", APPRENTICE, "dark-magic", "hex"), cast("b", APPRENTICE, "dark-magic", "hex"))
     assert "duplicate-spell" in codes(check(lst, P))
