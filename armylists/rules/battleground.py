@@ -127,21 +127,21 @@ def unusual_points_limit(army: Army, params: BattlegroundParams,
     """Warning: a budget other than the book's 1500, 2000 or 2500 "may require special rules"
     (Setting Up a Game: Choose Points Budget)."""
     limit = army.points_limit
-    if limit is None or limit in params.usual_budgets:
+    if limit is None or limit in params.usual_points_limits:
         return
-    usual = listing(str(b) for b in params.usual_budgets).replace(" and ", " or ")
+    usual = listing((str(b) for b in params.usual_points_limits), "or")
     yield Violation("unusual-points-limit", f"a {limit} point budget is not one of the usual "
                     f"{usual}; special rules may be required, so agree them with your opponent",
                     severity="warning", rule=_rule(params))
 
 
 def over_hand_limit(army: Army, params: BattlegroundParams, tally: Tally) -> Iterator[Violation]:
-    """Warning: more command cards bought than a hand holds (Using Command Actions: Drawing
+    """Warning: more command cards bought than a hand holds (Command Actions: Drawing
     Command Cards, "You may have 15 cards in your hand")."""
     if army.command_cards > params.hand_limit:
         yield Violation("over-hand-limit", f"{plural(army.command_cards, 'command card')} bought; "
                         f"a hand may hold only {params.hand_limit}", severity="warning",
-                        rule=_rule(params, "Using Command Actions"))
+                        rule=_rule(params, "Command Actions"))
 
 
 def figures(army: Army, params: BattlegroundParams, tally: Tally) -> tuple[Figure, ...]:

@@ -65,7 +65,7 @@ def _battleground(p: BattlegroundParams) -> list[str]:
         "Standard units are limited only by points.",
         (f"Mercenaries: units with the Mercenary mark from at most {p.max_mercenary_factions} other faction."
          if p.mercenaries_allowed else "Mercenaries are not allowed."),
-        f"The usual budgets are {listing(str(b) for b in p.usual_budgets).replace(' and ', ' or ')} points; "
+        f"The usual budgets are {listing((str(b) for b in p.usual_points_limits), 'or')} points; "
         "any other gets a warning, as special rules may be required.",
         f"Buying more than {p.hand_limit} command cards gets a warning: a hand holds {p.hand_limit}.",
     ]

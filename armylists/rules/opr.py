@@ -150,7 +150,7 @@ def too_many_copies(army: Army, params: OprParams, tally: Tally) -> Iterator[Vio
     most = max_copies(army, params)
     for same in copies(army).values():
         if len(same) > most:
-            names = listing(distinct(e.unit.name for e in same)).replace(" and ", " or ")
+            names = listing(distinct(e.unit.name for e in same), "or")
             yield over_limit("too-many-copies", army, params,
                              f"{len(same)} copies of {names}", most,
                              f"1 + 1 per {params.copies_per}; a combined unit counts once",

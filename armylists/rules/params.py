@@ -43,7 +43,7 @@ class BattlegroundParams(GameParams):
     command_card_cost: int
     mercenaries_allowed: bool
     max_mercenary_factions: int
-    usual_budgets: tuple[int, ...]  # the book's budgets; any other gets a warning
+    usual_points_limits: tuple[int, ...]  # the book's budgets; any other gets a warning
     hand_limit: int  # command cards a hand holds
     army_section: ClassVar[str] = "Setting Up a Game"
 

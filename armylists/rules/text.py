@@ -21,12 +21,12 @@ def share(total: int, percent: int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}"
 
 
-def listing(names: Iterable[str]) -> str:
-    """"A", "A and B", "A, B and C"."""
+def listing(names: Iterable[str], last: str = "and") -> str:
+    """"A", "A and B", "A, B and C" (or "A, B or C")."""
     items = list(names)
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def distinct(names: Iterable[str]) -> list[str]:

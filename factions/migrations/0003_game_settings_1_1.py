@@ -3,7 +3,7 @@
 Only settings a game system does not have yet are added, so a number an
 administrator has already changed keeps its value. New settings:
 `joined_hero_in_unit_cost` and `default_mixed_armies` (AoF Regiments and
-Skirmish), `usual_budgets` and `hand_limit` (Battleground), `max_spell_copies`
+Skirmish), `usual_points_limits` and `hand_limit` (Battleground), `max_spell_copies`
 (Dulce Bellum).
 """
 import json

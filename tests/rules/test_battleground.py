@@ -277,9 +277,9 @@ def test_another_budget_is_legal_with_a_warning(limit):
     assert v.rule == "Battleground: Setting Up a Game"
 
 
-def test_the_usual_budgets_come_from_the_game_settings():
+def test_the_usual_points_limits_come_from_the_game_settings():
     lst = hawkshold(*several(MILITIA, 2), limit=1000)
-    assert check(lst, params(GAME, usual_budgets=[1000, 2000])).violations == ()
+    assert check(lst, params(GAME, usual_points_limits=[1000, 2000])).violations == ()
 
 
 def test_fifteen_command_cards_fit_in_a_hand():
@@ -296,5 +296,5 @@ def test_sixteen_command_cards_are_over_the_hand_limit_a_warning():
     v = only(report, "over-hand-limit")
     assert v.severity == "warning"
     assert v.message == "16 command cards bought; a hand may hold only 15"
-    assert v.rule == "Battleground: Using Command Actions"
+    assert v.rule == "Battleground: Command Actions"
     assert check(lst, params(GAME, hand_limit=20)).violations == ()

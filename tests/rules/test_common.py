@@ -71,6 +71,7 @@ def test_numbers_take_their_noun_in_the_right_number(n, text):
 def test_words_for_lists_times_and_shares():
     assert [listing([]), listing(["A"]), listing(["A", "B"]), listing(["A", "B", "C"])] == \
         ["", "A", "A and B", "A, B and C"]
+    assert listing(["A", "B", "C"], "or") == "A, B or C"
     assert [times(1), times(2), times(3)] == ["once", "twice", "3 times"]
     assert [share(1500, 35), share(750, 35)] == ["525", "262.5"]
 
