@@ -37,6 +37,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "factions.apps.FactionsConfig",
+    "armylists.checking.apps.CheckingConfig",
     "armylists.builder.apps.BuilderConfig",
     "armylists.printing.apps.PrintingConfig",
 ]

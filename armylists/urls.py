@@ -7,6 +7,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/", include("armylists.accounts.urls")),
+    path("", include("armylists.checking.urls")),
     path("", include("armylists.builder.urls")),
     path("print/", include("armylists.printing.urls")),
     path("", include("factions.urls")),

@@ -1,15 +1,22 @@
 """Loading faction files into the library: each file whole, or not at all."""
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from django.db import transaction
 
-from .boundary import BadInput
-from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize
+from armylists.checking.boundary import BadInput, read_json
+
+from .models import (
+    CommandCard,
+    Faction,
+    GameSystem,
+    Option,
+    OptionGroup,
+    Unit,
+    UnitSize,
+)
 from .schemas import FactionFile, FactionIn, parse_faction_file
 
 OPTIONAL_COLUMNS = ("cost", "hero", "mercenary", "keywords", "kind", "size", "race", "unique", "elite",
@@ -27,15 +34,6 @@ class Imported:
     game: str
     factions: tuple[str, ...]
     units: int
-
-
-def read_json(path: str | Path) -> Any:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise FactionFileError(f"{path}: no such file") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise FactionFileError(f"{path}: not valid JSON ({error})") from None
 
 
 def import_file(path: str | Path) -> Imported:

@@ -7,9 +7,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 
-from .boundary import BadInput, bad_input, read_game
+from armylists.checking.boundary import BadInput, bad_input, read_game
 
 FORMAT = "armylists/factions@1"
 GAMES = ("aof-regiments", "aof-skirmish", "battleground", "diskwars", "dulce-bellum")

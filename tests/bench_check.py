@@ -151,7 +151,7 @@ def bench_engine(env: dict[str, str], seconds: float = 3.0) -> None:
     import django
 
     django.setup()
-    from armylists.builder.checking import Libraries, check_document
+    from armylists.checking.check import Libraries, check_document
     from factions.models import GameSystem, game_params
 
     libraries = Libraries(whole_games=True)

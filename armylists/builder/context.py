@@ -15,14 +15,14 @@ from urllib.parse import quote
 from django.urls import reverse
 from django.utils.http import RFC3986_SUBDELIMS
 
+from armylists.checking.boundary import BadInput
+from armylists.checking.check import Checked, check_document
+from armylists.checking.library import Library
 from armylists.rules.model import Entry, Unit
 from armylists.rules.report import Report
-from factions.boundary import BadInput
 
-from .checking import Checked, check_document
 from .forms import ListSettingsForm, entry_state, option_controls, settings_state
 from .grouping import MIXED_GAMES, Section, points_unit, sections
-from .library import Library
 from .models import ArmyList
 from .services import library_for
 

@@ -15,12 +15,12 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from armylists.checking.library import Library
+from armylists.checking.listfile import LIST_NAME_MAX
 from armylists.rules.model import Option, OptionGroup, Unit
 from factions.models import GameSystem
 
 from .edits import EntryChanges
-from .library import Library
-from .listfile import LIST_NAME_MAX
 
 OPR = ("aof-regiments", "aof-skirmish")
 MAX_FILE = 1_000_000

@@ -13,9 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from armylists.checking.listfile import LIST_NAME_MAX
 from factions.models import Faction, GameSystem
-
-from .listfile import LIST_NAME_MAX
 
 
 def new_share_token() -> str:

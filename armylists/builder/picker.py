@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from .library import Library
+from armylists.checking.library import Library
 
 # What the picker can filter on, per game: (unit document field, label).
 FILTERS: dict[str, tuple[tuple[str, str], ...]] = {

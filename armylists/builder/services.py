@@ -16,16 +16,16 @@ from typing import Any, Callable, Iterable
 from django.db import transaction
 from django.utils import timezone
 
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
+from armylists.checking.check import Checked, check_document
+from armylists.checking.library import Library, load_library
+from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
+from armylists.checking.resolve import resolve
 from factions.models import Faction, GameSystem
 
 from . import edits
-from .checking import Checked, check_document
 from .edits import EntryChanges, Refusal
-from .library import Library, load_library
-from .listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
 from .models import ArmyList
-from .resolve import resolve
 
 __all__ = ["Refusal", "BadInput", "Changed", "EntryChanges"]
 

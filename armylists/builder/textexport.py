@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from armylists.checking.check import Checked
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
 
-from .checking import Checked
 from .grouping import points_unit, sections
 
 

@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from .views import api, entries, lists, share, transfer
+from .views import entries, lists, share, transfer
 
 app_name = "builder"
 
@@ -27,6 +27,5 @@ list_patterns = [
 ]
 
 urlpatterns = [
-    path("api/check", api.check, name="api-check"),
     path("lists/", include(list_patterns)),
 ]

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from armylists.builder.checking import Libraries, check_document
+from armylists.checking.check import Libraries, check_document
 
 from .pdf import DEFAULT_PAPER, roster_pdf
 from .sheets import Sheet, build_sheet

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from armylists.builder.checking import Checked
-from armylists.builder.library import fingerprint
-from armylists.builder.listfile import dump_list
-from armylists.builder.resolve import used_units
+from armylists.checking.check import Checked
+from armylists.checking.library import fingerprint
+from armylists.checking.listfile import dump_list
+from armylists.checking.resolve import used_units
 from armylists.rules.diskwars import regiments
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Figure, Report

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 
 from armylists.builder.models import ArmyList
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
 
 from .pdf import paper_of, render_html, roster_pdf
 from .service import sheet_for

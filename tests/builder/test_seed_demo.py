@@ -3,8 +3,8 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from armylists.builder.checking import check_document
 from armylists.builder.models import ArmyList
+from armylists.checking.check import check_document
 from factions.models import Faction, Unit
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from armylists.builder.checking import Libraries, check_document
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
+from armylists.checking.check import Libraries, check_document
 from factions.importer import import_file
 
 pytestmark = pytest.mark.django_db

@@ -5,12 +5,12 @@ import copy
 import json
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
 from factions.importer import FactionFileError, import_file
 from factions.models import Faction, Option, Unit
 from factions.schemas import parse_faction_file

@@ -1,7 +1,6 @@
 """Browsing the library: every page answers, and a faction page's queries do not grow with its units."""
 from __future__ import annotations
 
-
 import pytest
 from django.core.management import call_command
 from django.urls import reverse

@@ -7,8 +7,8 @@ import subprocess
 
 import pytest
 
-from armylists.builder.checking import check_document
 from armylists.builder.models import ArmyList
+from armylists.checking.check import check_document
 from armylists.printing.sheets import build_sheet
 from factions.importer import import_document
 from factions.models import Faction, GameSystem

@@ -6,8 +6,9 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from armylists.checking.library import Library
+
 from ..context import load_checked, roster_context
-from ..library import Library
 from ..models import ArmyList
 from ..services import Changed, library_for
 

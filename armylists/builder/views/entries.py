@@ -7,10 +7,17 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
+from armylists.checking.library import Library
+
 from .. import services
 from ..edits import find_entry
-from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, settings_state
-from ..library import Library
+from ..forms import (
+    CommandCardsForm,
+    EntryAddForm,
+    EntryForm,
+    ListSettingsForm,
+    settings_state,
+)
 from ..permissions import get_owned_list_or_404
 from ..services import BadInput, Changed, Refusal, library_for
 from .common import changed_response, form_problem, refused_response

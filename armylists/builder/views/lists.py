@@ -8,10 +8,10 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from armylists.checking.check import Libraries, check_document
 from factions.models import GameSystem
 
 from .. import services
-from ..checking import Libraries, check_document
 from ..context import load_checked, roster_context
 from ..forms import ListCreateForm, RenameForm
 from ..grouping import MIXED_GAMES

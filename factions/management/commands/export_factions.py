@@ -3,8 +3,8 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
+from armylists.checking.management.base import MusterCommand
 from factions.exporter import export_game
-from factions.management.base import MusterCommand
 from factions.models import GameSystem
 
 

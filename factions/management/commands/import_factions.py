@@ -1,7 +1,7 @@
 from django.core.management.base import CommandError
 
+from armylists.checking.management.base import MusterCommand
 from factions.importer import FactionFileError, import_file
-from factions.management.base import MusterCommand
 
 
 class Command(MusterCommand):

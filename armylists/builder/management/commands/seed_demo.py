@@ -7,9 +7,9 @@ from django.db import transaction
 
 from armylists.builder.models import ArmyList
 from armylists.builder.services import import_list
-from factions.boundary import BadInput
-from factions.importer import FactionFileError, import_file, read_json
-from factions.management.base import MusterCommand
+from armylists.checking.boundary import BadInput, read_json
+from armylists.checking.management.base import MusterCommand
+from factions.importer import FactionFileError, import_file
 
 DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
 DEMO_USER, DEMO_PASSWORD = "demo", "muster-demo"
@@ -43,10 +43,10 @@ class Command(MusterCommand):
             player.set_password(DEMO_PASSWORD)
             player.save()
         for path in sorted((DEMO / "lists").glob("*.json")):
-            data = read_json(path)
-            if ArmyList.objects.filter(owner=player, name=data.get("name")).exists():
-                continue
             try:
+                data = read_json(path)
+                if ArmyList.objects.filter(owner=player, name=data.get("name")).exists():
+                    continue
                 import_list(owner=player, data=data)
             except BadInput as error:
                 raise CommandError(f"{path}: {error}") from None

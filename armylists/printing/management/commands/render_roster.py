@@ -1,11 +1,10 @@
 import sys
 from pathlib import Path
 
+from armylists.checking.boundary import BadInput, read_json
+from armylists.checking.management.base import MusterCommand
 from armylists.printing.pdf import PAPERS
 from armylists.printing.service import file_roster
-from factions.boundary import BadInput
-from factions.importer import FactionFileError, read_json
-from factions.management.base import MusterCommand
 
 BAD_INPUT = 2
 
@@ -25,8 +24,6 @@ class Command(MusterCommand):
         output = Path(options["output"] or Path(path).with_suffix(".pdf"))
         try:
             roster = file_roster(read_json(path), paper=options["paper"])
-        except FactionFileError as error:
-            self._fail(str(error))  # already names the file
         except BadInput as error:
             self._fail(f"{path}: {error}")
         try:

@@ -7,9 +7,9 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
 
-from ..checking import check_document
+from .check import check_document
 
 MAX_BODY = 1_000_000
 

@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from factions.boundary import BadInput, bad_input, read_game
+from armylists.checking.boundary import BadInput, bad_input, read_game
 
 FORMAT = "armylists/list@1"
 LIST_NAME_MAX = 300

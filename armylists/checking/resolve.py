@@ -7,8 +7,8 @@ wrong reference is a rule violation for the engine to report, not bad input.
 """
 from __future__ import annotations
 
+from armylists.checking.boundary import BadInput
 from armylists.rules.model import Army, Entry, Option, Unit
-from factions.boundary import BadInput
 
 from .library import Library
 from .listfile import DiskwarsListIn, ListIn

@@ -1,10 +1,9 @@
 import json
 import sys
 
-from armylists.builder.checking import Libraries, check_document
-from factions.boundary import BadInput
-from factions.importer import FactionFileError, read_json
-from factions.management.base import MusterCommand
+from armylists.checking.boundary import BadInput, read_json
+from armylists.checking.check import Libraries, check_document
+from armylists.checking.management.base import MusterCommand
 
 LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
 
@@ -23,10 +22,8 @@ class Command(MusterCommand):
         for path in options["files"]:
             try:
                 result = check_document(read_json(path), libraries=libraries)
-            except (BadInput, FactionFileError) as error:
-                # FactionFileError already names the file (it comes from reading it).
-                message = str(error) if isinstance(error, FactionFileError) else f"{path}: {error}"
-                self._bad(path, message, options["json"])
+            except BadInput as error:
+                self._bad(path, f"{path}: {error}", options["json"])
                 status = BAD_INPUT
                 continue
             report = result.report

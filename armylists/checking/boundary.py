@@ -2,9 +2,12 @@
 
 Shared by every file and request Muster reads: the faction file, the list file
 and the check endpoint all report faults as `<json path>: <what is wrong>`.
+This module imports nothing of Muster's and no Django, so every layer may use it.
 """
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Iterable
 
 from pydantic import ValidationError
@@ -17,6 +20,16 @@ class BadInput(Exception):
         self.path = path
         self.message = message
         super().__init__(f"{path}: {message}" if path else message)
+
+
+def read_json(path: str | Path) -> Any:
+    """A JSON file's data; a missing or unreadable file is BadInput (the caller names the file)."""
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BadInput("", "no such file") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise BadInput("", f"not valid JSON ({error})") from None
 
 
 def read_game(data: Any, fmt: str, games: Iterable[str], kind: str) -> str:

@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from armylists.checking.boundary import BadInput
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
-from factions.boundary import BadInput
 from factions.models import GameSystem, game_params
 
 from .library import Library, load_library

@@ -1,0 +1,42 @@
+"""A library snapshot, as a frozen submission stores it, checks a list exactly as the live data does."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from armylists.checking.check import check_document
+from armylists.checking.library import Library
+from armylists.checking.resolve import used_units
+from factions.importer import import_file
+
+DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
+LISTS = sorted((DEMO / "lists").glob("*.json"), key=lambda p: p.name)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", LISTS, ids=lambda p: p.stem)
+def test_a_snapshot_round_trips_through_json_and_checks_identically(path):
+    data = json.loads(path.read_text())
+    import_file(DEMO / f"{data['game']}.json")
+    live = check_document(data)
+
+    stored = json.loads(json.dumps(live.library.snapshot(used_units(live.document))))
+    frozen = Library.from_snapshot(stored)
+
+    assert frozen.snapshot(used_units(live.document)) == stored
+    again = check_document(data, library=frozen)
+    assert again.report == live.report
+    assert again.army == live.army
+    assert again.report.legal is path.stem.endswith("-legal")
+
+
+@pytest.mark.django_db
+def test_a_snapshot_keeps_only_the_units_the_list_uses():
+    data = json.loads((DEMO / "lists" / "aof-regiments-legal.json").read_text())
+    import_file(DEMO / "aof-regiments.json")
+    live = check_document(data)
+    used = used_units(live.document)
+    snapshot = live.library.snapshot(used)
+    assert {slug: set(f["units"]) for slug, f in snapshot["factions"].items()} == used
