@@ -6,13 +6,11 @@ by exactly the same code.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from armylists.rules.model import CommandCard, Option, OptionGroup, SizeProfile, Unit
 
-from .exporter import unit_document
 from .models import CommandCard as CommandCardRow
-from .models import Faction
 
 
 def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None) -> Unit:
@@ -57,17 +55,5 @@ def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:
                        alignment_only=doc.get("alignment_only") or None)
 
 
-def faction_units(faction: Faction) -> dict[str, Unit]:
-    """Every unit of a faction (whose units were prefetched), keyed by slug."""
-    game = faction.game.slug
-    alignment = faction.alignment or None
-    return {u.slug: engine_unit(unit_document(u, game), faction.slug, alignment) for u in faction.units.all()}
-
-
 def card_document(card: CommandCardRow) -> dict[str, Any]:
     return {"slug": card.slug, "title": card.title, "alignment_only": card.alignment_only or None}
-
-
-def faction_cards(factions: Iterable[Faction]) -> dict[str, CommandCard]:
-    """Diskwars command cards of every given faction, keyed by slug (unique within the game)."""
-    return {c.slug: engine_command_card(card_document(c), f.slug) for f in factions for c in f.command_cards.all()}

@@ -10,10 +10,11 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from armylists.games.registry import game_home
+from armylists.games.schema import drop_empty
+
 from .models import Faction, GameSystem, Unit
 from .schemas import FORMAT
-
-OPR = {"aof-regiments", "aof-skirmish"}
 
 
 def units_with_details(queryset: QuerySet[Unit]) -> QuerySet[Unit]:
@@ -26,36 +27,13 @@ def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
     )
 
 
-def _drop_empty(data: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
-    return {k: v for k, v in data.items() if k in keep or v not in (None, "", [], {}, False)}
-
-
 def option_document(option, game: str) -> dict[str, Any]:
     data = {"slug": option.slug, "name": option.name, "cost": option.cost, "group": option.group}
-    if game in OPR:
-        data |= {"scope": option.scope if option.scope != "unit" else None, "command": option.command}
-    return _drop_empty(data, keep=("cost",))
+    return drop_empty(data | game_home(game).option_fields(option), keep=("cost",))
 
 
 def unit_document(unit: Unit, game: str) -> dict[str, Any]:
-    data: dict[str, Any] = {"slug": unit.slug, "name": unit.name}
-    if game in OPR:
-        data |= {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero}
-    elif game == "battleground":
-        data |= {"cost": unit.cost, "class": unit.unit_class, "mercenary": unit.mercenary,
-                 "keywords": unit.keywords}
-    elif game == "diskwars":
-        data |= {"kind": unit.kind, "size": unit.size, "race": unit.race, "unique": unit.unique,
-                 "elite": unit.elite}
-        if unit.kind == "hero":
-            data |= {"recruitment_points": unit.recruitment_points, "command_value": unit.command_value}
-        else:
-            data["recruitment_cost"] = unit.recruitment_cost
-    elif game == "dulce-bellum":
-        data |= {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type,
-                 "spellcaster": unit.spellcaster,
-                 "sizes": [_drop_empty({"size": s.size, "points": s.points, "morale": s.morale},
-                                       keep=("points",)) for s in unit.sizes.all()]}
+    data: dict[str, Any] = {"slug": unit.slug, "name": unit.name, **game_home(game).unit_fields(unit)}
     data |= {
         "rules": list(unit.rules),
         "stats": dict(unit.stats),
@@ -64,21 +42,16 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
         "options": [option_document(o, game) for o in unit.options.all()],
         "notes": unit.notes,
     }
-    return _drop_empty(data, keep=("cost", "elite", "recruitment_points", "command_value",
-                                   "recruitment_cost", "models"))
+    return drop_empty(data, keep=("cost", "elite", "recruitment_points", "command_value",
+                                  "recruitment_cost", "models"))
 
 
 def faction_document(faction: Faction) -> dict[str, Any]:
     game = faction.game.slug
-    data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version}
-    if game == "diskwars":
-        data["alignment"] = faction.alignment
-        data["command_cards"] = [
-            _drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only})
-            for c in faction.command_cards.all()
-        ]
+    data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version,
+                            **game_home(game).faction_fields(faction)}
     data["units"] = [unit_document(u, game) for u in faction.units.all()]
-    return _drop_empty(data, keep=("units",))
+    return drop_empty(data, keep=("units",))
 
 
 def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, Any]:

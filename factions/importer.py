@@ -8,15 +8,7 @@ from django.db import transaction
 
 from armylists.checking.boundary import BadInput, read_json
 
-from .models import (
-    CommandCard,
-    Faction,
-    GameSystem,
-    Option,
-    OptionGroup,
-    Unit,
-    UnitSize,
-)
+from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize
 from .schemas import FactionFile, FactionIn, parse_faction_file
 
 OPTIONAL_COLUMNS = ("cost", "hero", "mercenary", "keywords", "kind", "size", "race", "unique", "elite",

@@ -1,164 +1,20 @@
-"""The faction file (`armylists/factions@1`) as pydantic models.
+"""The faction file (`armylists/factions@1`): reading and checking one.
 
-The game is read first and the file validated against that game's models, so
-an error's location is a plain JSON path (factions[0].units[3].cost).
+The game is read first and the file validated against that game's model (its
+home's `faction_schema`), so an error's location is a plain JSON path
+(factions[0].units[3].cost).
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Any
 
-from pydantic import (
-    BaseModel,
-    BeforeValidator,
-    ConfigDict,
-    Field,
-    StringConstraints,
-    ValidationError,
-    model_validator,
-)
+from pydantic import BaseModel, ValidationError
 
 from armylists.checking.boundary import BadInput, bad_input, read_game
+from armylists.games.registry import GAMES, game_home
+from armylists.games.schema import FactionIn
 
 FORMAT = "armylists/factions@1"
-GAMES = ("aof-regiments", "aof-skirmish", "battleground", "diskwars", "dulce-bellum")
-
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9-]+$")]
-Name = Annotated[str, StringConstraints(min_length=1)]
-
-
-def _whole_number(minimum: int):
-    def check(value: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise ValueError(f"must be an integer ≥ {minimum}")
-        return value
-
-    return BeforeValidator(check)
-
-
-Count = Annotated[int, _whole_number(0)]
-AtLeastOne = Annotated[int, _whole_number(1)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class OptionGroupIn(Strict):
-    slug: Slug
-    name: Name
-    min: Count = 0
-    max: Count = 1
-
-
-class OptionIn(Strict):
-    slug: Slug
-    name: Name
-    cost: int = 0
-    group: Slug | None = None
-
-
-class OprOptionIn(OptionIn):
-    scope: Literal["all_models", "model", "unit"] = "unit"
-    command: Literal["sergeant", "musician", "banner"] | None = None
-
-
-class UnitIn(Strict):
-    slug: Slug
-    name: Name
-    rules: list[str] = []
-    stats: dict[str, Any] = {}
-    options: list[OptionIn] = []
-    option_groups: list[OptionGroupIn] = []
-    notes: str | None = None
-
-
-class OprUnitIn(UnitIn):
-    options: list[OprOptionIn] = []
-    cost: Count
-    models: AtLeastOne
-    hero: bool = False
-
-
-class BattlegroundUnitIn(UnitIn):
-    cost: Count
-    class_: Literal["core", "standard", "elite"] = Field(alias="class")
-    mercenary: bool = False
-    keywords: list[str] = []
-
-    model_config = ConfigDict(populate_by_name=True)
-
-
-class DiskwarsUnitIn(UnitIn):
-    kind: Literal["hero", "troop"]
-    size: Literal["small", "medium", "large"]
-    race: str | None = None
-    unique: bool = False
-    elite: Count = 0
-    recruitment_points: Count | None = None
-    command_value: Count | None = None
-    recruitment_cost: Count | None = None
-
-    @model_validator(mode="after")
-    def _kind_fields(self):
-        needed = ("recruitment_points", "command_value") if self.kind == "hero" else ("recruitment_cost",)
-        for name in needed:
-            if getattr(self, name) is None:
-                raise ValueError(f"a {self.kind} needs {name}")
-        return self
-
-
-class SizeIn(Strict):
-    size: Literal["single", "squad", "platoon", "company", "horde"]
-    points: Count
-    morale: Count | None = None
-
-
-class DulceBellumUnitIn(UnitIn):
-    rarity: Literal["common", "irregular", "uncommon", "rare"]
-    limit: AtLeastOne | None = None
-    sizes: Annotated[list[SizeIn], Field(min_length=1)]
-    type: str | None = None
-    spellcaster: Count | None = None
-
-
-class CommandCardIn(Strict):
-    slug: Slug
-    title: Name
-    alignment_only: Literal["order", "destruction"] | None = None
-
-
-class FactionIn(Strict):
-    slug: Slug
-    name: Name
-    version: str | None = None
-    units: list[UnitIn]
-
-
-class OprFactionIn(FactionIn):
-    units: list[OprUnitIn]
-
-
-class BattlegroundFactionIn(FactionIn):
-    units: list[BattlegroundUnitIn]
-
-
-class DulceBellumFactionIn(FactionIn):
-    units: list[DulceBellumUnitIn]
-
-
-class DiskwarsFactionIn(FactionIn):
-    units: list[DiskwarsUnitIn]
-    alignment: Literal["order", "destruction"]
-    command_cards: list[CommandCardIn] = []
-
-
-FACTION_MODELS: dict[str, type[FactionIn]] = {
-    "aof-regiments": OprFactionIn,
-    "aof-skirmish": OprFactionIn,
-    "battleground": BattlegroundFactionIn,
-    "diskwars": DiskwarsFactionIn,
-    "dulce-bellum": DulceBellumFactionIn,
-}
 
 
 class FactionFile(BaseModel):
@@ -171,7 +27,7 @@ def parse_faction_file(data: Any) -> FactionFile:
     game = read_game(data, FORMAT, GAMES, "faction file")
     if not isinstance(data.get("factions"), list):
         raise BadInput("factions", "must be a list")
-    model = FACTION_MODELS[game]
+    model = game_home(game).faction_schema
     factions = []
     for i, raw in enumerate(data["factions"]):
         try:
@@ -210,9 +66,9 @@ def _check_references(parsed: FactionFile) -> None:
             for oi, option in enumerate(unit.options):
                 if option.group and option.group not in groups:
                     raise BadInput(f"{here}.options[{oi}].group", f"no option group '{option.group}' in this unit")
-            if isinstance(unit, DulceBellumUnitIn):
-                if (si := _first_duplicate([s.size for s in unit.sizes])) is not None:
-                    raise BadInput(f"{here}.sizes[{si}].size", f"'{unit.sizes[si].size}' is listed twice")
+            sizes = getattr(unit, "sizes", [])
+            if (si := _first_duplicate([s.size for s in sizes])) is not None:
+                raise BadInput(f"{here}.sizes[{si}].size", f"'{sizes[si].size}' is listed twice")
         cards = getattr(faction, "command_cards", [])
         if (ci := _first_duplicate([c.slug for c in cards])) is not None:
             raise BadInput(f"factions[{fi}].command_cards[{ci}].slug", f"'{cards[ci].slug}' is used twice in this faction")

@@ -6,26 +6,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from armylists.games.registry import game_home, homes
 from armylists.rules.explain import explain
 
 from .exporter import units_with_details
 from .models import Faction, GameSystem, Unit, game_params
 
-# What a faction page's unit cards can be filtered by, per game.
-FILTERS = {
-    "aof-regiments": ("hero",),
-    "aof-skirmish": ("hero",),
-    "battleground": ("unit_class", "mercenary"),
-    "diskwars": ("kind", "size", "race"),
-    "dulce-bellum": ("rarity", "type"),
-}
+# Filters that are a yes/no column; the fields a faction page filters by are its game's (`library_filters`).
 FLAGS = {"hero": ("Hero", "Not a hero"), "mercenary": ("Mercenary", "Not a mercenary")}
 
 
 def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Option groups for the filter menu: (heading, [(value, label)]), values like "rarity:rare"."""
     groups = []
-    for field in FILTERS[game]:
+    for field in game_home(game).library_filters:
         heading = str(Unit._meta.get_field(field).verbose_name).capitalize()
         if field in FLAGS:
             yes, no = FLAGS[field]
@@ -41,7 +35,7 @@ def matches(unit: Unit, wanted: str, query: str) -> bool:
     if query and query.lower() not in unit.name.lower():
         return False
     field, _, value = wanted.partition(":")
-    if field not in {f for fields in FILTERS.values() for f in fields}:
+    if field not in {f for home in homes() for f in home.library_filters}:
         return True
     if field in FLAGS:
         return getattr(unit, field) == (value == "yes")

@@ -18,11 +18,11 @@ from django.utils.http import RFC3986_SUBDELIMS
 from armylists.checking.boundary import BadInput
 from armylists.checking.check import Checked, check_document
 from armylists.checking.library import Library
-from armylists.rules.model import Entry, Unit
+from armylists.games.registry import game_home
+from armylists.rules.model import Unit
 from armylists.rules.report import Report
 
-from .forms import ListSettingsForm, entry_state, option_controls, settings_state
-from .grouping import MIXED_GAMES, Section, points_unit, sections
+from .controls import SettingsFields, entry_state, option_controls, settings_state
 from .models import ArmyList
 from .services import library_for
 
@@ -91,48 +91,23 @@ def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
     return shown
 
 
-def _tags(game: str, unit: Unit, entry: Entry | None, params: dict) -> list[str]:
-    tags = []
-    if unit.hero or unit.kind == "hero":
-        tags.append("Hero")
-    tags += [t for t in (unit.unit_class, unit.rarity, unit.size, unit.race) if t]
-    if unit.mercenary:
-        tags.append("mercenary")
-    if unit.unique:
-        tags.append("unique")
-    if unit.elite:
-        tags.append(f"elite {unit.elite}")
-    if game == "dulce-bellum" and entry is not None:
-        tags += _unlock_tags(unit, entry, params)
-    return tags
-
-
-def _unlock_tags(unit: Unit, entry: Entry, params: dict) -> list[str]:
-    needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
-    grants = 0
-    if unit.rarity in (params.get("granting_rarities") or []):
-        grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
-    return ([f"grants {grants} unlock{'s' if grants != 1 else ''}"] if grants else []) + (
-        [f"needs {needs} unlocks"] if needs else [])
-
-
 def _choices(document: dict, own: str, wanted, labels: dict[str, str], current: str) -> list[dict]:
     ids = [e["id"] for e in document["entries"] if e["id"] != own and (wanted(e["id"]) or e["id"] == current)]
     return [{"value": i, "label": labels.get(i, i), "selected": i == current} for i in ids]
 
 
 def _entry_fields(game: str, unit: Unit, raw: dict, document: dict, army, labels) -> dict[str, Any]:
-    state = entry_state(raw)
+    home, state = game_home(game), entry_state(raw)
     fields: dict[str, Any] = {"name": state["name"]}
     if unit.sizes:
         fields["sizes"] = [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
                             "selected": s.size == state["size"]} for s in unit.sizes]
-    if game in ("aof-regiments", "aof-skirmish") and (unit.models > 1 and not unit.hero or state["combined"]):
+    if home.combines_units and (unit.models > 1 and not unit.hero or state["combined"]):
         fields["combined"] = state["combined"]
-    if game == "aof-regiments" and unit.hero:
+    if home.heroes_join_units and unit.hero:
         hosts = {e.id for e in army.entries if not e.unit.hero} if army else set()
         fields["joined_to"] = _choices(document, raw["id"], hosts.__contains__, labels, state["joined_to"])
-    if game == "diskwars" and unit.kind == "troop":
+    if home.troops_join_regiments and unit.kind == "troop":
         heroes = {e.id for e in army.entries if e.unit.kind == "hero"} if army else set()
         fields["regiment"] = _choices(document, raw["id"], heroes.__contains__, labels, state["regiment"])
     if unit.spellcaster is not None or state["spells"]:
@@ -159,7 +134,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) 
                          unit=unit, raw=raw, was=json.dumps(entry_state(raw)), urls=urls(raw["id"]))
         if unit is not None:
             counts = Counter(raw.get("options", []))
-            view.tags = _tags(game.slug, unit, entry, game.params)
+            view.tags = game_home(game.slug).entry_tags(unit, entry, game.params)
             view.controls = _controls(game.slug, unit, counts)
             view.fields = _entry_fields(game.slug, unit, raw, document, army, labels)
             view.summary = ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options
@@ -187,7 +162,7 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
     if checked is None:
         return [{"title": None, "entries": list(views.values()), "note": "", "ok": True, "key": "all"}]
     names = {slug: f.name for slug, f in checked.library.factions.items()}
-    laid_out: list[Section] = sections(checked.army, checked.report, names)
+    laid_out = game_home(army_list.game.slug).sections(checked.army, checked.report, names)
     return [{"title": s.title, "note": s.note, "ok": s.ok, "key": s.key,
              "entries": [views[e.id] for e in s.entries if e.id in views]} for s in laid_out]
 
@@ -206,24 +181,19 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
     views = entry_views(army_list, checked, library)
     report = checked.report if checked else None
     labels = {i: v.label for i, v in views.items()}
-    current = settings_state(army_list.document, army_list.game)
+    home, current = game_home(army_list.game.slug), settings_state(army_list.document, army_list.game)
     context = {
         "army_list": army_list, "game": army_list.game, "report": report, "problem": problem,
         "notice": notice, "editable": editable, "sections": _sections(army_list, checked, views),
-        "entry_count": len(views), "points_unit": points_unit(army_list.game.slug),
+        "entry_count": len(views), "points_unit": home.points_noun,
         "violations": violation_views(report, labels) if report else [],
         "figures": report.figures if report else (),
-        "settings_form": ListSettingsForm(initial=current, game=army_list.game, current=current,
-                                          auto_id="settings-%s"),
+        "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
         "settings_was": json.dumps(current),
     }
-    if army_list.game.slug == "diskwars":
+    if home.picks_command_cards:
         context["command_cards"] = _command_cards(army_list, library)
         context["command_cards_was"] = json.dumps(army_list.document.get("command_cards", []))
     if report and report.points is not None and report.points_limit:
         context["points_percent"] = min(100, report.points * 100 // report.points_limit)
     return context
-
-
-def allows_other_factions(army_list: ArmyList) -> bool:
-    return army_list.game.slug in MIXED_GAMES

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any
 
 from django import forms
@@ -17,44 +16,16 @@ from django.core.exceptions import ValidationError
 
 from armylists.checking.library import Library
 from armylists.checking.listfile import LIST_NAME_MAX
-from armylists.rules.model import Option, OptionGroup, Unit
+from armylists.games.registry import game_home
+from armylists.games.schema import ENTRY_NAME_MAX
+from armylists.rules.model import Unit
 from factions.models import GameSystem
 
+from .controls import Control, SettingsFields, entry_state, option_controls, setting_fields
 from .edits import EntryChanges
 
-OPR = ("aof-regiments", "aof-skirmish")
 MAX_FILE = 1_000_000
 MAX_COPIES = 99
-SETTING_DEFAULTS = {"force_organisation": True, "mixed_armies": "free", "command_cards": 0}
-
-
-def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
-    """The list settings a game has, as form fields."""
-    fields: dict[str, forms.Field] = {}
-    if game.slug != "diskwars":
-        fields["points_limit"] = forms.IntegerField(
-            label="Points limit", min_value=1, max_value=1_000_000,
-            widget=forms.NumberInput(attrs={"list": "points-presets", "data-testid": "points-limit-input"}))
-    if game.slug in OPR:
-        fields["force_organisation"] = forms.BooleanField(
-            label="Force organisation", required=False, initial=True,
-            help_text="Heroes, copies, 35% and unit-count limits.")
-        fields["mixed_armies"] = forms.ChoiceField(label="Mixed armies", initial="free", choices=[
-            ("free", "Free (any factions)"), ("tournament", "Tournament (2 factions, 60% primary)")])
-    elif game.slug == "battleground":
-        fields["command_cards"] = forms.IntegerField(
-            label="Command cards bought", min_value=0, max_value=1000, initial=0,
-            help_text=f"{game.params.get('command_card_cost', 25)} points each.")
-    elif game.slug == "diskwars":
-        fields["regiments"] = forms.IntegerField(
-            label="Regiments", min_value=1, max_value=20, initial=game.params.get("default_regiments", 2))
-    return fields
-
-
-def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
-    """The settings as the page shows them, defaults filled in."""
-    defaults = {**SETTING_DEFAULTS, "regiments": game.params.get("default_regiments")}
-    return {name: document.get(name, defaults.get(name)) for name in setting_fields(game)}
 
 
 def _was(value: Any, fallback: dict) -> dict:
@@ -82,13 +53,12 @@ class ListCreateForm(forms.Form):
         return {name: self.cleaned_data[name] for name in setting_fields(self.game)}
 
 
-class ListSettingsForm(forms.Form):
+class ListSettingsForm(SettingsFields):
     was = forms.JSONField(required=False)
 
     def __init__(self, *args, game: GameSystem, current: dict, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, game=game, **kwargs)
         self.current = current
-        self.fields.update(setting_fields(game))
 
     def clean_was(self) -> dict:
         return _was(self.cleaned_data.get("was"), self.current)
@@ -146,53 +116,13 @@ class EntryAddForm(forms.Form):
         return data
 
 
-@dataclass(frozen=True)
-class Control:
-    """How the builder offers one option, or one pick-one option group."""
-
-    kind: str  # "group": pick one of `members`; "checkbox": take it or not; "count": take it n times
-    field: str
-    option: Option | None = None
-    group: OptionGroup | None = None
-    members: tuple[Option, ...] = ()
-
-
-def option_controls(game: str, unit: Unit) -> list[Control]:
-    """Pick-one groups as radios, other grouped or once-only options as checkboxes, the rest as counts.
-
-    Dulce Bellum options and OPR command upgrades may be taken once; other
-    options outside a group may be taken any number of times.
-    """
-    groups = {g.slug: g for g in unit.option_groups}
-    controls, placed = [], set()
-    for option in unit.options:
-        group = groups.get(option.group or "")
-        if group is not None and group.max == 1:
-            if group.slug not in placed:
-                placed.add(group.slug)
-                members = tuple(o for o in unit.options if o.group == group.slug)
-                controls.append(Control("group", f"group-{group.slug}", group=group, members=members))
-            continue
-        once = group is not None or game == "dulce-bellum" or option.command
-        controls.append(Control("checkbox" if once else "count", f"option-{option.slug}", option=option))
-    return controls
-
-
-def entry_state(entry: dict) -> dict[str, Any]:
-    """An entry as its form shows it, for `was`."""
-    return {"name": entry.get("name") or "", "options": dict(Counter(entry.get("options", []))),
-            "size": entry.get("size") or "", "combined": bool(entry.get("combined")),
-            "joined_to": entry.get("joined_to") or "", "regiment": entry.get("regiment") or "",
-            "spells": list(entry.get("spells", []))}
-
-
 def _choices(values) -> list[tuple[str, str]]:
     return [("", "—")] + [(v, v) for v in values]
 
 
 class EntryForm(forms.Form):
     was = forms.JSONField(required=False)
-    name = forms.CharField(max_length=120, required=False)
+    name = forms.CharField(max_length=ENTRY_NAME_MAX, required=False)
 
     def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, **kwargs):
         super().__init__(*args, **kwargs)
@@ -208,11 +138,12 @@ class EntryForm(forms.Form):
             self.fields["size"] = forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
         if unit.spellcaster is not None or entry.get("spells"):
             self.fields["spells"] = forms.CharField(required=False, max_length=4000, widget=forms.Textarea)
-        if game in OPR:
+        home = game_home(game)
+        if home.combines_units:
             self.fields["combined"] = forms.BooleanField(required=False)
-        if game == "aof-regiments":
+        if home.heroes_join_units:
             self.fields["joined_to"] = forms.ChoiceField(required=False, choices=_choices(others))
-        if game == "diskwars":
+        if home.troops_join_regiments:
             self.fields["regiment"] = forms.ChoiceField(required=False, choices=_choices(others))
 
     def clean_was(self) -> dict:

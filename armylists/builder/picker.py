@@ -8,15 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from armylists.checking.library import Library
+from armylists.games.registry import game_home
 
-# What the picker can filter on, per game: (unit document field, label).
-FILTERS: dict[str, tuple[tuple[str, str], ...]] = {
-    "aof-regiments": (("hero", "Heroes"),),
-    "aof-skirmish": (("hero", "Heroes"),),
-    "battleground": (("class", "Class"),),
-    "diskwars": (("kind", "Kind"), ("size", "Size")),
-    "dulce-bellum": (("rarity", "Rarity"), ("type", "Type")),
-}
+# Dulce Bellum's rarities, from the most to the least common, sort its filter that way.
 RARITY_ORDER = {"common": 0, "irregular": 1, "uncommon": 2, "rare": 3}
 
 
@@ -39,24 +33,11 @@ def _value(doc: dict, key: str) -> str:
 
 def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]:
     chosen = []
-    for key, label in FILTERS.get(game, ()):
+    for key, label in game_home(game).picker_filters:
         values = sorted({_value(d, key) for d in docs if _value(d, key)}, key=lambda v: (RARITY_ORDER.get(v, 9), v))
-        if key == "hero":
-            options = [("yes", "Heroes"), ("no", "Not heroes")]
-        else:
-            options = [(v, v.capitalize()) for v in values]
+        options = [("yes", "Heroes"), ("no", "Not heroes")] if key == "hero" else [(v, v.capitalize()) for v in values]
         chosen.append({"name": key, "label": label, "options": options, "value": query.get(key, "")})
     return chosen
-
-
-def _cost(doc: dict) -> str:
-    if doc.get("sizes"):
-        return " / ".join(str(s["points"]) for s in doc["sizes"]) + " pts"
-    if doc.get("kind") == "hero":
-        return f"{doc.get('recruitment_points', 0)} RP · CV {doc.get('command_value', 0)}"
-    if doc.get("kind") == "troop":
-        return f"costs {doc.get('recruitment_cost', 0)} RP"
-    return f"{doc.get('cost', 0)} pts"
 
 
 def _tags(doc: dict) -> list[str]:
@@ -83,7 +64,8 @@ def picker_context(game: str, library: Library, faction: str, query: Mapping[str
     filters = _filter(game, docs, query)
     shown = [d for d in docs if (not search or search.lower() in d["name"].lower())
              and all(not f["value"] or _value(d, f["name"]) == f["value"] for f in filters)]
-    units = [UnitChoice(slug=d["slug"], name=d["name"], faction=faction, cost=_cost(d), tags=_tags(d),
+    home = game_home(game)
+    units = [UnitChoice(slug=d["slug"], name=d["name"], faction=faction, cost=home.unit_price(d), tags=_tags(d),
                         sizes=[{"value": s["size"], "label": f"{s['size'].capitalize()} ({s['points']} pts)"}
                                for s in d.get("sizes", [])],
                         rules=", ".join(d.get("rules", [])))

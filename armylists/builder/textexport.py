@@ -8,10 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from armylists.checking.check import Checked
+from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
-
-from .grouping import points_unit, sections
 
 
 def _options(entry: Entry) -> str:
@@ -34,7 +33,7 @@ def entry_line(entry: Entry, army: Army, report: Report) -> list[str]:
         details.append(f"joined to {host.label}")
     if details:
         label += f" ({', '.join(details)})"
-    lines = [f"{label} — {report.entry_points.get(entry.id, 0)} {points_unit(army.game)}"]
+    lines = [f"{label} — {report.entry_points.get(entry.id, 0)} {game_home(army.game).points_noun}"]
     if entry.options:
         lines.append(f"    {_options(entry)}")
     if entry.spells:
@@ -61,7 +60,7 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
     army, report = checked.army, checked.report
     lines = _heading(name, game_name, faction_name, army, report)
     names = {slug: f.name for slug, f in checked.library.factions.items()}
-    for section in sections(army, report, names):
+    for section in game_home(army.game).sections(army, report, names):
         if not section.entries and section.title is None:
             continue
         lines.append("")

@@ -8,10 +8,11 @@ wrong reference is a rule violation for the engine to report, not bad input.
 from __future__ import annotations
 
 from armylists.checking.boundary import BadInput
+from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry, Option, Unit
 
 from .library import Library
-from .listfile import DiskwarsListIn, ListIn
+from .listfile import ListIn
 
 
 def _unit(library: Library, path: str, faction_slug: str, unit_slug: str) -> Unit:
@@ -53,7 +54,7 @@ def resolve(document: ListIn, library: Library) -> Army:
         raise BadInput("faction", f"no faction '{document.faction}' in {library.game}")
     entries = tuple(resolve_entry(library, i, e, document.faction) for i, e in enumerate(document.entries))
     picks = ()
-    if isinstance(document, DiskwarsListIn):
+    if game_home(document.game).picks_command_cards:
         cards = library.command_cards()
         for i, slug in enumerate(document.command_cards):
             if slug not in cards:

@@ -1,19 +1,17 @@
 """The one-line descriptions of special rules printed once at the end of a roster.
 
-The descriptions live in `glossary.json` ({game: {rule name: description}}),
-written in our own words: never rulebook prose. A rule with no description is
+The descriptions live with each game's home (armylists/games/glossary/<game>.json,
+{rule name: description}), written in our own words: never rulebook prose. A rule with no description is
 still listed, pointing the player to the rulebook.
 """
 from __future__ import annotations
 
-import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
-from typing import Iterable
 
-GLOSSARY_FILE = Path(__file__).with_name("glossary.json")
+from armylists.games.registry import game_home, homes
+
 SEE_RULEBOOK = "See the rulebook."
 
 # "Tough(3)", "Caster (+1)", "Immune (arcane)" -> the part before the bracket;
@@ -35,9 +33,9 @@ def rule_name(rule: str) -> str:
     return _TRAILING_VALUE.sub("", name).strip()
 
 
-@lru_cache(maxsize=1)
 def descriptions() -> dict[str, dict[str, str]]:
-    return json.loads(GLOSSARY_FILE.read_text(encoding="utf-8"))
+    """Every game's descriptions, by game."""
+    return {home.slug: home.glossary for home in homes()}
 
 
 def spelled_out(rule: str) -> bool:
@@ -48,7 +46,7 @@ def spelled_out(rule: str) -> bool:
 
 def glossary(game: str, rules: Iterable[str]) -> tuple[Term, ...]:
     """Each rule the list uses, once, sorted by name; names compare ignoring case."""
-    known = {name.casefold(): (name, text) for name, text in descriptions().get(game, {}).items()}
+    known = {name.casefold(): (name, text) for name, text in game_home(game).glossary.items()}
     terms: dict[str, Term] = {}
     for rule in rules:
         if spelled_out(rule):

@@ -13,11 +13,11 @@ from armylists.checking.check import Checked
 from armylists.checking.library import fingerprint
 from armylists.checking.listfile import dump_list
 from armylists.checking.resolve import used_units
-from armylists.rules.diskwars import regiments
-from armylists.rules.model import Army, Entry
+from armylists.games.registry import game_home
+from armylists.rules.model import Entry
 from armylists.rules.report import Figure, Report
 
-from .cards import OPR, Card, Context, Stat, build_card
+from .cards import Card, CardContext, Stat, build_card
 from .glossary import Term, glossary
 
 NO_PLAYER = "—"
@@ -92,14 +92,19 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
     problems = tuple(Problem(i, v.severity, v.code, v.message, v.rule)
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
-    ctx = Context(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries})
+    ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries})
     flagged = _violations_by_entry(problems, report)
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
         doc = library.factions[entry.faction].unit_docs[entry.unit.slug]
         return build_card(entry, doc, ctx, flagged.get(entry.id, ()), joined)
 
-    groups = GROUPINGS.get(army.game, _in_list_order)(army, report, card)
+    home = game_home(army.game)
+    # Inside its host's card, a joined hero's "Joined to" would only repeat the "Joined by" heading.
+    groups = tuple(Group(s.title, s.note or None,
+                         tuple(card(e, tuple(card(h).without_detail("Joined to") for h in s.joined.get(e.id, ())))
+                               for e in s.entries))
+                   for s in home.roster_sections(army, report))
     cards = [c for g in groups for c in g.cards]
     return Sheet(
         list_name=document.name or "Untitled list",
@@ -112,7 +117,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         legal=report.legal,
         problems=problems,
         counts=tuple(_count(f) for f in report.figures),
-        extras=tuple(_extras(army)),
+        extras=tuple(home.roster_extras(army)),
         checked_at=checked_at,
         list_fingerprint=fingerprint(dump_list(document)),
         data_fingerprint=fingerprint(library.snapshot(used_units(document))),
@@ -133,55 +138,3 @@ def _count(figure: Figure) -> Count:
     if figure.limit is None or figure.kind == "info":
         return Count(figure.label, str(figure.value), True)
     return Count(figure.label, f"{figure.value} of {figure.limit}", figure.ok)
-
-
-def _extras(army: Army) -> list[Stat]:
-    if army.game in OPR:
-        extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]
-        if army.mixed_armies == "tournament":
-            extras.append(Stat("Mixed armies", "tournament rules"))
-        return extras
-    if army.game == "diskwars":
-        titles = ", ".join(c.title for c in army.command_card_picks) or "none"
-        return [Stat("Command cards", titles)]
-    return []
-
-
-def _in_list_order(army: Army, report: Report, card) -> tuple[Group, ...]:
-    return (Group(None, None, tuple(card(e) for e in army.entries)),)
-
-
-def _opr_groups(army: Army, report: Report, card) -> tuple[Group, ...]:
-    """A hero that joined a unit prints inside its host's card, so they stay on one page."""
-    hosts: dict[str, list[Entry]] = {}
-    for e in army.entries:
-        host = army.entry(e.joined_to)
-        if host is not None and host is not e and host.joined_to is None:
-            hosts.setdefault(host.id, []).append(e)
-    nested = {h.id for heroes in hosts.values() for h in heroes}
-    # Inside its host's card, "Joined to" would only repeat the "Joined by" heading.
-    cards = tuple(card(e, tuple(card(h).without_detail("Joined to") for h in hosts.get(e.id, ())))
-                  for e in army.entries if e.id not in nested)
-    return (Group(None, None, cards),)
-
-
-def _diskwars_groups(army: Army, report: Report, card) -> tuple[Group, ...]:
-    """One group per regiment: its hero first, then its troops, with recruitment points spent."""
-    groups = []
-    placed: set[str] = set()
-    for hero, troops in regiments(army):
-        spent = sum(report.entry_points.get(t.id, 0) for t in troops)
-        note = f"Recruitment points: {spent} of {hero.unit.recruitment_points} spent"
-        groups.append(Group(f"Regiment of {hero.label}", note, tuple(card(e) for e in (hero, *troops))))
-        placed.update(e.id for e in (hero, *troops))
-    stray = tuple(card(e) for e in army.entries if e.id not in placed)
-    if stray:
-        groups.append(Group("Not in a regiment", None, stray))
-    return tuple(groups)
-
-
-GROUPINGS = {
-    "aof-regiments": _opr_groups,
-    "aof-skirmish": _opr_groups,
-    "diskwars": _diskwars_groups,
-}

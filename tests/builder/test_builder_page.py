@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from armylists.builder.forms import entry_state
+from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
 
 from .conftest import htmx

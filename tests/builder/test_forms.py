@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from armylists.builder.forms import EntryForm, entry_state, option_controls
+from armylists.builder.controls import entry_state, option_controls
+from armylists.builder.forms import EntryForm
 from armylists.rules.model import Option, OptionGroup, Unit
 
 INFANTRY = Unit(

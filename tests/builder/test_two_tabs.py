@@ -9,7 +9,7 @@ from django.db.models import F
 from django.urls import reverse
 
 from armylists.builder import edits, services
-from armylists.builder.forms import entry_state
+from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
 from armylists.builder.services import Refusal
 

@@ -8,16 +8,12 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from armylists.checking.library import Library
+from armylists.games.registry import game_home
 
 from .. import services
+from ..controls import settings_state
 from ..edits import find_entry
-from ..forms import (
-    CommandCardsForm,
-    EntryAddForm,
-    EntryForm,
-    ListSettingsForm,
-    settings_state,
-)
+from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm
 from ..permissions import get_owned_list_or_404
 from ..services import BadInput, Changed, Refusal, library_for
 from .common import changed_response, form_problem, refused_response
@@ -104,8 +100,9 @@ def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
     library = library_for(army_list.game, [army_list.document])
     form = CommandCardsForm(request.POST, cards=list(library.command_cards()),
                             current=list(army_list.document.get("command_cards", [])))
-    if army_list.game.slug != "diskwars" or not form.is_valid():
-        problem = form_problem(form) if army_list.game.slug == "diskwars" else "Only Diskwars lists choose command cards."
+    picks = game_home(army_list.game.slug).picks_command_cards
+    if not picks or not form.is_valid():
+        problem = form_problem(form) if picks else "Only Diskwars lists choose command cards."
         return refused_response(request, army_list, problem, library)
     add, remove = form.changes()
     return _run(request, army_list, lambda: services.change_command_cards(

@@ -9,12 +9,12 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.checking.check import Libraries, check_document
+from armylists.games.registry import game_home
 from factions.models import GameSystem
 
 from .. import services
 from ..context import load_checked, roster_context
 from ..forms import ListCreateForm, RenameForm
-from ..grouping import MIXED_GAMES
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..picker import picker_context
@@ -60,7 +60,7 @@ def list_create(request: HttpRequest) -> HttpResponse:
             return redirect(army_list)
     presets = game.params.get("points_presets") or []
     return render(request, "builder/list_create.html", {"games": games, "game": game, "form": form,
-                                                        "presets": presets})
+                                                        "presets": presets, "home": game_home(game.slug)})
 
 
 @require_GET
@@ -69,7 +69,7 @@ def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     game = army_list.game
     factions = list(game.factions.values_list("slug", "name"))
-    mixed = game.slug in MIXED_GAMES
+    mixed = game_home(game.slug).mixes_factions
     wanted = request.GET.get("faction", "")
     picked = wanted if mixed and wanted in {slug for slug, _ in factions} else army_list.document["faction"]
     checked, problem, library = load_checked(army_list, extra=(picked,))

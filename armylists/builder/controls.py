@@ -1,0 +1,117 @@
+"""What the builder page offers for a list and its entries: settings, option controls, entry state.
+
+Shared by the read side (context.py draws them) and the write side (forms.py
+reads back what they post), so neither imports the other. Which settings and
+entry fields a list has comes from its game's home; how each one is asked for
+is written once here, by name.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django import forms
+
+from armylists.games.registry import game_home
+from armylists.rules.model import Option, OptionGroup, Unit
+from factions.models import GameSystem
+
+Params = Mapping[str, Any]
+
+
+def _points_limit(params: Params) -> forms.Field:
+    return forms.IntegerField(
+        label="Points limit", min_value=1, max_value=1_000_000,
+        widget=forms.NumberInput(attrs={"list": "points-presets", "data-testid": "points-limit-input"}))
+
+
+def _force_organisation(params: Params) -> forms.Field:
+    return forms.BooleanField(label="Force organisation", required=False, initial=True,
+                              help_text="Heroes, copies, 35% and unit-count limits.")
+
+
+def _mixed_armies(params: Params) -> forms.Field:
+    return forms.ChoiceField(label="Mixed armies", initial="free", choices=[
+        ("free", "Free (any factions)"), ("tournament", "Tournament (2 factions, 60% primary)")])
+
+
+def _command_cards(params: Params) -> forms.Field:
+    return forms.IntegerField(label="Command cards bought", min_value=0, max_value=1000, initial=0,
+                              help_text=f"{params.get('command_card_cost', 25)} points each.")
+
+
+def _regiments(params: Params) -> forms.Field:
+    return forms.IntegerField(label="Regiments", min_value=1, max_value=20,
+                              initial=params.get("default_regiments", 2))
+
+
+# Every list setting a game may have (its home's `list_settings`), as a form field.
+SETTING_FIELDS: dict[str, Callable[[Params], forms.Field]] = {
+    "points_limit": _points_limit,
+    "force_organisation": _force_organisation,
+    "mixed_armies": _mixed_armies,
+    "command_cards": _command_cards,
+    "regiments": _regiments,
+}
+
+
+def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
+    """The list settings a game has, as form fields."""
+    return {name: SETTING_FIELDS[name](game.params) for name in game_home(game.slug).list_settings}
+
+
+def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
+    """The settings as the page shows them, defaults filled in."""
+    return {name: document.get(name, field.initial) for name, field in setting_fields(game).items()}
+
+
+class SettingsFields(forms.Form):
+    """A list's settings as the page shows them; `forms.ListSettingsForm` reads them back."""
+
+    def __init__(self, *args, game: GameSystem, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields.update(setting_fields(game))
+
+
+@dataclass(frozen=True)
+class Control:
+    """How the builder offers one option, or one pick-one option group."""
+
+    kind: str  # "group": pick one of `members`; "checkbox": take it or not; "count": take it n times
+    field: str
+    option: Option | None = None
+    group: OptionGroup | None = None
+    members: tuple[Option, ...] = ()
+
+
+def option_controls(game: str, unit: Unit) -> list[Control]:
+    """Pick-one groups as radios, other grouped or once-only options as checkboxes, the rest as counts.
+
+    Options of a game that takes each option once (its home's `options_once`)
+    and OPR command upgrades may be taken once; other options outside a group
+    may be taken any number of times.
+    """
+    groups = {g.slug: g for g in unit.option_groups}
+    once_each = game_home(game).options_once
+    controls, placed = [], set()
+    for option in unit.options:
+        group = groups.get(option.group or "")
+        if group is not None and group.max == 1:
+            if group.slug not in placed:
+                placed.add(group.slug)
+                members = tuple(o for o in unit.options if o.group == group.slug)
+                controls.append(Control("group", f"group-{group.slug}", group=group, members=members))
+            continue
+        once = group is not None or once_each or option.command
+        controls.append(Control("checkbox" if once else "count", f"option-{option.slug}", option=option))
+    return controls
+
+
+def entry_state(entry: dict) -> dict[str, Any]:
+    """An entry as its form shows it, for `was`."""
+    return {"name": entry.get("name") or "", "options": dict(Counter(entry.get("options", []))),
+            "size": entry.get("size") or "", "combined": bool(entry.get("combined")),
+            "joined_to": entry.get("joined_to") or "", "regiment": entry.get("regiment") or "",
+            "spells": list(entry.get("spells", []))}

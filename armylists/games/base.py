@@ -1,0 +1,138 @@
+"""The interface every game's home implements: what Muster does with a game above its rules.
+
+Modelled on Django's database backends: `Game` says what most games do, and
+each game's module subclasses it, setting a flag or a number where the
+difference is data and overriding a method where it must be code. The engine
+(`armylists.rules`) knows each game's construction rules; a home knows the rest:
+its file schemas, its list settings, what the builder's picker offers, how
+entries group on the page and on the roster, and what a printed card shows.
+
+Homes import no Django and no database; `registry.game_home(slug)` finds one.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar
+
+from armylists.rules.model import Army, Entry, Unit
+from armylists.rules.report import Report
+
+from .cards import CardContext, Stat, faction_detail, printed_stats
+from .schema import FactionIn, ListIn
+
+GLOSSARY = Path(__file__).with_name("glossary")
+
+
+@dataclass
+class Section:
+    """Entries shown together under one heading, in the builder, the text export or the roster.
+
+    `joined` maps an entry id to the heroes printed inside its card on the
+    roster (those are not in `entries`).
+    """
+
+    title: str | None
+    entries: list[Entry]
+    note: str = ""
+    ok: bool = True
+    key: str = ""
+    joined: dict[str, list[Entry]] = field(default_factory=dict)
+
+
+class Game:
+    slug: ClassVar[str]
+    list_schema: ClassVar[type[ListIn]]
+    faction_schema: ClassVar[type[FactionIn]]
+
+    # Lists
+    has_points: ClassVar[bool] = True  # False: no points limit (Diskwars pays in recruitment points)
+    points_noun: ClassVar[str] = "pts"
+    no_points_help: ClassVar[str] = ""  # shown when creating a list of a game without points
+    list_settings: ClassVar[tuple[str, ...]] = ("points_limit",)  # names; builder.forms makes the fields
+    mixes_factions: ClassVar[bool] = False  # a list may take units of other factions of the game
+    other_faction_title: ClassVar[str] = "Other factions"
+    picks_command_cards: ClassVar[bool] = False  # a list chooses named command cards
+
+    # Entries
+    combines_units: ClassVar[bool] = False  # two copies of a unit may be combined into one
+    heroes_join_units: ClassVar[bool] = False  # a hero entry may name the unit it joins
+    troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
+    options_once: ClassVar[bool] = False  # every option at most once per unit
+
+    # The library and the builder's picker
+    picker_filters: ClassVar[tuple[tuple[str, str], ...]] = ()  # (unit document field, label)
+    library_filters: ClassVar[tuple[str, ...]] = ()  # unit model fields a faction page filters by
+
+    # Printing
+    stat_labels: ClassVar[Mapping[str, str]] = {}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.slug}>"
+
+    # --- the faction file: the game's own columns of a unit, an option, a faction
+
+    def unit_fields(self, unit: Any) -> dict[str, Any]:
+        """The unit card's columns only this game has, as the faction file names them."""
+        return {}
+
+    def option_fields(self, option: Any) -> dict[str, Any]:
+        return {}
+
+    def faction_fields(self, faction: Any) -> dict[str, Any]:
+        return {}
+
+    # --- the builder
+
+    def unit_price(self, doc: dict[str, Any]) -> str:
+        """What a unit costs, as the picker shows it."""
+        return f"{doc.get('cost', 0)} pts"
+
+    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
+        """The short labels beside an entry on the builder page."""
+        tags = ["Hero"] if unit.hero or unit.kind == "hero" else []
+        tags += [t for t in (unit.unit_class, unit.rarity, unit.size, unit.race) if t]
+        if unit.mercenary:
+            tags.append("mercenary")
+        if unit.unique:
+            tags.append("unique")
+        if unit.elite:
+            tags.append(f"elite {unit.elite}")
+        return tags
+
+    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
+        """How the builder and the text export lay a list out: its own faction, then each other one."""
+        primary = [e for e in army.entries if e.faction == army.faction]
+        laid_out = [Section(None, primary, key="primary")]
+        for slug in dict.fromkeys(e.faction for e in army.entries if e.faction != army.faction):
+            members = [e for e in army.entries if e.faction == slug]
+            points = sum(report.entry_points.get(e.id, 0) for e in members)
+            laid_out.append(Section(f"{self.other_faction_title}: {faction_names.get(slug, slug)}", members,
+                                    note=f"{points} pts", key=f"faction-{slug}"))
+        return laid_out
+
+    # --- the roster
+
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """How the roster groups the cards: by default one group, in list order."""
+        return [Section(None, list(army.entries))]
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points)."""
+        return {"size": "", "stats": self.stats(doc), "tags": [], "details": faction_detail(entry, ctx),
+                "points_unit": self.points_noun}
+
+    def stats(self, doc: dict[str, Any]) -> list[Stat]:
+        return printed_stats(self.stat_labels, doc)
+
+    def roster_extras(self, army: Army) -> list[Stat]:
+        """Settings of the list printed in the roster's header."""
+        return []
+
+    @cached_property
+    def glossary(self) -> dict[str, str]:
+        """One-line descriptions of the game's special rules, in our own words (glossary/<slug>.json)."""
+        return json.loads((GLOSSARY / f"{self.slug}.json").read_text(encoding="utf-8"))

@@ -1,0 +1,68 @@
+"""What a printed card is made of, shared by every game's layout: labelled stats and details.
+
+A game's home (`Game.card_facts`) lays out its cards from these; printing turns
+the facts into `Card`s and the PDF. Nothing here reads the database.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from armylists.rules.model import Entry
+
+# Stats that are lists of gear, and values longer than WIDE_STAT, print on
+# their own line under the stat boxes.
+WIDE_KEYS = {"equipment", "weapons", "ranged", "missile", "special"}
+WIDE_STAT = 14
+# Stats that are a target number on a die; the books write them "4+".
+TARGET_NUMBERS = {"quality", "defense", "defence", "me", "melee", "mi", "missile", "de"}
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    label: str
+    value: str
+    wide: bool = False
+
+
+@dataclass(frozen=True)
+class CardContext:
+    """What a card needs beyond its entry: the list's faction, names and points."""
+
+    game: str
+    primary: str
+    faction_names: dict[str, str]
+    entry_points: dict[str, int]
+    labels: dict[str, str]  # entry id -> how the list names it
+
+
+def label(labels: Mapping[str, str], key: str) -> str:
+    """A stat's name as the game prints it, else the key made readable."""
+    return labels.get(key.lower(), key.replace("_", " ").replace("-", " ").capitalize())
+
+
+def stat_value(key: str, value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) and key.lower() in TARGET_NUMBERS and 1 < value <= 6:
+        return f"{value}+"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def printed_stats(labels: Mapping[str, str], doc: dict[str, Any]) -> list[Stat]:
+    """The unit's stats in the order its data gives them, labelled as the game does."""
+    stats = []
+    for key, raw in (doc.get("stats") or {}).items():
+        value = stat_value(key, raw)
+        stats.append(Stat(label(labels, key), value, key.lower() in WIDE_KEYS or len(value) > WIDE_STAT))
+    return stats
+
+
+def faction_detail(entry: Entry, ctx: CardContext) -> list[Stat]:
+    """An entry from another faction than the list's says which."""
+    if entry.faction == ctx.primary:
+        return []
+    return [Stat("Faction", ctx.faction_names.get(entry.faction, entry.faction))]

@@ -1,0 +1,174 @@
+"""Warhammer: Diskwars above the engine (its rules: armylists.rules.diskwars).
+
+A Diskwars army has no points total: each hero's recruitment points pay for
+the troops of its regiment, so lists, the builder and the roster are laid out
+by regiment, and a list chooses named command cards from any faction's.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field, model_validator
+
+from armylists.rules.diskwars import regiments
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Report
+
+from .base import Game, Section
+from .cards import CardContext, Stat, faction_detail
+from .schema import (
+    Alignment,
+    Count,
+    EntryIn,
+    FactionIn,
+    Id,
+    ListIn,
+    Name,
+    PointsLimit,
+    Slug,
+    Strict,
+    Text,
+    UnitIn,
+    drop_empty,
+)
+
+# --- the list file
+
+
+class DiskwarsEntryIn(EntryIn):
+    regiment: Id | None = None
+
+
+class DiskwarsListIn(ListIn):
+    entries: list[DiskwarsEntryIn]
+    points_limit: PointsLimit | None = None
+    command_cards: list[Text] = []
+    regiments: Annotated[int, Field(ge=1, le=20)] | None = None
+
+
+# --- the faction file
+
+
+class DiskwarsUnitIn(UnitIn):
+    kind: Literal["hero", "troop"]
+    size: Literal["small", "medium", "large"]
+    race: str | None = None
+    unique: bool = False
+    elite: Count = 0
+    recruitment_points: Count | None = None
+    command_value: Count | None = None
+    recruitment_cost: Count | None = None
+
+    @model_validator(mode="after")
+    def _kind_fields(self):
+        needed = ("recruitment_points", "command_value") if self.kind == "hero" else ("recruitment_cost",)
+        for name in needed:
+            if getattr(self, name) is None:
+                raise ValueError(f"a {self.kind} needs {name}")
+        return self
+
+
+class CommandCardIn(Strict):
+    slug: Slug
+    title: Name
+    alignment_only: Alignment | None = None
+
+
+class DiskwarsFactionIn(FactionIn):
+    units: list[DiskwarsUnitIn]
+    alignment: Alignment
+    command_cards: list[CommandCardIn] = []
+
+
+Regiment = tuple[Entry, list[Entry], int, int]
+
+
+def by_regiment(army: Army, report: Report) -> tuple[list[Regiment], list[Entry]]:
+    """Each hero with its troops, the recruitment points they use and the hero's budget; then the
+    entries in no hero's regiment. The builder, the text export and the roster all group this way."""
+    found = [(hero, troops, sum(report.entry_points.get(t.id, 0) for t in troops), hero.unit.recruitment_points)
+             for hero, troops in regiments(army)]
+    placed = {e.id for hero, troops, _, _ in found for e in (hero, *troops)}
+    return found, [e for e in army.entries if e.id not in placed]
+
+
+class Diskwars(Game):
+    slug = "diskwars"
+    list_schema = DiskwarsListIn
+    faction_schema = DiskwarsFactionIn
+    has_points = False
+    points_noun = "RP"
+    no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
+    list_settings = ("regiments",)
+    mixes_factions = True
+    picks_command_cards = True
+    troops_join_regiments = True
+    picker_filters = (("kind", "Kind"), ("size", "Size"))
+    library_filters = ("kind", "size", "race")
+    stat_labels: ClassVar = {"attack": "Attack", "counter": "Counter", "toughness": "Toughness",
+                             "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
+                             "missile": "Missile"}
+
+    def unit_fields(self, unit: Any) -> dict[str, Any]:
+        data = {"kind": unit.kind, "size": unit.size, "race": unit.race, "unique": unit.unique, "elite": unit.elite}
+        if unit.kind == "hero":
+            return data | {"recruitment_points": unit.recruitment_points, "command_value": unit.command_value}
+        return data | {"recruitment_cost": unit.recruitment_cost}
+
+    def faction_fields(self, faction: Any) -> dict[str, Any]:
+        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only})
+                 for c in faction.command_cards.all()]
+        return {"alignment": faction.alignment, "command_cards": cards}
+
+    def unit_price(self, doc: dict[str, Any]) -> str:
+        if doc.get("kind") == "hero":
+            return f"{doc.get('recruitment_points', 0)} RP · CV {doc.get('command_value', 0)}"
+        if doc.get("kind") == "troop":
+            return f"costs {doc.get('recruitment_cost', 0)} RP"
+        return super().unit_price(doc)
+
+    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
+        """One section per regiment with the recruitment points left, then the troops in no regiment."""
+        found, loose = by_regiment(army, report)
+        laid_out = []
+        for hero, troops, used, budget in found:
+            left = budget - used
+            note = (f"{used} of {budget} recruitment points used, {left} left" if left >= 0
+                    else f"{used} of {budget} recruitment points used, {-left} over")
+            laid_out.append(Section(f"Regiment of {hero.label}", [hero, *troops], note=note, ok=left >= 0,
+                                    key=f"regiment-{hero.id}"))
+        if loose or not found:
+            laid_out.append(Section("Not in a regiment", loose, note="Every troop must join a hero's regiment.",
+                                    ok=not loose, key="no-regiment"))
+        return laid_out
+
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """One group per regiment: its hero first, then its troops, with recruitment points spent."""
+        found, stray = by_regiment(army, report)
+        groups = [Section(f"Regiment of {hero.label}", [hero, *troops],
+                          note=f"Recruitment points: {used} of {budget} spent")
+                  for hero, troops, used, budget in found]
+        return groups + ([Section("Not in a regiment", stray)] if stray else [])
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        unit = entry.unit
+        stats = self.stats(doc)
+        if unit.kind == "hero":
+            stats += [Stat("RP", str(unit.recruitment_points)), Stat("Command", str(unit.command_value))]
+        else:
+            stats.append(Stat("RP cost", str(unit.recruitment_cost)))
+        tags = [(unit.kind or "disk").capitalize()] + ["Unique"] * unit.unique
+        if unit.elite:
+            tags.append(f"Elite {unit.elite}")
+        details = faction_detail(entry, ctx)
+        if unit.race:
+            details.append(Stat("Race", unit.race))
+        size = f"{unit.size.capitalize()} disk" if unit.size else "Disk"
+        points = ctx.entry_points.get(entry.id) if unit.kind != "hero" else None
+        return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun,
+                "points": points}
+
+    def roster_extras(self, army: Army) -> list[Stat]:
+        titles = ", ".join(c.title for c in army.command_card_picks) or "none"
+        return [Stat("Command cards", titles)]

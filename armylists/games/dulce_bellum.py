@@ -1,0 +1,103 @@
+"""Dulce Bellum above the engine (its rules: armylists.rules.dulce_bellum).
+
+Units are taken at a size, each with its own points and morale; options are
+taken at most once per unit; casters carry spells.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import Field
+
+from armylists.rules.model import Entry, Unit
+
+from .base import Game
+from .cards import CardContext, Stat, faction_detail
+from .schema import AtLeastOne, Count, EntryIn, FactionIn, ListIn, Size, Strict, Text, UnitIn, drop_empty
+
+# --- the list file
+
+
+class DulceBellumEntryIn(EntryIn):
+    size: Size
+    spells: list[Text] = []
+
+
+class DulceBellumListIn(ListIn):
+    entries: list[DulceBellumEntryIn]
+
+
+# --- the faction file
+
+
+class SizeIn(Strict):
+    size: Size
+    points: Count
+    morale: Count | None = None
+
+
+class DulceBellumUnitIn(UnitIn):
+    rarity: Literal["common", "irregular", "uncommon", "rare"]
+    limit: AtLeastOne | None = None
+    sizes: Annotated[list[SizeIn], Field(min_length=1)]
+    type: str | None = None
+    spellcaster: Count | None = None
+
+
+class DulceBellumFactionIn(FactionIn):
+    units: list[DulceBellumUnitIn]
+
+
+class DulceBellum(Game):
+    slug = "dulce-bellum"
+    list_schema = DulceBellumListIn
+    faction_schema = DulceBellumFactionIn
+    # Dulce Bellum: each option at most once per unit.
+    options_once = True
+    picker_filters = (("rarity", "Rarity"), ("type", "Type"))
+    library_filters = ("rarity", "type")
+    stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
+                             "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+
+    def unit_fields(self, unit: Any) -> dict[str, Any]:
+        return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": unit.spellcaster,
+                "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
+                          for s in unit.sizes.all()]}
+
+    def unit_price(self, doc: dict[str, Any]) -> str:
+        if not doc.get("sizes"):
+            return super().unit_price(doc)
+        return " / ".join(str(s["points"]) for s in doc["sizes"]) + " pts"
+
+    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
+        """Besides the usual tags, the unlock points an entry grants or needs, at its size."""
+        tags = super().entry_tags(unit, entry, params)
+        if entry is None:
+            return tags
+        needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
+        grants = 0
+        if unit.rarity in (params.get("granting_rarities") or []):
+            grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
+        return (tags + ([f"grants {grants} unlock{'s' if grants != 1 else ''}"] if grants else [])
+                + ([f"needs {needs} unlocks"] if needs else []))
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        unit = entry.unit
+        profile = unit.size_profile(entry.size)
+        stats = self.stats(doc)
+        stats.append(Stat("Size", (entry.size or "").capitalize()))
+        if profile is not None:
+            if profile.morale is not None:
+                stats.append(Stat("Morale", str(profile.morale)))
+            stats.append(Stat("Points", str(profile.points)))
+        tags = [t for t in ((unit.rarity or "").capitalize(), doc.get("type") or "") if t]
+        details = faction_detail(entry, ctx)
+        if unit.limit is not None:
+            details.append(Stat("Limit", f"{unit.limit} per army"))
+        if unit.spellcaster is not None:
+            details.append(Stat("Spellcaster", str(unit.spellcaster)))
+        if entry.spells:
+            details.append(Stat("Spells", ", ".join(entry.spells)))
+        # The size is printed in the stat row, with its morale and points.
+        return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun}
