@@ -1,12 +1,39 @@
+"""The game library in the admin. Every save or delete here says the game's data changed
+(`data_changed`), so checks stop using the unit data they keep in memory."""
 from django.contrib import admin
 
-from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize
+from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize, data_changed
+
+
+class ChangesGameData(admin.ModelAdmin):
+    """A model admin whose objects (and inlines) are part of a game's unit data."""
+
+    def game_id(self, obj) -> int:
+        raise NotImplementedError
+
+    def save_related(self, request, form, formsets, change):
+        # After the object and its inlines are saved; list_editable rows come through here too.
+        super().save_related(request, form, formsets, change)
+        data_changed(self.game_id(form.instance))
+
+    def delete_model(self, request, obj):
+        game_id = self.game_id(obj)
+        super().delete_model(request, obj)
+        data_changed(game_id)
+
+    def delete_queryset(self, request, queryset):
+        game_ids = {self.game_id(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        data_changed(*game_ids)
 
 
 @admin.register(GameSystem)
-class GameSystemAdmin(admin.ModelAdmin):
+class GameSystemAdmin(ChangesGameData):
     list_display = ["name", "slug", "version", "position"]
     search_fields = ["name", "slug"]
+
+    def game_id(self, obj) -> int:
+        return obj.pk
 
 
 class CommandCardInline(admin.TabularInline):
@@ -15,11 +42,14 @@ class CommandCardInline(admin.TabularInline):
 
 
 @admin.register(Faction)
-class FactionAdmin(admin.ModelAdmin):
+class FactionAdmin(ChangesGameData):
     list_display = ["name", "slug", "game", "version", "alignment"]
     list_filter = ["game", "alignment"]
     search_fields = ["name", "slug"]
     inlines = [CommandCardInline]
+
+    def game_id(self, obj) -> int:
+        return obj.game_id
 
 
 class OptionInline(admin.TabularInline):
@@ -38,7 +68,7 @@ class UnitSizeInline(admin.TabularInline):
 
 
 @admin.register(Unit)
-class UnitAdmin(admin.ModelAdmin):
+class UnitAdmin(ChangesGameData):
     list_display = ["name", "faction", "cost", "unit_class", "kind", "rarity", "hero", "mercenary"]
     list_editable = ["cost"]
     list_filter = ["faction__game", "faction", "unit_class", "kind", "size", "rarity", "hero", "mercenary", "unique"]
@@ -53,3 +83,6 @@ class UnitAdmin(admin.ModelAdmin):
                                  "command_value", "recruitment_cost"], "classes": ["collapse"]}),
         ("Dulce Bellum", {"fields": ["rarity", "limit", "type", "spellcaster"], "classes": ["collapse"]}),
     ]
+
+    def game_id(self, obj) -> int:
+        return obj.faction.game_id

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from armylists.checking.boundary import BadInput, read_json
 
-from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize
+from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize, data_changed
 from .schemas import FactionFile, FactionIn, parse_faction_file
 
 OPTIONAL_COLUMNS = ("cost", "hero", "mercenary", "keywords", "kind", "size", "race", "unique", "elite",
@@ -43,6 +43,7 @@ def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
     units = 0
     for faction_in in parsed.factions:
         units += _replace_faction(game, faction_in)
+    data_changed(game.pk)
     return tuple(f.slug for f in parsed.factions), units
 
 

@@ -6,6 +6,8 @@ whose units still exist.
 """
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 from django.urls import reverse
 
@@ -22,6 +24,9 @@ class GameSystem(models.Model):
         help_text="The numbers the construction rules use (hero per N points, 35%, unlock tables...).",
     )
     position = models.PositiveSmallIntegerField(default=0)
+    # A new value whenever the game's factions, units, options or command cards change
+    # (`data_changed`): the check keeps each game's unit data in memory under it.
+    data_version = models.UUIDField(default=uuid.uuid4, editable=False)
 
     class Meta:
         ordering = ["position", "name"]
@@ -31,6 +36,16 @@ class GameSystem(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("factions:game-detail", args=[self.slug])
+
+
+def data_changed(*game_ids: int) -> None:
+    """Say that these games' unit data changed, so every process reloads it on its next check.
+
+    Called explicitly by whatever writes game data: the importer and the
+    admin. Code that edits units some other way (a shell, a data migration)
+    calls it too.
+    """
+    GameSystem.objects.filter(pk__in=game_ids).update(data_version=uuid.uuid4())
 
 
 class Faction(models.Model):

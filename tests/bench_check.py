@@ -140,7 +140,8 @@ def bench_scaling() -> bool:
 
 
 def setup_database(directory: Path) -> dict[str, str]:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{directory / 'bench.sqlite3'}", DJANGO_SETTINGS_MODULE="armylists.settings")
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{directory / 'bench.sqlite3'}",
+               DJANGO_SETTINGS_MODULE="armylists.settings")
     for command in (["migrate", "-v0"], ["seed_demo", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
     return env
@@ -151,14 +152,14 @@ def bench_engine(env: dict[str, str], seconds: float = 3.0) -> None:
     import django
 
     django.setup()
-    from armylists.checking.check import Libraries, check_document
+    from armylists.checking.check import check_document
     from factions.models import GameSystem, game_params
 
-    libraries = Libraries(whole_games=True)
+    games = {game.slug: game for game in GameSystem.objects.all()}
     cases = []
     for path in LISTS:
-        checked = check_document(json.loads(path.read_text()), libraries=libraries)
-        cases.append((checked.army, game_params(GameSystem.objects.get(slug=checked.army.game))))
+        checked = check_document(json.loads(path.read_text()), games=games)
+        cases.append((checked.army, game_params(games[checked.army.game])))
     print(f"engine: {len(cases)} lists of the five games, {sum(len(a.entries) for a, _ in cases)} entries in all")
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -1,8 +1,8 @@
 """What the builder templates show, worked out from one check of the list.
 
-Reads only: the library is loaded once per request (a fixed number of
-queries, whatever the list's size) and everything else is computed in memory.
-Templates get finished values and never compute points.
+The read side: it takes the library the view got (once per request) and the
+check, computes everything else in memory, and imports nothing that writes
+(forms, services). Templates get finished values and never compute points.
 """
 from __future__ import annotations
 
@@ -16,25 +16,23 @@ from django.urls import reverse
 from django.utils.http import RFC3986_SUBDELIMS
 
 from armylists.checking.boundary import BadInput
-from armylists.checking.check import Checked, check_document
+from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
+from armylists.checking.listfile import parse_list
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from armylists.rules.report import Report
 
 from .controls import SettingsFields, entry_state, option_controls, settings_state
 from .models import ArmyList
-from .services import library_for
 
 
-def load_checked(army_list: ArmyList, library: Library | None = None,
-                 extra: tuple[str, ...] = ()) -> tuple[Checked | None, str | None, Library]:
+def load_checked(army_list: ArmyList, library: Library) -> tuple[Checked | None, str | None]:
     """The list's check, or the reason it cannot be checked (unit data gone since it was saved)."""
-    library = library_for(army_list.game, [army_list.document], library, extra=extra)
     try:
-        return check_document(army_list.document, library=library, game=army_list.game), None, library
+        return check_against(parse_list(army_list.document), library, army_list.game), None
     except BadInput as error:
-        return None, str(error), library
+        return None, str(error)
 
 
 def _cost(cost: int, scope: str = "unit") -> str:
@@ -128,8 +126,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) 
     views, urls = {}, entry_urls(army_list)
     for raw in document.get("entries", []):
         entry = army.entry(raw["id"]) if army else None
-        source = library.factions.get(raw.get("faction") or document["faction"])
-        unit = entry.unit if entry else (source.unit(raw.get("unit", "")) if source else None)
+        unit = entry.unit if entry else library.unit(raw.get("faction") or document["faction"], raw.get("unit", ""))
         view = EntryView(id=raw["id"], label=entry.label if entry else raw.get("name") or raw.get("unit", "?"),
                          unit=unit, raw=raw, was=json.dumps(entry_state(raw)), urls=urls(raw["id"]))
         if unit is not None:

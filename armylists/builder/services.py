@@ -10,15 +10,16 @@ reported (warn, never block).
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 
 from armylists.checking.boundary import BadInput
-from armylists.checking.check import Checked, check_document
-from armylists.checking.library import Library, load_library
+from armylists.checking.check import Checked, check_against, find_game
+from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
 from armylists.checking.resolve import resolve
 from factions.models import Faction, GameSystem
@@ -44,19 +45,6 @@ class Changed:
     entry_id: str | None = None
 
 
-def library_for(game: GameSystem, documents: Iterable[dict], library: Library | None = None,
-                extra: Iterable[str] = ()) -> Library:
-    """`library` when it holds every faction the documents use, else those factions from the database."""
-    needed = set(extra)
-    for document in documents:
-        needed.add(document.get("faction"))
-        needed.update(e.get("faction") for e in document.get("entries", []) if isinstance(e, dict))
-    needed.discard(None)
-    if library is not None and needed <= set(library.factions):
-        return library
-    return load_library(game, needed)
-
-
 def _latest(pk: int) -> ArmyList:
     row = ArmyList.objects.only("document", "version", "name").filter(pk=pk).first()
     if row is None:
@@ -72,11 +60,10 @@ def _still_broken(before: dict, library: Library) -> bool:
     return False
 
 
-def _validate(game: GameSystem, before: dict, after: dict, library: Library | None) -> tuple:
+def _validate(game: GameSystem, before: dict, after: dict, library: Library) -> tuple:
     parsed = parse_list(after)
-    library = library_for(game, (before, after), library)
     try:
-        return parsed, check_document(parsed, library=library, game=game), None
+        return parsed, check_against(parsed, library, game), None
     except BadInput as error:
         # Unit data re-imported since the list was saved: let the player repair it.
         if _still_broken(before, library):
@@ -91,7 +78,7 @@ def _validate(game: GameSystem, before: dict, after: dict, library: Library | No
 ATTEMPTS = 5
 
 
-def _apply(army_list: ArmyList, operation: Callable[[dict], Any], library: Library | None) -> Changed:
+def _apply(army_list: ArmyList, library: Library, operation: Callable[[dict], Any]) -> Changed:
     for _ in range(ATTEMPTS):
         row = _latest(army_list.pk)
         document = copy.deepcopy(row.document)
@@ -125,20 +112,20 @@ def create_list(*, owner, name: str, game: GameSystem, faction: Faction,
 @transaction.atomic
 def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
     """A list file becomes a new list; the whole file is checked first, a bad file writes nothing."""
-    checked = check_document(data)
-    document = checked.document
+    document = parse_list(data)
+    game = find_game(document.game)
+    check_against(document, library_of(game), game)
     name = (document.name or name or "Imported list")[:LIST_NAME_MAX]
-    game = GameSystem.objects.get(slug=document.game)
     faction = Faction.objects.get(game=game, slug=document.faction)
     saved = dump_list(document.model_copy(update={"name": name}))
     return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=saved)
 
 
-def rename_list(*, army_list: ArmyList, name: str) -> Changed:
+def rename_list(*, army_list: ArmyList, library: Library, name: str) -> Changed:
     name = name.strip()
     if not name:
         raise Refusal("A list needs a name.")
-    return _apply(army_list, lambda document: document.__setitem__("name", name), None)
+    return _apply(army_list, library, lambda document: document.__setitem__("name", name))
 
 
 @transaction.atomic
@@ -162,13 +149,12 @@ def set_sharing(*, army_list: ArmyList, shared: bool) -> ArmyList:
     return army_list
 
 
-def change_settings(*, army_list: ArmyList, changes: dict[str, Any], library: Library | None = None) -> Changed:
-    return _apply(army_list, lambda document: edits.change_settings(document, changes), library)
+def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any]) -> Changed:
+    return _apply(army_list, library, lambda document: edits.change_settings(document, changes))
 
 
 def _unit(library: Library, faction: str, unit: str):
-    source = library.factions.get(faction)
-    found = source.unit(unit) if source else None
+    found = library.unit(faction, unit)
     if found is None:
         raise BadInput("unit", f"no unit '{unit}' in faction '{faction}'")
     return found
@@ -182,12 +168,11 @@ def _default_options(unit) -> list[str]:
     return chosen
 
 
-def add_entry(*, army_list: ArmyList, unit: str, faction: str | None = None, size: str | None = None,
-              library: Library | None = None) -> Changed:
-    """Append an entry of `unit`; a Diskwars troop joins the last hero's regiment."""
+def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str | None = None,
+              size: str | None = None) -> Changed:
+    """Append an entry of `unit`; a troop that joins a regiment joins the last hero's."""
     primary = army_list.document["faction"]
     faction = faction or primary
-    library = library_for(army_list.game, [army_list.document], library, extra=[faction])
     found = _unit(library, faction, unit)
     entry: dict[str, Any] = {"unit": unit, "options": _default_options(found)}
     if faction != primary:
@@ -202,39 +187,33 @@ def add_entry(*, army_list: ArmyList, unit: str, faction: str | None = None, siz
                 entry["regiment"] = heroes[-1]
         return edits.add_entry(document, {k: v for k, v in entry.items() if v})
 
-    return _apply(army_list, operation, library)
+    return _apply(army_list, library, operation)
 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
-    source = library.factions.get(entry.get("faction") or document["faction"])
-    unit = source.unit(entry.get("unit", "")) if source else None
+    unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
     return unit is not None and unit.kind == "hero"
 
 
-def remove_entry(*, army_list: ArmyList, entry_id: str, library: Library | None = None) -> Changed:
-    return _apply(army_list, lambda document: edits.remove_entry(document, entry_id), library)
+def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str) -> Changed:
+    return _apply(army_list, library, lambda document: edits.remove_entry(document, entry_id))
 
 
-def duplicate_entry(*, army_list: ArmyList, entry_id: str, library: Library | None = None) -> Changed:
-    return _apply(army_list, lambda document: edits.duplicate_entry(document, entry_id), library)
+def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str) -> Changed:
+    return _apply(army_list, library, lambda document: edits.duplicate_entry(document, entry_id))
 
 
-def edit_entry(*, army_list: ArmyList, entry_id: str, changes: EntryChanges,
-               library: Library | None = None) -> Changed:
-    library = library_for(army_list.game, [army_list.document], library)
-
+def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges) -> Changed:
     def operation(document: dict) -> str:
         entry = edits.find_entry(document, entry_id)
-        latest = library_for(army_list.game, [document], library)
-        source = latest.factions.get(entry.get("faction") or document["faction"])
-        edits.edit_entry(document, entry_id, changes, source.unit(entry["unit"]) if source else None)
+        unit = library.unit(entry.get("faction") or document["faction"], entry["unit"])
+        edits.edit_entry(document, entry_id, changes, unit)
         return entry_id
 
-    return _apply(army_list, operation, library)
+    return _apply(army_list, library, operation)
 
 
-def change_command_cards(*, army_list: ArmyList, add: Iterable[str] = (), remove: Iterable[str] = (),
-                         library: Library | None = None) -> Changed:
+def change_command_cards(*, army_list: ArmyList, library: Library, add: Iterable[str] = (),
+                         remove: Iterable[str] = ()) -> Changed:
     add, remove = list(add), list(remove)
-    return _apply(army_list, lambda document: edits.change_command_cards(document, add, remove), library)
-
+    return _apply(army_list, library, lambda document: edits.change_command_cards(document, add, remove))

@@ -1,22 +1,24 @@
-"""Checking one list document: shared by `manage.py checklist`, `POST /api/check` and the builder.
+"""Checking one list document: shared by `manage.py checklist`, `POST /api/check`, the builder,
+printing and (with a frozen library) events.
 
 Bad input raises `BadInput` (a JSON path and a sentence); a well-formed list
 always gets a report, however illegal it is.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from armylists.checking.boundary import BadInput
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
 from factions.models import GameSystem, game_params
 
-from .library import Library, load_library
+from .boundary import BadInput
+from .library import Library, library_of
 from .listfile import ListIn, parse_list
-from .resolve import resolve, used_units
+from .resolve import resolve
 
 
 @dataclass(frozen=True)
@@ -27,49 +29,29 @@ class Checked:
     library: Library
 
 
-class Libraries:
-    """Game systems and unit data loaded once and reused, for checking many files in one run."""
-
-    def __init__(self, whole_games: bool = False):
-        self.whole_games = whole_games
-        self._games: dict[str, GameSystem] = {}
-        self._libraries: dict[tuple[str, frozenset[str] | None], Library] = {}
-
-    def game(self, slug: str) -> GameSystem:
-        if slug not in self._games:
-            try:
-                self._games[slug] = GameSystem.objects.get(slug=slug)
-            except GameSystem.DoesNotExist:
-                raise BadInput("game", f"no game '{slug}'") from None
-        return self._games[slug]
-
-    def library(self, document: ListIn) -> Library:
-        slugs = None if self.whole_games else frozenset(used_units(document))
-        key = (document.game, slugs)
-        if key not in self._libraries:
-            self._libraries[key] = load_library(self.game(document.game), slugs)
-        return self._libraries[key]
+def find_game(slug: str, games: Mapping[str, GameSystem] | None = None) -> GameSystem:
+    """The game a list names, from `games` when the caller has loaded them, else from the database."""
+    game = games.get(slug) if games is not None else GameSystem.objects.filter(slug=slug).first()
+    if game is None:
+        raise BadInput("game", f"no game '{slug}'")
+    return game
 
 
-def check_document(
-    data: Any,
-    *,
-    libraries: Libraries | None = None,
-    library: Library | None = None,
-    game: GameSystem | None = None,
-    overrides: Mapping[str, Any] | None = None,
-) -> Checked:
-    """Validate, resolve and check a list document.
-
-    `library` pins the unit data (a frozen submission); otherwise it is loaded
-    from the database. `game`, when the caller has it, saves looking it up.
-    `overrides` are an event's settings.
-    """
-    libraries = libraries or Libraries()
-    document = data if isinstance(data, ListIn) else parse_list(data)
-    if game is None or game.slug != document.game:
-        game = libraries.game(document.game)
-    library = library or libraries.library(document)
+def check_against(document: ListIn, library: Library, game: GameSystem,
+                  overrides: Mapping[str, Any] | None = None) -> Checked:
+    """Check a validated list against the given unit data: its game's live library or a frozen
+    snapshot. `overrides` are an event's settings on top of the game's numbers."""
     army = resolve(document, library)
     army, params = apply_overrides(army, game_params(game), overrides)
     return Checked(document, army, check(army, params), library)
+
+
+def check_document(data: Any, *, games: Mapping[str, GameSystem] | None = None,
+                   overrides: Mapping[str, Any] | None = None) -> Checked:
+    """Validate, resolve and check a list document against its game's unit data as it is now.
+
+    `games` (slug -> game system) saves a query per document when checking many.
+    """
+    document = data if isinstance(data, ListIn) else parse_list(data)
+    game = find_game(document.game, games)
+    return check_against(document, library_of(game), game, overrides)

@@ -1,16 +1,25 @@
 """The unit data a list is checked against, from the database or frozen in a snapshot.
 
-A `Library` holds, for each faction a list may draw on, its unit documents
-(the faction-file JSON of each unit) and command cards. A tournament
-submission stores `Library.snapshot()` of the units it uses, so it is re-checked
-later against exactly the data it was submitted with.
+A `Library` holds, for each faction of a game, its unit documents (the
+faction-file JSON of each unit) and command cards. A tournament submission
+stores `Library.snapshot()` of the units it uses, so it is re-checked later
+against exactly the data it was submitted with (`Library.from_snapshot`).
+
+`library_of(game)` keeps each game's library in memory, per process, and
+reads it again only when the game's `data_version` has changed (an import or
+an admin edit changes it, see `factions.models.data_changed`): a warm check
+runs one small query for the version instead of six for every unit of the
+game. A `Library` is shared between requests: nothing may change one after
+it is built.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from armylists.rules.model import CommandCard, Unit
 from factions.cards import card_document, engine_command_card, engine_unit
@@ -33,13 +42,19 @@ class LibraryFaction:
         return self._units.get(slug)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "alignment": self.alignment, "units": self.unit_docs, "command_cards": self.card_docs}
+        return {"name": self.name, "alignment": self.alignment, "units": self.unit_docs,
+                "command_cards": self.card_docs}
 
 
 @dataclass
 class Library:
     game: str
     factions: dict[str, LibraryFaction]
+
+    def unit(self, faction: str, unit: str) -> Unit | None:
+        """A unit of one of the library's factions, or None."""
+        source = self.factions.get(faction)
+        return source.unit(unit) if source else None
 
     def command_cards(self) -> dict[str, CommandCard]:
         """Every faction's command cards by slug: one army may draw on several factions."""
@@ -79,13 +94,27 @@ def library_from_rows(game: str, factions: Iterable[Faction]) -> Library:
     })
 
 
-def load_library(game: GameSystem, faction_slugs: Iterable[str] | None = None) -> Library:
-    """Factions of `game` from the database (all of them when no slugs are given).
+def load_library(game: GameSystem) -> Library:
+    """Every faction of `game`, read from the database (six queries, whatever the number of units)."""
+    return library_from_rows(game.slug, factions_with_details(game.factions.all()))
 
-    Diskwars command cards are looked up in every faction of the game, so a
-    Diskwars library always holds every faction.
+
+# Game id -> (the data version it was read at, its library).
+_LIBRARIES: dict[int, tuple[uuid.UUID, Library]] = {}
+
+
+def library_of(game: GameSystem) -> Library:
+    """Every faction of `game`, kept in memory while the game's data version stays the same.
+
+    One small query reads the version, so a game object held since before an
+    import (or an admin edit) never gets stale unit data.
     """
-    factions = factions_with_details(game.factions.all())
-    if faction_slugs is not None and game.slug != "diskwars":
-        factions = factions.filter(slug__in=set(faction_slugs))
-    return library_from_rows(game.slug, factions)
+    kept = _LIBRARIES.get(game.pk)
+    version = game.data_version
+    if kept is not None:
+        version = GameSystem.objects.filter(pk=game.pk).values_list("data_version", flat=True).first()
+        if kept[0] == version:
+            return kept[1]
+    library = load_library(game)
+    _LIBRARIES[game.pk] = (version, library)
+    return library

@@ -10,7 +10,9 @@ from typing import Any
 
 from django.utils import timezone
 
-from armylists.checking.check import Libraries, check_document
+from armylists.checking.check import check_against, find_game
+from armylists.checking.library import library_of
+from armylists.checking.listfile import parse_list
 
 from .pdf import DEFAULT_PAPER, roster_pdf
 from .sheets import Sheet, build_sheet
@@ -24,9 +26,9 @@ class Roster:
 
 def sheet_for(document: Any, player: str | None = None) -> Sheet:
     """The sheet of a list document, checked against the unit data as it is now."""
-    libraries = Libraries()
-    checked = check_document(document, libraries=libraries)
-    game = libraries.game(checked.document.game)
+    parsed = parse_list(document)
+    game = find_game(parsed.game)
+    checked = check_against(parsed, library_of(game), game)
     return build_sheet(checked, player=player, checked_at=timezone.now(), game_name=game.name)
 
 

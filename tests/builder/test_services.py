@@ -7,7 +7,8 @@ from armylists.builder import services
 from armylists.builder.edits import EntryChanges
 from armylists.builder.models import ArmyList
 from armylists.builder.services import BadInput, Refusal
-from factions.models import Faction, GameSystem
+from armylists.checking.library import library_of
+from factions.models import Faction, GameSystem, data_changed
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +52,7 @@ def test_create_list_refuses_a_bad_setting(games, user):
 
 def test_add_entry_appends_a_new_id_and_returns_the_check(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"})
-    changed = services.add_entry(army_list=army_list, unit="captain")
+    changed = services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="captain")
     assert changed.entry_id == "e2"
     assert [e["unit"] for e in entries(army_list)] == ["infantry", "captain"]
     assert changed.checked.report.points == 160
@@ -60,49 +61,49 @@ def test_add_entry_appends_a_new_id_and_returns_the_check(make_list):
 
 def test_add_entry_takes_the_first_choice_of_a_group_that_must_be_chosen(make_list):
     army_list = make_list("aof-regiments")
-    services.add_entry(army_list=army_list, unit="levies")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="levies")
     assert entries(army_list) == [{"id": "e1", "unit": "levies", "options": ["bows"]}]
 
 
 def test_add_entry_from_another_faction_records_the_faction(make_list):
     army_list = make_list("battleground")
-    services.add_entry(army_list=army_list, unit="swiss", faction="sellswords")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="swiss", faction="sellswords")
     assert entries(army_list) == [{"id": "e1", "unit": "swiss", "faction": "sellswords"}]
 
 
 def test_add_entry_of_an_unknown_unit_is_bad_input_and_writes_nothing(make_list):
     army_list = make_list("aof-regiments")
     with pytest.raises(BadInput, match="no unit 'dragon'"):
-        services.add_entry(army_list=army_list, unit="dragon")
+        services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="dragon")
     assert entries(army_list) == [] and fresh(army_list).version == 1
 
 
 def test_dulce_bellum_entries_get_a_size(make_list):
     army_list = make_list("dulce-bellum")
-    services.add_entry(army_list=army_list, unit="militia")
-    services.add_entry(army_list=army_list, unit="militia", size="company")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="militia")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="militia", size="company")
     assert [e["size"] for e in entries(army_list)] == ["squad", "company"]
 
 
 def test_a_diskwars_troop_joins_the_last_heros_regiment(make_list):
     army_list = make_list("diskwars")
-    services.add_entry(army_list=army_list, unit="swordsmen")
-    services.add_entry(army_list=army_list, unit="general")
-    services.add_entry(army_list=army_list, unit="swordsmen")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="swordsmen")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="general")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="swordsmen")
     assert entries(army_list) == [{"id": "e1", "unit": "swordsmen"}, {"id": "e2", "unit": "general"},
                                   {"id": "e3", "unit": "swordsmen", "regiment": "e2"}]
 
 
 def test_remove_entry_unjoins_heroes_and_frees_troops(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "captain", "joined_to": "e1"})
-    services.remove_entry(army_list=army_list, entry_id="e1")
+    services.remove_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1")
     assert entries(army_list) == [{"id": "e2", "unit": "captain"}]
 
 
 def test_duplicate_entry_copies_it_after_the_original_without_its_join(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry", "options": ["spears"]},
                           {"unit": "captain", "joined_to": "e1", "name": "Hans"}, {"unit": "knights"})
-    changed = services.duplicate_entry(army_list=army_list, entry_id="e2")
+    changed = services.duplicate_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e2")
     assert changed.entry_id == "e4"
     assert [e["id"] for e in entries(army_list)] == ["e1", "e2", "e4", "e3"]
     assert entries(army_list)[2] == {"id": "e4", "unit": "captain", "name": "Hans"}
@@ -110,8 +111,8 @@ def test_duplicate_entry_copies_it_after_the_original_without_its_join(make_list
 
 def test_new_ids_are_never_those_of_entries_in_the_list(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "knights"})
-    services.remove_entry(army_list=army_list, entry_id="e1")
-    services.add_entry(army_list=army_list, unit="captain")
+    services.remove_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="captain")
     assert [e["id"] for e in entries(army_list)] == ["e2", "e3"]
 
 
@@ -119,7 +120,7 @@ def test_edit_entry_sets_fields_chooses_in_groups_and_counts_options(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry", "options": ["spears", "veteran"]})
     changes = EntryChanges(fields={"name": "Blue", "combined": True}, groups={"weapons": "halberds"},
                            deltas={"veteran": 2, "banner": 1})
-    changed = services.edit_entry(army_list=army_list, entry_id="e1", changes=changes)
+    changed = services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=changes)
     assert entries(army_list) == [{"id": "e1", "unit": "infantry", "name": "Blue", "combined": True,
                                    "options": ["halberds", "banner", "veteran", "veteran", "veteran"]}]
     assert changed.checked.report.points == 200 + 30 + 10 + 15
@@ -128,27 +129,27 @@ def test_edit_entry_sets_fields_chooses_in_groups_and_counts_options(make_list):
 def test_edit_entry_clears_fields_and_takes_options_away(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry", "name": "Blue", "options": ["spears", "veteran"]})
     changes = EntryChanges(fields={"name": ""}, groups={"weapons": None}, deltas={"veteran": -5})
-    services.edit_entry(army_list=army_list, entry_id="e1", changes=changes)
+    services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=changes)
     assert entries(army_list) == [{"id": "e1", "unit": "infantry"}]
 
 
 def test_an_option_the_unit_does_not_have_is_refused_and_nothing_is_written(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"})
     with pytest.raises(BadInput, match="no option 'wings'"):
-        services.edit_entry(army_list=army_list, entry_id="e1", changes=EntryChanges(deltas={"wings": 1}))
+        services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=EntryChanges(deltas={"wings": 1}))
     assert entries(army_list) == [{"id": "e1", "unit": "infantry"}] and fresh(army_list).version == 1
 
 
 def test_a_field_of_another_game_is_refused(make_list):
     army_list = make_list("battleground", {"unit": "militia"})
     with pytest.raises(BadInput, match="combined"):
-        services.edit_entry(army_list=army_list, entry_id="e1", changes=EntryChanges(fields={"combined": True}))
+        services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=EntryChanges(fields={"combined": True}))
     assert fresh(army_list).version == 1
 
 
 def test_an_illegal_list_is_saved_and_reported(make_list):
     army_list = make_list("aof-regiments", points_limit=100)
-    changed = services.add_entry(army_list=army_list, unit="knights")
+    changed = services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="knights")
     assert not changed.checked.report.legal
     assert "points-over-limit" in {v.code for v in changed.checked.report.violations}
     assert len(entries(army_list)) == 1
@@ -156,7 +157,7 @@ def test_an_illegal_list_is_saved_and_reported(make_list):
 
 def test_change_settings_changes_only_what_is_given(make_list):
     army_list = make_list("aof-regiments", points_limit=1500, mixed_armies="tournament")
-    services.change_settings(army_list=army_list, changes={"points_limit": 2000})
+    services.change_settings(army_list=army_list, library=library_of(army_list.game), changes={"points_limit": 2000})
     document = fresh(army_list).document
     assert document["points_limit"] == 2000 and document["mixed_armies"] == "tournament"
 
@@ -164,28 +165,28 @@ def test_change_settings_changes_only_what_is_given(make_list):
 def test_a_bad_setting_is_refused_and_nothing_is_written(make_list):
     army_list = make_list("aof-regiments")
     with pytest.raises(BadInput, match="points_limit"):
-        services.change_settings(army_list=army_list, changes={"points_limit": 0})
+        services.change_settings(army_list=army_list, library=library_of(army_list.game), changes={"points_limit": 0})
     with pytest.raises(Refusal):
-        services.change_settings(army_list=army_list, changes={"owner": 3})
+        services.change_settings(army_list=army_list, library=library_of(army_list.game), changes={"owner": 3})
     assert fresh(army_list).document["points_limit"] == 1500 and fresh(army_list).version == 1
 
 
 def test_command_cards_are_taken_and_given_back(make_list):
     army_list = make_list("diskwars", {"unit": "general"})
-    services.change_command_cards(army_list=army_list, add=["steady", "faith"])
-    services.change_command_cards(army_list=army_list, add=["steady"], remove=["faith"])
+    services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["steady", "faith"])
+    services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["steady"], remove=["faith"])
     assert fresh(army_list).document["command_cards"] == ["steady"]
     with pytest.raises(BadInput, match="no command card 'joker'"):
-        services.change_command_cards(army_list=army_list, add=["joker"])
+        services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["joker"])
 
 
 def test_rename_changes_the_name_and_the_document(make_list):
     army_list = make_list("aof-regiments")
-    services.rename_list(army_list=army_list, name="  Autumn  ")
+    services.rename_list(army_list=army_list, library=library_of(army_list.game), name="  Autumn  ")
     stored = fresh(army_list)
     assert stored.name == "Autumn" and stored.document["name"] == "Autumn"
     with pytest.raises(Refusal):
-        services.rename_list(army_list=army_list, name="   ")
+        services.rename_list(army_list=army_list, library=library_of(army_list.game), name="   ")
 
 
 def test_duplicate_list_is_a_private_copy_with_a_new_share_token(make_list, user):
@@ -204,7 +205,7 @@ def test_delete_and_sharing(make_list):
     services.delete_list(army_list=army_list)
     assert not ArmyList.objects.exists()
     with pytest.raises(Refusal, match="no longer exists"):
-        services.add_entry(army_list=army_list, unit="infantry")
+        services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="infantry")
 
 
 def test_import_refuses_a_bad_file_with_its_json_path_and_writes_nothing(games, user):
@@ -218,7 +219,8 @@ def test_import_refuses_a_bad_file_with_its_json_path_and_writes_nothing(games, 
 def test_a_list_whose_unit_data_is_gone_can_still_be_repaired(make_list, load_game):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "knights"})
     Faction.objects.get(slug="kingdom").units.filter(slug="knights").delete()
-    changed = services.add_entry(army_list=army_list, unit="captain")
+    data_changed(army_list.game_id)  # as an import or an admin edit does
+    changed = services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="captain")
     assert changed.checked is None and "no unit 'knights'" in changed.problem
-    changed = services.remove_entry(army_list=army_list, entry_id="e2")
+    changed = services.remove_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e2")
     assert changed.checked is not None and changed.checked.report.points == 160

@@ -12,6 +12,7 @@ from armylists.builder import edits, services
 from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
 from armylists.builder.services import Refusal
+from armylists.checking.library import library_of
 
 from .conftest import htmx
 
@@ -117,7 +118,7 @@ def test_a_write_that_slips_in_during_an_edit_is_never_overwritten(make_list, mo
 
     monkeypatch.setattr(edits, "add_entry", add_while_someone_else_writes)
     with pytest.raises(Refusal, match="try again"):
-        services.add_entry(army_list=army_list, unit="knights")
+        services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="knights")
     assert stored(army_list)["entries"] == [{"id": "e1", "unit": "infantry"}]
 
 
@@ -128,11 +129,11 @@ def test_an_edit_that_loses_the_race_is_applied_again_to_the_other_tabs_save(mak
     def add_while_the_other_tab_renames(document, entry):
         if not raced:  # the other tab saves between this edit's read and its write, once
             raced.append(True)
-            services.rename_list(army_list=ArmyList.objects.get(pk=army_list.pk), name="Renamed elsewhere")
+            services.rename_list(army_list=ArmyList.objects.get(pk=army_list.pk), library=library_of(army_list.game), name="Renamed elsewhere")
         return add(document, entry)
 
     monkeypatch.setattr(edits, "add_entry", add_while_the_other_tab_renames)
-    services.add_entry(army_list=army_list, unit="knights")
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="knights")
     saved = stored(army_list)
     assert saved["name"] == "Renamed elsewhere"
     assert [e["unit"] for e in saved["entries"]] == ["infantry", "knights"]

@@ -9,8 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from armylists.checking.boundary import BadInput
-from armylists.checking.check import Libraries, check_document
+from armylists.checking.check import check_document
 from factions.importer import import_file
+from factions.models import GameSystem
 
 pytestmark = pytest.mark.django_db
 
@@ -29,13 +30,13 @@ json_values = st.recursive(
 def demo_library(db):
     for path in sorted((ROOT / "factions" / "data" / "demo").glob("*.json")):
         import_file(path)
-    return Libraries(whole_games=True)
+    return {game.slug: game for game in GameSystem.objects.all()}
 
 
 def outcome(data, libraries):
     """The check's answer: ('bad', path) or ('report', dict). Any other exception fails the test."""
     try:
-        return "report", check_document(data, libraries=libraries).report.as_dict()
+        return "report", check_document(data, games=libraries).report.as_dict()
     except BadInput as error:
         return "bad", str(error)
 

@@ -10,7 +10,7 @@ from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context
 from ..models import ArmyList
-from ..services import Changed, library_for
+from ..services import Changed
 
 ROSTER = "builder/list_detail.html#roster"
 
@@ -29,24 +29,22 @@ def list_url(army_list: ArmyList, entry_id: str | None = None) -> str:
     return army_list.get_absolute_url() + (f"#entry-{entry_id}" if entry_id else "")
 
 
-def changed_response(request: HttpRequest, changed: Changed, **extra) -> HttpResponse:
+def changed_response(request: HttpRequest, changed: Changed, library: Library, **extra) -> HttpResponse:
     if not request.htmx:
         return redirect(list_url(changed.army_list, changed.entry_id))
-    army_list = changed.army_list
-    library = changed.checked.library if changed.checked else library_for(army_list.game, [army_list.document])
-    context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library)
+    context = roster_context(changed.army_list, checked=changed.checked, problem=changed.problem, library=library)
     context["open_entry"] = changed.entry_id
     return render(request, ROSTER, {**context, **extra})
 
 
-def refused_response(request: HttpRequest, army_list: ArmyList, message: str,
-                     library: Library | None = None, entry_id: str | None = None, **extra) -> HttpResponse:
+def refused_response(request: HttpRequest, army_list: ArmyList, library: Library, message: str,
+                     entry_id: str | None = None, **extra) -> HttpResponse:
     """Nothing was written: say why, and show the list as it is now (another tab may have changed it)."""
     if not request.htmx:
         messages.error(request, message)
         return redirect(list_url(army_list, entry_id))
     army_list.refresh_from_db(fields=["document", "version", "name"])
-    checked, problem, library = load_checked(army_list, library)
+    checked, problem = load_checked(army_list, library)
     context = roster_context(army_list, checked=checked, problem=problem, library=library, notice=message)
     context["open_entry"] = entry_id
     return render(request, ROSTER, {**context, **extra})

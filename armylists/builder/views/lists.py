@@ -8,7 +8,9 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from armylists.checking.check import Libraries, check_document
+from armylists.checking.check import check_against
+from armylists.checking.library import Library, library_of
+from armylists.checking.listfile import parse_list
 from armylists.games.registry import game_home
 from factions.models import GameSystem
 
@@ -23,12 +25,14 @@ from .common import changed_response, form_problem, refused_response
 
 
 def _summaries(army_lists: list[ArmyList]) -> list[dict]:
-    """Each list with its check; each game's unit data is loaded once, whatever the number of lists."""
-    libraries = Libraries(whole_games=True)
+    """Each list with its check; each game's library is got once, whatever the number of lists."""
+    libraries: dict[int, Library] = {}
     rows = []
     for army_list in army_lists:
+        game = army_list.game
+        library = libraries.get(game.pk) or libraries.setdefault(game.pk, library_of(game))
         try:
-            rows.append({"list": army_list, "report": check_document(army_list.document, libraries=libraries).report})
+            rows.append({"list": army_list, "report": check_against(parse_list(army_list.document), library, game).report})
         except BadInput as error:
             rows.append({"list": army_list, "report": None, "problem": str(error)})
     return rows
@@ -72,7 +76,8 @@ def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
     mixed = game_home(game.slug).mixes_factions
     wanted = request.GET.get("faction", "")
     picked = wanted if mixed and wanted in {slug for slug, _ in factions} else army_list.document["faction"]
-    checked, problem, library = load_checked(army_list, extra=(picked,))
+    library = library_of(game)
+    checked, problem = load_checked(army_list, library)
     picker = picker_context(game.slug, library, picked, request.GET, factions, mixed)
     if request.htmx and request.htmx.target == "unit-picker":
         return render(request, "builder/list_detail.html#unit-picker", {"army_list": army_list, **picker})
@@ -91,18 +96,19 @@ def _next(request: HttpRequest, army_list: ArmyList) -> str:
 @login_required
 def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
+    library = library_of(army_list.game)
     form = RenameForm(request.POST)
     try:
         if not form.is_valid():
             raise Refusal(form_problem(form))
-        changed = services.rename_list(army_list=army_list, name=form.cleaned_data["name"])
+        changed = services.rename_list(army_list=army_list, library=library, name=form.cleaned_data["name"])
     except (Refusal, BadInput) as error:
         if request.htmx:
-            return refused_response(request, army_list, str(error), open_settings=True)
+            return refused_response(request, army_list, library, str(error), open_settings=True)
         messages.error(request, str(error))
         return redirect(_next(request, army_list))
     if request.htmx:
-        return changed_response(request, changed, open_settings=True)
+        return changed_response(request, changed, library, open_settings=True)
     return redirect(_next(request, army_list))
 
 

@@ -6,6 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from armylists.checking.library import library_of
+
 from .. import services
 from ..context import load_checked, roster_context
 from ..forms import ShareForm
@@ -29,7 +31,8 @@ def list_share(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def shared_list(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_shared_list_or_404(token)
-    checked, problem, library = load_checked(army_list)
+    library = library_of(army_list.game)
+    checked, problem = load_checked(army_list, library)
     context = roster_context(army_list, checked=checked, problem=problem, library=library, editable=False)
     if checked is not None:
         context["text"] = list_text(checked, name=army_list.name, game_name=army_list.game.name,

@@ -11,6 +11,8 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
+from armylists.checking.library import library_of
+
 from .. import services
 from ..context import load_checked
 from ..forms import ImportForm
@@ -54,7 +56,7 @@ def list_export(request: HttpRequest, pk: int) -> HttpResponse:
 
 def text_of(army_list: ArmyList) -> tuple[str, str | None]:
     """The plain-text list, or the reason it cannot be made."""
-    checked, problem, _ = load_checked(army_list)
+    checked, problem = load_checked(army_list, library_of(army_list.game))
     if checked is None:
         return "", problem
     return list_text(checked, name=army_list.name, game_name=army_list.game.name,

@@ -1,0 +1,54 @@
+"""An edit flows one way (view -> service -> check -> render) and reads the game's unit data once;
+once read, it stays in memory until the game's data changes."""
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from armylists.builder.views import entries
+from armylists.checking import library as library_module
+
+from .conftest import htmx
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def loads(monkeypatch):
+    """Counts: `library_of` asked by the add-entry view, `load_library` reading the database."""
+    counts = {"library_of": 0, "load_library": 0}
+    for module, name in ((entries, "library_of"), (library_module, "load_library")):
+        def counted(*args, _real=getattr(module, name), _name=name, **kwargs):
+            counts[_name] += 1
+            return _real(*args, **kwargs)
+        monkeypatch.setattr(module, name, counted)
+    return counts
+
+
+def add(alice, army_list, unit: str):
+    return htmx(alice, reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": unit})
+
+
+def test_adding_an_entry_gets_the_library_once_and_reads_it_from_the_database_at_most_once(
+        alice, make_list, loads, monkeypatch, django_assert_max_num_queries):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    monkeypatch.setattr(library_module, "_LIBRARIES", {})  # a process that has not read this game yet
+    loads.update(library_of=0, load_library=0)
+    # Before the game homes: 11 queries (session, user, list, six for the unit data, latest row, update).
+    with django_assert_max_num_queries(11):
+        assert 'id="entry-e2"' in add(alice, army_list, "knights").content.decode()
+    assert loads == {"library_of": 1, "load_library": 1}
+
+    with django_assert_max_num_queries(6):  # warm: the six unit-data queries become one version query
+        assert 'id="entry-e3"' in add(alice, army_list, "captain").content.decode()
+    assert loads == {"library_of": 2, "load_library": 1}
+
+
+def test_an_import_changes_the_data_version_and_the_next_edit_reads_the_new_data(
+        alice, make_list, load_game, loads):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    add(alice, army_list, "knights")
+    before = loads["load_library"]
+    load_game("aof-regiments")  # the same faction file again: a new data version
+    assert 'id="entry-e3"' in add(alice, army_list, "captain").content.decode()
+    assert loads["load_library"] == before + 1
