@@ -63,7 +63,7 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     )
     rows = Unit.objects.bulk_create(_unit_row(faction, i, u) for i, u in enumerate(data.units))
     options, groups, sizes = [], [], []
-    for row, unit_in in zip(rows, data.units):
+    for row, unit_in in zip(rows, data.units, strict=True):
         options += [Option(unit=row, slug=o.slug, name=o.name, cost=o.cost, group=o.group or "",
                            scope=getattr(o, "scope", "") or "", command=getattr(o, "command", "") or "",
                            position=i) for i, o in enumerate(unit_in.options)]

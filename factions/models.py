@@ -161,7 +161,8 @@ class Option(models.Model):
 class UnitSize(models.Model):
     """Dulce Bellum: a size a unit can be taken at, with its own points and morale."""
 
-    SIZES = [("single", "Single"), ("squad", "Squad"), ("platoon", "Platoon"), ("company", "Company"), ("horde", "Horde")]
+    SIZES = [("single", "Single"), ("squad", "Squad"), ("platoon", "Platoon"), ("company", "Company"),
+             ("horde", "Horde")]
 
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="sizes")
     size = models.CharField(max_length=10, choices=SIZES)

@@ -57,7 +57,8 @@ def _check_references(parsed: FactionFile) -> None:
         raise BadInput(f"factions[{i}].slug", f"'{parsed.factions[i].slug}' is used twice in this game")
     for fi, faction in enumerate(parsed.factions):
         if (ui := _first_duplicate([u.slug for u in faction.units])) is not None:
-            raise BadInput(f"factions[{fi}].units[{ui}].slug", f"'{faction.units[ui].slug}' is used twice in this faction")
+            raise BadInput(f"factions[{fi}].units[{ui}].slug",
+                           f"'{faction.units[ui].slug}' is used twice in this faction")
         for ui, unit in enumerate(faction.units):
             here = f"factions[{fi}].units[{ui}]"
             if (oi := _first_duplicate([o.slug for o in unit.options])) is not None:
@@ -71,4 +72,5 @@ def _check_references(parsed: FactionFile) -> None:
                 raise BadInput(f"{here}.sizes[{si}].size", f"'{sizes[si].size}' is listed twice")
         cards = getattr(faction, "command_cards", [])
         if (ci := _first_duplicate([c.slug for c in cards])) is not None:
-            raise BadInput(f"factions[{fi}].command_cards[{ci}].slug", f"'{cards[ci].slug}' is used twice in this faction")
+            raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
+                           f"'{cards[ci].slug}' is used twice in this faction")

@@ -304,7 +304,8 @@ def main() -> None:
         kinds = units()
         server, port = start_server(env, workers)
         try:
-            print(f"server: gunicorn, {workers} sync workers on 127.0.0.1:{port}, DEBUG off, SQLite file database (WAL)")
+            print(f"server: gunicorn, {workers} sync workers on 127.0.0.1:{port}, DEBUG off, "
+                  "SQLite file database (WAL)")
             print(f"lists: AoF Regiments, {FACTION}, 2000 points; each client adds {adds} entries "
                   f"(so its list grows from 0 to {adds} entries), cycling through {len(kinds)} units")
             players = [Player(port, *account) for account in accounts]

@@ -2,7 +2,14 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
+
+
+def pytest_configure(config):
+    # Tests only: a real hasher is slow on purpose, and hashing the test users' passwords
+    # took most of the builder tests' time. Production settings keep Django's default.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

@@ -28,7 +28,8 @@ def settings_with(**env: str) -> subprocess.CompletedProcess:
 def test_without_environment_the_site_runs_on_a_sqlite_file_in_the_project_folder():
     shown = json.loads(settings_with().stdout)
     assert shown["engine"] == "django.db.backends.sqlite3" and shown["name"] == str(ROOT / "db.sqlite3")
-    assert shown["options"]["transaction_mode"] == "IMMEDIATE" and "journal_mode=WAL" in shown["options"]["init_command"]
+    options = shown["options"]
+    assert options["transaction_mode"] == "IMMEDIATE" and "journal_mode=WAL" in options["init_command"]
 
 
 def test_database_url_selects_postgresql():

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import quote
 
 from django.urls import reverse
@@ -23,7 +24,7 @@ from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from armylists.rules.report import Report
 
-from .controls import SettingsFields, entry_state, option_controls, settings_state
+from .controls import NAME_LIMITS, SettingsFields, entry_state, option_controls, settings_state
 from .models import ArmyList
 
 
@@ -187,6 +188,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "figures": report.figures if report else (),
         "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
         "settings_was": json.dumps(current),
+        "limits": NAME_LIMITS,
     }
     if home.picks_command_cards:
         context["command_cards"] = _command_cards(army_list, library)

@@ -15,10 +15,14 @@ from typing import Any
 from django import forms
 
 from armylists.games.registry import game_home
+from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
 from armylists.rules.model import Option, OptionGroup, Unit
 from factions.models import GameSystem
 
 Params = Mapping[str, Any]
+
+# The longest names the list file allows: the forms check them, the templates' inputs stop there.
+NAME_LIMITS = {"list_name": LIST_NAME_MAX, "entry_name": ENTRY_NAME_MAX}
 
 
 def _points_limit(params: Params) -> forms.Field:

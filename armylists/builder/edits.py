@@ -5,7 +5,8 @@ showed, so edits made from two tabs merge: a change names only what it
 changes (one field, one option up or down, one group's choice). An edit that
 no longer applies (the entry was removed meanwhile) raises `Refusal`.
 
-No database access here: services.py locks, applies, validates and saves.
+No database access here: services.py applies these to the latest stored
+document, checks the result and saves it (optimistically, see there).
 """
 from __future__ import annotations
 
@@ -13,11 +14,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 
 # Entry fields an entry form may set outright; None or "" removes the field.
 ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "spells")
-LIST_SETTINGS = ("points_limit", "force_organisation", "mixed_armies", "command_cards", "regiments")
 _NUMBERED = re.compile(r"^e(\d+)$")
 
 
@@ -126,8 +127,10 @@ def _change_count(options: list[str], slug: str, delta: int) -> list[str]:
 
 
 def change_settings(document: dict, changes: dict[str, Any]) -> None:
+    """Set (or, with None, clear) list settings; only the settings of the list's game are accepted."""
+    settings = game_home(document["game"]).list_settings
     for key, value in changes.items():
-        if key not in LIST_SETTINGS:
+        if key not in settings:
             raise Refusal(f"“{key}” is not a setting of a list.")
         if value is None:
             document.pop(key, None)

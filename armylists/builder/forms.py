@@ -15,13 +15,11 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from armylists.checking.library import Library
-from armylists.checking.listfile import LIST_NAME_MAX
 from armylists.games.registry import game_home
-from armylists.games.schema import ENTRY_NAME_MAX
 from armylists.rules.model import Unit
 from factions.models import GameSystem
 
-from .controls import Control, SettingsFields, entry_state, option_controls, setting_fields
+from .controls import NAME_LIMITS, Control, SettingsFields, entry_state, option_controls, setting_fields
 from .edits import EntryChanges
 
 MAX_FILE = 1_000_000
@@ -37,7 +35,7 @@ def _was(value: Any, fallback: dict) -> dict:
 
 
 class ListCreateForm(forms.Form):
-    name = forms.CharField(max_length=LIST_NAME_MAX)
+    name = forms.CharField(max_length=NAME_LIMITS["list_name"])
     faction = forms.ModelChoiceField(queryset=None, empty_label=None)
 
     def __init__(self, *args, game: GameSystem, **kwargs):
@@ -70,7 +68,7 @@ class ListSettingsForm(SettingsFields):
 
 
 class RenameForm(forms.Form):
-    name = forms.CharField(max_length=LIST_NAME_MAX)
+    name = forms.CharField(max_length=NAME_LIMITS["list_name"])
 
 
 class ShareForm(forms.Form):
@@ -122,7 +120,7 @@ def _choices(values) -> list[tuple[str, str]]:
 
 class EntryForm(forms.Form):
     was = forms.JSONField(required=False)
-    name = forms.CharField(max_length=ENTRY_NAME_MAX, required=False)
+    name = forms.CharField(max_length=NAME_LIMITS["entry_name"], required=False)
 
     def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, **kwargs):
         super().__init__(*args, **kwargs)

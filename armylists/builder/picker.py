@@ -4,8 +4,9 @@ Works on the library's unit documents, so it needs no query of its own.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from armylists.checking.library import Library
 from armylists.games.registry import game_home

@@ -7,8 +7,9 @@ This module imports nothing of Muster's and no Django, so every layer may use it
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from pydantic import ValidationError
 

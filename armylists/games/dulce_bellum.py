@@ -11,6 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from armylists.rules.model import Entry, Unit
+from armylists.rules.opr import plural
 
 from .base import Game
 from .cards import CardContext, Stat, faction_detail
@@ -79,7 +80,7 @@ class DulceBellum(Game):
         grants = 0
         if unit.rarity in (params.get("granting_rarities") or []):
             grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
-        return (tags + ([f"grants {grants} unlock{'s' if grants != 1 else ''}"] if grants else [])
+        return (tags + ([f"grants {plural(grants, 'unlock')}"] if grants else [])
                 + ([f"needs {needs} unlocks"] if needs else []))
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:

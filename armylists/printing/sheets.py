@@ -128,7 +128,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
 
 def _violations_by_entry(problems: tuple[Problem, ...], report: Report) -> dict[str, tuple[int, ...]]:
     numbers: dict[str, list[int]] = {}
-    for problem, violation in zip(problems, report.violations):
+    for problem, violation in zip(problems, report.violations, strict=True):
         for entry_id in dict.fromkeys(violation.entries):
             numbers.setdefault(entry_id, []).append(problem.number)
     return {k: tuple(v) for k, v in numbers.items()}

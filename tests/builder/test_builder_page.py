@@ -199,3 +199,13 @@ def test_entry_edit_urls_are_those_django_reverses_even_for_odd_entry_ids(alice,
         assert f'hx-post="{reverse(f"builder:list-entry-{name}", args=[army_list.pk, odd])}"' in page
     htmx(alice, reverse("builder:list-entry-remove", args=[army_list.pk, odd]))
     assert [e["unit"] for e in stored(army_list)["entries"]] == ["knights"]
+
+
+def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
+    """The list file allows list names of 300 characters and entry names of 120 (FORMATS: The list file)."""
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    page = alice.get(detail(army_list)).content.decode()
+    assert 'maxlength="300" required data-testid="list-name-input"' in page
+    assert 'name="name" value="" maxlength="120"' in page
+    index = alice.get(reverse("builder:lists")).content.decode()
+    assert 'maxlength="300" required aria-label="New name"' in index

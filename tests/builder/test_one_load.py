@@ -17,11 +17,14 @@ pytestmark = pytest.mark.django_db
 def loads(monkeypatch):
     """Counts: `library_of` asked by the add-entry view, `load_library` reading the database."""
     counts = {"library_of": 0, "load_library": 0}
-    for module, name in ((entries, "library_of"), (library_module, "load_library")):
-        def counted(*args, _real=getattr(module, name), _name=name, **kwargs):
-            counts[_name] += 1
-            return _real(*args, **kwargs)
-        monkeypatch.setattr(module, name, counted)
+    def counting(name: str, real):
+        def counted(*args, **kwargs):
+            counts[name] += 1
+            return real(*args, **kwargs)
+        return counted
+
+    monkeypatch.setattr(entries, "library_of", counting("library_of", entries.library_of))
+    monkeypatch.setattr(library_module, "load_library", counting("load_library", library_module.load_library))
     return counts
 
 

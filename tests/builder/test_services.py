@@ -120,7 +120,8 @@ def test_edit_entry_sets_fields_chooses_in_groups_and_counts_options(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry", "options": ["spears", "veteran"]})
     changes = EntryChanges(fields={"name": "Blue", "combined": True}, groups={"weapons": "halberds"},
                            deltas={"veteran": 2, "banner": 1})
-    changed = services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=changes)
+    changed = services.edit_entry(army_list=army_list, library=library_of(army_list.game),
+                                  entry_id="e1", changes=changes)
     assert entries(army_list) == [{"id": "e1", "unit": "infantry", "name": "Blue", "combined": True,
                                    "options": ["halberds", "banner", "veteran", "veteran", "veteran"]}]
     assert changed.checked.report.points == 200 + 30 + 10 + 15
@@ -136,14 +137,16 @@ def test_edit_entry_clears_fields_and_takes_options_away(make_list):
 def test_an_option_the_unit_does_not_have_is_refused_and_nothing_is_written(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"})
     with pytest.raises(BadInput, match="no option 'wings'"):
-        services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=EntryChanges(deltas={"wings": 1}))
+        services.edit_entry(army_list=army_list, library=library_of(army_list.game),
+                            entry_id="e1", changes=EntryChanges(deltas={"wings": 1}))
     assert entries(army_list) == [{"id": "e1", "unit": "infantry"}] and fresh(army_list).version == 1
 
 
 def test_a_field_of_another_game_is_refused(make_list):
     army_list = make_list("battleground", {"unit": "militia"})
     with pytest.raises(BadInput, match="combined"):
-        services.edit_entry(army_list=army_list, library=library_of(army_list.game), entry_id="e1", changes=EntryChanges(fields={"combined": True}))
+        services.edit_entry(army_list=army_list, library=library_of(army_list.game),
+                            entry_id="e1", changes=EntryChanges(fields={"combined": True}))
     assert fresh(army_list).version == 1
 
 
@@ -174,7 +177,8 @@ def test_a_bad_setting_is_refused_and_nothing_is_written(make_list):
 def test_command_cards_are_taken_and_given_back(make_list):
     army_list = make_list("diskwars", {"unit": "general"})
     services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["steady", "faith"])
-    services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["steady"], remove=["faith"])
+    services.change_command_cards(army_list=army_list, library=library_of(army_list.game),
+                                  add=["steady"], remove=["faith"])
     assert fresh(army_list).document["command_cards"] == ["steady"]
     with pytest.raises(BadInput, match="no command card 'joker'"):
         services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["joker"])

@@ -129,7 +129,8 @@ def test_an_edit_that_loses_the_race_is_applied_again_to_the_other_tabs_save(mak
     def add_while_the_other_tab_renames(document, entry):
         if not raced:  # the other tab saves between this edit's read and its write, once
             raced.append(True)
-            services.rename_list(army_list=ArmyList.objects.get(pk=army_list.pk), library=library_of(army_list.game), name="Renamed elsewhere")
+            services.rename_list(army_list=ArmyList.objects.get(pk=army_list.pk), library=library_of(army_list.game),
+                                 name="Renamed elsewhere")
         return add(document, entry)
 
     monkeypatch.setattr(edits, "add_entry", add_while_the_other_tab_renames)

@@ -121,7 +121,8 @@ def test_options_keep_their_opr_scope_and_command():
 @given(data=st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["format", "game", "factions", "slug", "name", "units", "cost", "class", "x"]), inner, max_size=4),
+        st.sampled_from(["format", "game", "factions", "slug", "name", "units", "cost", "class", "x"]), inner,
+        max_size=4),
     max_leaves=15,
 ))
 def test_random_json_is_refused_with_a_path_or_parsed_never_a_crash(data):

@@ -72,7 +72,8 @@ def test_a_faction_page_runs_the_same_few_queries_for_5_or_50_units(client, djan
 
 def test_the_faction_page_filters_by_search_and_kind_and_answers_htmx_with_the_cards_only(client):
     faction = big_faction(20)
-    response = client.get(faction.get_absolute_url(), {"q": "Unit 1", "filter": "hero:yes"}, headers={"HX-Request": "true"})
+    response = client.get(faction.get_absolute_url(), {"q": "Unit 1", "filter": "hero:yes"},
+                          headers={"HX-Request": "true"})
     text = response.content.decode()
     assert "<html" not in text and 'id="unit-cards"' in text
     shown = {u.name for u in Unit.objects.filter(hero=True, name__startswith="Unit 1")}

@@ -14,7 +14,7 @@ from factions.importer import import_document
 from factions.models import Faction, GameSystem
 from factions.schemas import parse_faction_file
 
-CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.timezone.utc)
+CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.UTC)
 
 
 def faction_file(game: str, *factions: dict) -> dict:

@@ -16,6 +16,7 @@ from factions.models import GameSystem
 
 from .. import services
 from ..context import load_checked, roster_context
+from ..controls import NAME_LIMITS
 from ..forms import ListCreateForm, RenameForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
@@ -32,7 +33,8 @@ def _summaries(army_lists: list[ArmyList]) -> list[dict]:
         game = army_list.game
         library = libraries.get(game.pk) or libraries.setdefault(game.pk, library_of(game))
         try:
-            rows.append({"list": army_list, "report": check_against(parse_list(army_list.document), library, game).report})
+            report = check_against(parse_list(army_list.document), library, game).report
+            rows.append({"list": army_list, "report": report})
         except BadInput as error:
             rows.append({"list": army_list, "report": None, "problem": str(error)})
     return rows
@@ -42,7 +44,7 @@ def _summaries(army_lists: list[ArmyList]) -> list[dict]:
 @login_required
 def lists(request: HttpRequest) -> HttpResponse:
     army_lists = list(ArmyList.objects.filter(owner=request.user).select_related("game", "faction"))
-    return render(request, "builder/list_index.html", {"rows": _summaries(army_lists)})
+    return render(request, "builder/list_index.html", {"rows": _summaries(army_lists), "limits": NAME_LIMITS})
 
 
 @require_http_methods(["GET", "POST"])
