@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import shutil
 from contextlib import contextmanager
 from pathlib import Path
@@ -131,6 +132,9 @@ class Builder:
         before = self.version()
         yield
         expect(self.roster).to_have_attribute("data-version", str(before + 1))
+        # htmx wires up the swapped-in forms when it settles (20 ms after the swap); a change
+        # made before that posts nothing, so wait for the settling class to go.
+        expect(self.roster).not_to_have_class(re.compile(r"\bhtmx-settling\b"))
 
     def entry(self, entry_id: str):
         return self.page.locator(f'[data-testid="entry"][data-entry-id="{entry_id}"]')
