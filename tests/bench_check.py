@@ -27,11 +27,22 @@ LISTS = sorted((ROOT / "factions" / "data" / "demo" / "lists").glob("*.json"))
 sys.path.insert(0, str(ROOT))
 
 from armylists.rules import check, params_for  # noqa: E402  (the path above makes it importable)
-from armylists.rules.model import (  # noqa: E402
-    Army, CommandCard, Entry, Faction, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit)
+from armylists.rules.model import (  # noqa: E402,E501
+    Army,
+    CommandCard,
+    Entry,
+    Faction,
+    Grimoire,
+    Option,
+    OptionGroup,
+    SizeProfile,
+    Spell,
+    Unit,
+)
 
 SIZES = (10, 100, 1000)
-GAME_NUMBERS = {g["slug"]: g["params"] for g in json.loads((ROOT / "factions" / "data" / "game_systems.json").read_text())}
+GAME_SYSTEMS = ROOT / "factions" / "data" / "game_systems.json"
+GAME_NUMBERS = {g["slug"]: g["params"] for g in json.loads(GAME_SYSTEMS.read_text())}
 
 
 # --- synthetic lists: every rule of the game has work to do, and many break -------------------

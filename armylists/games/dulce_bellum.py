@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field
 
 from armylists.rules.model import Entry, Unit
-from armylists.rules.opr import plural
+from armylists.rules.text import plural
 
 from .base import Game
 from .cards import CardContext, Stat, faction_detail

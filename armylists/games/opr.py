@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from armylists.rules.model import Army, Entry
-from armylists.rules.opr import plural
 from armylists.rules.report import Report
+from armylists.rules.text import plural
 
 from .base import Game, Section
 from .cards import CardContext, Stat, faction_detail
