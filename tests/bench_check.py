@@ -163,14 +163,14 @@ def bench_engine(env: dict[str, str], seconds: float = 3.0) -> None:
     import django
 
     django.setup()
-    from armylists.checking.check import check_document
-    from factions.models import GameSystem, game_params
+    from armylists.checking.check import Batch
+    from factions.models import game_params
 
-    games = {game.slug: game for game in GameSystem.objects.all()}
+    batch = Batch()
     cases = []
     for path in LISTS:
-        checked = check_document(json.loads(path.read_text()), games=games)
-        cases.append((checked.army, game_params(games[checked.army.game])))
+        checked = batch.check(json.loads(path.read_text()))
+        cases.append((checked.army, game_params(batch.games[checked.army.game])))
     print(f"engine: {len(cases)} lists of the five games, {sum(len(a.entries) for a, _ in cases)} entries in all")
     done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:

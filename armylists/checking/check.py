@@ -46,12 +46,24 @@ def check_against(document: ListIn, library: Library, game: GameSystem,
     return Checked(document, army, check(army, params), library)
 
 
-def check_document(data: Any, *, games: Mapping[str, GameSystem] | None = None,
-                   overrides: Mapping[str, Any] | None = None) -> Checked:
-    """Validate, resolve and check a list document against its game's unit data as it is now.
-
-    `games` (slug -> game system) saves a query per document when checking many.
-    """
+def check_document(data: Any, *, overrides: Mapping[str, Any] | None = None) -> Checked:
+    """Validate, resolve and check a list document against its game's unit data as it is now."""
     document = data if isinstance(data, ListIn) else parse_list(data)
-    game = find_game(document.game, games)
+    game = find_game(document.game)
     return check_against(document, library_of(game), game, overrides)
+
+
+class Batch:
+    """Checks many documents, getting each game system and its library once for the whole batch
+    (the `checklist` command, an event's re-check): the unit data stays the same throughout."""
+
+    def __init__(self):
+        self.games = {game.slug: game for game in GameSystem.objects.all()}
+        self.libraries: dict[str, Library] = {}
+
+    def check(self, data: Any, *, overrides: Mapping[str, Any] | None = None) -> Checked:
+        document = data if isinstance(data, ListIn) else parse_list(data)
+        game = find_game(document.game, self.games)
+        if game.slug not in self.libraries:
+            self.libraries[game.slug] = library_of(game)
+        return check_against(document, self.libraries[game.slug], game, overrides)

@@ -9,9 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from armylists.checking.boundary import BadInput
-from armylists.checking.check import check_document
+from armylists.checking.check import Batch
 from factions.importer import import_file
-from factions.models import GameSystem
 
 pytestmark = pytest.mark.django_db
 
@@ -30,13 +29,13 @@ json_values = st.recursive(
 def demo_library(db):
     for path in sorted((ROOT / "factions" / "data" / "demo").glob("*.json")):
         import_file(path)
-    return {game.slug: game for game in GameSystem.objects.all()}
+    return Batch()
 
 
 def outcome(data, libraries):
     """The check's answer: ('bad', path) or ('report', dict). Any other exception fails the test."""
     try:
-        return "report", check_document(data, games=libraries).report.as_dict()
+        return "report", libraries.check(data).report.as_dict()
     except BadInput as error:
         return "bad", str(error)
 

@@ -2,9 +2,8 @@ import json
 import sys
 
 from armylists.checking.boundary import BadInput, read_json
-from armylists.checking.check import check_document
+from armylists.checking.check import Batch
 from armylists.checking.management.base import MusterCommand
-from factions.models import GameSystem
 
 LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
 
@@ -18,11 +17,11 @@ class Command(MusterCommand):
         parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
 
     def handle(self, *args, **options):
-        games = {game.slug: game for game in GameSystem.objects.all()}
+        batch = Batch()
         status = LEGAL
         for path in options["files"]:
             try:
-                result = check_document(read_json(path), games=games)
+                result = batch.check(read_json(path))
             except BadInput as error:
                 self._bad(path, f"{path}: {error}", options["json"])
                 status = BAD_INPUT
