@@ -1,0 +1,114 @@
+"""The campaign's length, the game master's corrections, and the hand-kept changes of campaigns
+whose game has no campaign rules.
+
+A correction may set what the rules would not (XP without a trait roll, a dead
+unit back), but never breaks what must always hold: the bank and VP never go
+below zero, XP stays within the cap, and every correction gives its reason.
+"""
+from __future__ import annotations
+
+from .actions import Adjust, SetLength, SetStatus, SetTraits
+from .dice import Choices, Dice
+from .state import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
+from .support import game_master_only, may_change, require_rules, unit_name_free
+
+REASON_MAX = 300
+MAX_SIT_OUT = 20
+
+
+def set_length(state: CampaignState, action: SetLength, actor: str, dice: Dice, choices: Choices) -> str:
+    """Game-, point- and time-limited campaigns last D6+4 missions, VP or weeks (Campaign Length)."""
+    params = require_rules(state)
+    game_master_only(state, actor, "the campaign's length")
+    if state.kind == "endless":
+        raise Refused("an endless campaign has no length", params.section("Campaign Length"))
+    state.length = dice.roll("length", params.length_die) + params.length_add
+    unit = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}[state.kind]
+    return f"the campaign lasts {state.length} {unit}"
+
+
+def _reason(action) -> str:
+    reason = action.reason.strip()
+    if not reason:
+        raise Refused("a correction needs a reason")
+    if len(reason) > REASON_MAX:
+        raise Refused(f"a reason is at most {REASON_MAX} characters")
+    return reason
+
+
+def _authorised(state: CampaignState, army, actor: str) -> None:
+    """Corrections are the game master's; in a campaign kept by hand the player keeps their own sheet."""
+    if state.manual:
+        may_change(state, army, actor)
+    else:
+        game_master_only(state, actor, "corrections")
+
+
+def adjust(state: CampaignState, action: Adjust, actor: str, dice: Dice, choices: Choices) -> str:
+    army = state.army(action.army)
+    _authorised(state, army, actor)
+    reason = _reason(action)
+    parts = []
+    if action.points:
+        state.post(army, action.points, "correction", reason)
+        parts.append(f"{action.points:+d} points")
+    if action.vp:
+        if army.vp + action.vp < 0:
+            raise Refused(f"{army.name} has {army.vp} VP and cannot lose {-action.vp}")
+        army.vp += action.vp
+        parts.append(f"{action.vp:+d} VP")
+    if action.xp:
+        unit = state.unit(army, action.unit or "")
+        xp = unit.xp + action.xp
+        cap = None if state.manual else state.params.max_xp
+        if xp < 0 or (cap is not None and xp > cap):
+            raise Refused(f"{unit.name} has {unit.xp} XP; XP stays between 0 and {cap}" if cap
+                          else f"{unit.name} has {unit.xp} XP and cannot lose {-action.xp}")
+        army.units[unit.key] = unit.changed(xp=xp)
+        parts.append(f"{action.xp:+d} XP for {unit.name}")
+    if not parts:
+        raise Refused("the correction changes nothing")
+    return f"{army.name}: {', '.join(parts)} ({reason})"
+
+
+def set_traits(state: CampaignState, action: SetTraits, actor: str, dice: Dice, choices: Choices) -> str:
+    params = require_rules(state)
+    army = state.army(action.army)
+    game_master_only(state, actor, "corrections")
+    reason = _reason(action)
+    unit = state.unit(army, action.unit)
+    tables = params.tables
+    _known(action.traits, {r.key + (f":{p}" if p else "") for r in tables.traits.rows if r.effect != "pick-other"
+                           for p in (r.picks or ("",))}, "trait")
+    _known(action.skill_sets, set(tables.skill_sets), "skill set")
+    _known(action.skills, {k for s in action.skill_sets for k in tables.skill_sets[s].keys()}, "skill of its sets")
+    _known(action.injuries, {r.key for r in tables.injuries.rows if r.effect != "dead"}, "injury")
+    _known(action.talents, set(tables.talents.keys()), "talent")
+    for name, values in (("skill set", action.skill_sets), ("skill", action.skills), ("injury", action.injuries),
+                         ("talent", action.talents)):
+        if len(set(values)) != len(values):
+            raise Refused(f"a {name} is held only once")
+    army.units[unit.key] = unit.changed(traits=action.traits, skill_sets=action.skill_sets, skills=action.skills,
+                                        injuries=action.injuries, talents=action.talents)
+    return f"{unit.name}'s traits corrected ({reason})"
+
+
+def _known(values, allowed: set[str], what: str) -> None:
+    for value in values:
+        if value not in allowed:
+            raise Refused(f"{value!r} is not a {what}")
+
+
+def set_status(state: CampaignState, action: SetStatus, actor: str, dice: Dice, choices: Choices) -> str:
+    army = state.army(action.army)
+    game_master_only(state, actor, "corrections")
+    reason = _reason(action)
+    unit = state.unit(army, action.unit)
+    if action.status not in (ACTIVE, DEAD, DISBANDED):
+        raise Refused(f"a unit is {ACTIVE}, {DEAD} or {DISBANDED}")
+    if not 0 <= action.sitting_out <= MAX_SIT_OUT:
+        raise Refused(f"a unit sits out 0 to {MAX_SIT_OUT} matches")
+    if action.status == ACTIVE and not unit.active:
+        unit_name_free(army, unit.name)
+    army.units[unit.key] = unit.changed(status=action.status, sitting_out=action.sitting_out)
+    return f"{unit.name} is {action.status} ({reason})"

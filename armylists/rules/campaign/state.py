@@ -1,0 +1,221 @@
+"""A campaign as the rules see it: armies, their units, their points bank and the missions played.
+
+The state is never stored: it is what replaying the campaign's actions gives.
+Units are frozen (a change makes a new one); armies and missions are cloned
+before an action changes them, so a refused action leaves the state it was
+given untouched. The bank is the sum of the army's ledger entries, and an
+entry that would take it below zero is refused.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Iterator
+
+from .params import CampaignParams
+
+
+class Refused(Exception):
+    """An action the rules do not allow; the message says which rule, for the player."""
+
+    def __init__(self, message: str, rule: str = ""):
+        self.message, self.rule = message, rule
+        super().__init__(f"{message} ({rule})" if rule else message)
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """An upgrade a unit may buy, at the price it had when the unit was recruited."""
+
+    slug: str
+    name: str
+    price: int
+    group: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    slug: str
+    max: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitSpec:
+    """A unit as bought, with its points frozen: replaying a campaign never depends on today's unit data."""
+
+    unit: str
+    faction: str
+    unit_name: str
+    base: int
+    hero: bool = False
+    offers: tuple[Offer, ...] = ()
+    groups: tuple[Group, ...] = ()
+
+    def offer(self, slug: str) -> Offer | None:
+        return next((o for o in self.offers if o.slug == slug), None)
+
+    def group_max(self, slug: str | None) -> int | None:
+        return next((g.max for g in self.groups if g.slug == slug), None)
+
+
+ACTIVE, DEAD, DISBANDED = "active", "dead", "disbanded"
+
+
+@dataclass(frozen=True, slots=True)
+class UnitState:
+    key: str
+    name: str
+    spec: UnitSpec
+    upgrades: tuple[str, ...] = ()  # offer slugs, in the order bought
+    xp: int = 0
+    traits: tuple[str, ...] = ()  # regular traits; a Specialist is "specialist:melee" or "specialist:shooting"
+    skill_sets: tuple[str, ...] = ()
+    skills: tuple[str, ...] = ()
+    injuries: tuple[str, ...] = ()
+    talents: tuple[str, ...] = ()
+    status: str = ACTIVE
+    sitting_out: int = 0  # matches still to sit out (no permadeath)
+    notes: str = ""
+
+    @property
+    def hero(self) -> bool:
+        return self.spec.hero
+
+    @property
+    def active(self) -> bool:
+        return self.status == ACTIVE
+
+    def upgrade_offers(self) -> tuple[Offer, ...]:
+        return tuple(o for slug in self.upgrades if (o := self.spec.offer(slug)))
+
+    def changed(self, **changes) -> UnitState:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    army: str
+    amount: int
+    reason: str  # start | purchase | mission | objective | sale | recruit | event | disband | correction
+    note: str
+    action: int  # the number of the action that made it
+
+
+@dataclass
+class Allowance:
+    """What an army has used of its step 5 and 6 allowances since its last mission."""
+
+    heroes: int = 0
+    veterans: int = 0
+    sale_attempts: frozenset[tuple[str, str]] = frozenset()  # (unit, upgrade) of 5-point items tried
+
+
+@dataclass
+class ArmyState:
+    key: str
+    owner: str
+    name: str
+    faction: str
+    units: dict[str, UnitState] = field(default_factory=dict)
+    ledger: list[LedgerEntry] = field(default_factory=list)
+    vp: int = 0
+    matches: int = 0
+    started: bool = True
+    restarted: bool = False  # disbanded and started again: its VP count per match
+    allowance: Allowance | None = None  # None until it has played a mission
+
+    @property
+    def bank(self) -> int:
+        return sum(e.amount for e in self.ledger)
+
+    def active_units(self) -> Iterator[UnitState]:
+        return (u for u in self.units.values() if u.active)
+
+    def heroes(self) -> int:
+        return sum(1 for u in self.active_units() if u.hero)
+
+    def clone(self) -> ArmyState:
+        allowance = replace(self.allowance) if self.allowance else None
+        return replace(self, units=dict(self.units), ledger=list(self.ledger), allowance=allowance)
+
+
+@dataclass
+class MissionState:
+    number: int
+    armies: tuple[str, ...]
+    fielded: dict[str, tuple[str, ...]]
+    values: dict[str, int]  # each army's fielded value when the mission was set up
+    objectives: dict[str, str]
+    winner: str | None = None
+    conceded: tuple[str, ...] = ()
+    pending_xp: dict[tuple[str, str], int] = field(default_factory=dict)  # XP earned from events
+    doomed: frozenset[tuple[str, str]] = frozenset()  # units an event killed (Time Warp lost)
+    rerolls: frozenset[str] = frozenset()  # armies that paid to re-roll casualty 1s
+    done: frozenset[str] = frozenset()  # armies whose post-battle is recorded
+
+    @property
+    def has_result(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def open(self) -> bool:
+        return set(self.done) != set(self.armies)
+
+    def clone(self) -> MissionState:
+        return replace(self, fielded=dict(self.fielded), values=dict(self.values),
+                       objectives=dict(self.objectives), pending_xp=dict(self.pending_xp))
+
+
+@dataclass
+class CampaignState:
+    game: str
+    game_master: str
+    params: CampaignParams | None  # None: a game without campaign rules, tracked by hand
+    kind: str = "endless"  # game-limited | point-limited | time-limited | endless
+    permadeath: bool = True
+    parallel_play: bool = False
+    late_joiners: bool = False
+    length: int | None = None
+    armies: dict[str, ArmyState] = field(default_factory=dict)
+    missions: list[MissionState] = field(default_factory=list)
+    units_made: int = 0  # unit keys are "u1", "u2"… in the order units join, so a replay gives the same keys
+    actions: int = 0
+
+    @property
+    def manual(self) -> bool:
+        return self.params is None
+
+    def clone(self) -> CampaignState:
+        return replace(self, armies={k: a.clone() for k, a in self.armies.items()},
+                       missions=[m.clone() for m in self.missions])
+
+    def army(self, key: str) -> ArmyState:
+        try:
+            return self.armies[key]
+        except KeyError:
+            raise Refused(f"there is no army {key!r} in this campaign") from None
+
+    def unit(self, army: ArmyState, key: str) -> UnitState:
+        unit = army.units.get(key)
+        if unit is None:
+            raise Refused(f"{army.name} has no unit {key!r}")
+        return unit
+
+    def mission(self, number: int) -> MissionState:
+        if not 1 <= number <= len(self.missions):
+            raise Refused(f"there is no mission {number}")
+        return self.missions[number - 1]
+
+    def open_mission_of(self, army: str) -> MissionState | None:
+        return next((m for m in self.missions if army in m.armies and army not in m.done), None)
+
+    def new_unit_key(self) -> str:
+        self.units_made += 1
+        return f"u{self.units_made}"
+
+    def post(self, army: ArmyState, amount: int, reason: str, note: str) -> None:
+        """Add a ledger entry; the bank may never go below zero."""
+        if army.bank + amount < 0:
+            raise Refused(f"{army.name} has {army.bank} points in the bank and cannot pay {-amount} ({note})",
+                          "the points bank never goes below zero")
+        if amount:
+            army.ledger.append(LedgerEntry(army.key, amount, reason, note, self.actions))

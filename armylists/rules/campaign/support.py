@@ -1,0 +1,57 @@
+"""Checks every kind of action shares: who may act, unique names, upgrades a unit may hold."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+from .params import CampaignParams
+from .state import ArmyState, CampaignState, MissionState, Refused, UnitSpec
+
+
+def may_change(state: CampaignState, army: ArmyState, actor: str) -> None:
+    """Only an army's player or the game master changes it."""
+    if actor not in (army.owner, state.game_master):
+        raise Refused(f"only {army.owner} or the game master may change {army.name}")
+
+
+def game_master_only(state: CampaignState, actor: str, what: str) -> None:
+    if actor != state.game_master:
+        raise Refused(f"only the game master may make {what}")
+
+
+def participant(state: CampaignState, mission: MissionState, actor: str) -> None:
+    """A mission is recorded by one of its players or the game master."""
+    if actor != state.game_master and actor not in {state.armies[a].owner for a in mission.armies}:
+        raise Refused(f"only a player of mission {mission.number} or the game master may record it")
+
+
+def require_rules(state: CampaignState) -> CampaignParams:
+    if state.params is None:
+        raise Refused(f"{state.game} has no campaign rules: this campaign is kept by hand")
+    return state.params
+
+
+def unit_name_free(army: ArmyState, name: str, but: str | None = None) -> None:
+    """Unit names are unique in an army, whatever their case (Preparation: The Army Sheet)."""
+    for unit in army.active_units():
+        if unit.key != but and unit.name.casefold() == name.casefold():
+            raise Refused(f"{army.name} already has a unit called {unit.name}",
+                          "every unit of an army has a unique name")
+
+
+def upgrades_fit(spec: UnitSpec, upgrades: Iterable[str], name: str) -> None:
+    """Every upgrade is one the unit offers, taken once, and no option group holds more than it allows."""
+    upgrades = list(upgrades)
+    taken = Counter(upgrades)
+    for slug, count in taken.items():
+        offer = spec.offer(slug)
+        if offer is None:
+            raise Refused(f"{name} ({spec.unit_name}) has no upgrade {slug!r}")
+        if count > 1:
+            raise Refused(f"{name} already has {offer.name}")
+    groups = Counter(spec.offer(slug).group for slug in upgrades if spec.offer(slug).group)
+    for group, count in groups.items():
+        limit = spec.group_max(group)
+        if limit is not None and count > limit:
+            raise Refused(f"{name} may take at most {limit} upgrade(s) of the group {group!r}; "
+                          "sell the one it has first")
