@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "armylists.checking.apps.CheckingConfig",
     "armylists.builder.apps.BuilderConfig",
     "armylists.printing.apps.PrintingConfig",
+    "armylists.campaigns.apps.CampaignsConfig",
 ]
 
 MIDDLEWARE = [

@@ -13,7 +13,7 @@ from . import armies, corrections, events, missions
 from .actions import (Action, AddUnit, Adjust, BuyUpgrade, DisbandArmy, DisbandUnit, PostBattle, RandomEvent,
                       RecordResult, Recruit, RenameUnit, SellUpgrade, SetLength, SetNotes, SetStatus, SetTraits,
                       StartArmy, StartMission)
-from .dice import Choices, Dice
+from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
 from .params import CampaignParams
 from .state import CampaignState, LedgerEntry, Refused
 
@@ -90,9 +90,12 @@ class Stored:
 def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignState, list[Outcome]]:
     """Every stored action in order; the first that breaks a rule raises `Refused`."""
     outcomes = []
-    for record in stored:
-        outcome = apply(state, record.action, actor=record.actor, dice=Dice(record.rolls),
-                        choices=Choices(record.choices), strict=True)
+    for number, record in enumerate(stored, start=1):
+        try:
+            outcome = apply(state, record.action, actor=record.actor, dice=Dice(record.rolls),
+                            choices=Choices(record.choices), strict=True)
+        except (Refused, NeedDie, NeedChoice, BadDie) as error:
+            raise Refused(f"action {number} ({record.action.kind}): {error}") from None
         outcomes.append(outcome)
         state = outcome.state
     return state, outcomes

@@ -1,0 +1,168 @@
+"""Campaigns: who plays, and the append-only log of everything that happened.
+
+The log (`Action`) is the truth: replaying it through the campaign rules gives
+every army's units, XP, traits, VP and bank (see `state.load_state`). The
+ledger (`LedgerEntry`) is written with the action that made each entry and is
+never changed; the bank is its sum. Army and unit rows are an index of the log
+(names, owners, who is still in the army) for permissions, URLs and the
+unique-name rule. Nothing here stores a value or a balance.
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+
+from factions.models import GameSystem
+
+NAME_MAX = 120
+SLUG_MAX = 60
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class AppendOnly(models.Model):
+    """A row that is written once and never changed."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError(f"{type(self).__name__} rows are append-only")
+        super().save(*args, **kwargs)
+
+
+class CampaignRules(models.Model):
+    """A game system's campaign numbers and tables (the `campaign` key of game_systems.json)."""
+
+    game = models.OneToOneField(GameSystem, on_delete=models.CASCADE, related_name="campaign_rules")
+    params = models.JSONField(help_text="Campaign numbers and tables: XP per level, costs, rewards, dice tables.")
+
+    class Meta:
+        verbose_name_plural = "campaign rules"
+
+    def __str__(self) -> str:
+        return f"Campaign rules of {self.game}"
+
+
+class Campaign(models.Model):
+    KINDS = [("game-limited", "Game-limited"), ("point-limited", "Point-limited"),
+             ("time-limited", "Time-limited"), ("endless", "Endless")]
+
+    slug = models.SlugField(max_length=SLUG_MAX, unique=True)
+    name = models.CharField(max_length=NAME_MAX)
+    game = models.ForeignKey(GameSystem, on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(max_length=20, choices=KINDS, default="game-limited")
+    parallel_play = models.BooleanField(default=False)
+    late_joiners = models.BooleanField(default=False)
+    permadeath = models.BooleanField(default=True, help_text="Off: dead units sit out D3 matches instead.")
+    game_master = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    invite_token = models.CharField(max_length=40, unique=True, default=new_invite_token)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaigns:campaign-detail", args=[self.slug])
+
+
+class Membership(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    joined = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.campaign}"
+
+
+class CampaignArmy(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="armies")
+    key = models.CharField(max_length=12)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    name = models.CharField(max_length=NAME_MAX)
+
+    class Meta:
+        ordering = ["campaign", "pk"]
+        verbose_name_plural = "campaign armies"
+        constraints = [models.UniqueConstraint(fields=["campaign", "key"], name="army_key_unique_in_campaign"),
+                       models.UniqueConstraint(fields=["campaign", "owner"], name="one_army_per_player")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("campaigns:army-detail", args=[self.campaign.slug, self.key])
+
+
+class CampaignUnit(models.Model):
+    army = models.ForeignKey(CampaignArmy, on_delete=models.CASCADE, related_name="units")
+    key = models.CharField(max_length=12)
+    name = models.CharField(max_length=NAME_MAX)
+    unit = models.CharField(max_length=200, help_text="The unit's slug in its faction.")
+    faction = models.CharField(max_length=200)
+    active = models.BooleanField(default=True, help_text="Off once dead or disbanded.")
+
+    class Meta:
+        ordering = ["army", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["army", "key"], name="unit_key_unique_in_army"),
+            # AoF Regiments, Campaign Rules: Preparation: every unit of an army has a unique name.
+            models.UniqueConstraint(Lower("name"), "army", condition=models.Q(active=True),
+                                    name="unit_name_unique_in_army"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Action(AppendOnly):
+    """One thing that happened, in order: what was decided, by whom, and the dice and choices it used."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=30)
+    army = models.ForeignKey(CampaignArmy, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    payload = models.JSONField(default=dict)
+    rolls = models.JSONField(default=dict, blank=True)
+    choices = models.JSONField(default=dict, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["campaign", "number"]
+        constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="action_number_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} #{self.number} {self.kind}"
+
+
+class LedgerEntry(AppendOnly):
+    """A change to an army's points bank, made by one action; the bank is the sum of these."""
+
+    army = models.ForeignKey(CampaignArmy, on_delete=models.CASCADE, related_name="ledger")
+    action = models.ForeignKey(Action, on_delete=models.CASCADE, related_name="ledger")
+    amount = models.IntegerField()
+    reason = models.CharField(max_length=20)
+    note = models.CharField(max_length=400)
+
+    class Meta:
+        ordering = ["army", "pk"]
+        verbose_name_plural = "ledger entries"
+
+    def __str__(self) -> str:
+        return f"{self.army}: {self.amount:+d} ({self.note})"

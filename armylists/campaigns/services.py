@@ -1,0 +1,170 @@
+"""The only code that writes campaigns.
+
+Every change to a campaign is an action: `perform` locks the campaign,
+replays its log, asks the rules engine whether the action is allowed and
+what it does, then appends the action (with the dice and choices it used),
+its ledger entries, and brings the army and unit index rows up to date, all
+in one transaction. A refused action writes nothing. Pages, the import
+command and the demo data all go through here.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from armylists.rules.campaign import Choices, Dice, Outcome, Refused, apply
+from armylists.rules.campaign.data import to_data
+from factions.models import GameSystem
+
+from .models import SLUG_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, \
+    new_invite_token
+from .payloads import parse_action
+from .state import load_state, rules_of
+
+__all__ = ["Refused", "create_campaign", "join_campaign", "renew_invite", "perform", "start_army"]
+
+_system_random = random.SystemRandom()
+
+
+def app_dice(sides: int) -> int:
+    return _system_random.randint(1, sides)
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:SLUG_MAX - 8] or "campaign"
+    slug, number = base, 1
+    while Campaign.objects.filter(slug=slug).exists():
+        number += 1
+        slug = f"{base}-{number}"
+    return slug
+
+
+@transaction.atomic
+def create_campaign(*, name: str, game: GameSystem, game_master, kind: str = "game-limited",
+                    parallel_play: bool = False, late_joiners: bool = False, permadeath: bool = True,
+                    length: int | None = None, slug: str | None = None) -> Campaign:
+    """A new campaign with its game master as first member. Its D6+4 length is the one entered, or
+    rolled by the app, and logged as the first action; endless campaigns have none."""
+    name = name.strip()
+    if not name:
+        raise Refused("a campaign needs a name")
+    if slug is not None and Campaign.objects.filter(slug=slug).exists():
+        raise Refused(f"there is already a campaign {slug!r}")
+    params = rules_of(Campaign(game=game))
+    if params is None:
+        kind = "endless"
+    if kind not in dict(Campaign.KINDS):
+        raise Refused(f"a campaign is one of {', '.join(dict(Campaign.KINDS))}")
+    campaign = Campaign.objects.create(slug=slug or _unique_slug(name), name=name, game=game, kind=kind,
+                                       parallel_play=parallel_play, late_joiners=late_joiners,
+                                       permadeath=permadeath, game_master=game_master)
+    Membership.objects.create(campaign=campaign, user=game_master)
+    if kind != "endless":
+        entered = {} if length is None else {"length": [length - params.length_add]}
+        perform(campaign=campaign, actor=game_master, kind="set-length", data={}, entered=entered)
+    return campaign
+
+
+@transaction.atomic
+def join_campaign(*, campaign: Campaign, user, token: str) -> Membership:
+    if token != campaign.invite_token:
+        raise Refused("this invitation link is no longer valid; ask the game master for the new one")
+    membership, _ = Membership.objects.get_or_create(campaign=campaign, user=user)
+    return membership
+
+
+@transaction.atomic
+def renew_invite(*, campaign: Campaign, actor) -> Campaign:
+    """A new invitation link; the old one stops working."""
+    if actor.pk != campaign.game_master_id:
+        raise Refused("only the game master renews the invitation link")
+    campaign.invite_token = new_invite_token()
+    Campaign.objects.filter(pk=campaign.pk).update(invite_token=campaign.invite_token)
+    return campaign
+
+
+def _is_member(campaign: Campaign, user) -> bool:
+    return campaign.memberships.filter(user=user).exists()
+
+
+@transaction.atomic
+def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping | None = None,
+            choices: Mapping | None = None, roll: bool = True, strict: bool = False, at=None,
+            where: tuple = ()) -> Outcome:
+    """Do one action as `actor`.
+
+    `entered` are dice the player rolled at the table (by key); the app rolls
+    any others when `roll` is on, else a missing die raises `NeedDie`.
+    `choices` are the player's picks where the rules ask for one (`NeedChoice`).
+    `strict` (replaying a file) refuses dice and choices the action does not use.
+    """
+    action = parse_action(kind, data, where)
+    campaign = Campaign.objects.select_for_update().select_related("game", "game_master").get(pk=campaign.pk)
+    if not _is_member(campaign, actor):
+        raise Refused(f"{actor.get_username()} is not a member of this campaign")
+    owner = getattr(action, "owner", None)
+    if owner is not None and not campaign.memberships.filter(user__username=owner).exists():
+        raise Refused(f"{owner} is not a member of this campaign")
+    loaded = load_state(campaign)
+    dice = Dice(dict(entered or {}), fallback=app_dice if roll else None)
+    outcome = apply(loaded.state, action, actor=actor.get_username(), dice=dice, choices=Choices(choices),
+                    strict=strict)
+    _sync_rows(campaign, outcome)
+    army_key = getattr(action, "army", None)
+    army = campaign.armies.filter(key=army_key).first() if army_key else None
+    row = Action.objects.create(campaign=campaign, number=outcome.state.actions, kind=kind, army=army, actor=actor,
+                                payload=to_data(action), rolls=outcome.rolls, choices=outcome.choices,
+                                at=at or timezone.now())
+    armies = {a.key: a for a in campaign.armies.all()}
+    LedgerEntry.objects.bulk_create(
+        LedgerEntry(army=armies[e.army], action=row, amount=e.amount, reason=e.reason, note=e.note[:400])
+        for e in outcome.ledger)
+    return outcome
+
+
+def _sync_rows(campaign: Campaign, outcome: Outcome) -> None:
+    """Bring the army and unit index rows in line with the state after the action."""
+    rows = {a.key: a for a in campaign.armies.all()}
+    users = get_user_model().objects
+    for key, army in outcome.state.armies.items():
+        row = rows.get(key)
+        if row is None:
+            row = CampaignArmy.objects.create(campaign=campaign, key=key, name=army.name,
+                                              owner=users.get(username=army.owner))
+        elif row.name != army.name:
+            CampaignArmy.objects.filter(pk=row.pk).update(name=army.name)
+        _sync_units(row, army)
+
+
+def _sync_units(row: CampaignArmy, army) -> None:
+    existing = {u.key: u for u in row.units.all()}
+    # Units leave before others take their names, so the unique-name constraint holds at every step.
+    for key, unit in existing.items():
+        if unit.active and not army.units[key].active:
+            CampaignUnit.objects.filter(pk=unit.pk).update(active=False)
+    for key, unit in existing.items():
+        state = army.units[key]
+        if state.active and (unit.name != state.name or not unit.active):
+            CampaignUnit.objects.filter(pk=unit.pk).update(name=state.name, active=True)
+    CampaignUnit.objects.bulk_create(
+        CampaignUnit(army=row, key=key, name=u.name, unit=u.spec.unit, faction=u.spec.faction, active=u.active)
+        for key, u in army.units.items() if key not in existing)
+
+
+def next_army_key(campaign: Campaign, owner) -> str:
+    """The player's army key: the same one when they start again after disbanding."""
+    mine = campaign.armies.filter(owner=owner).first()
+    if mine is not None:
+        return mine.key
+    return f"a{campaign.armies.count() + 1}"
+
+
+def start_army(*, campaign: Campaign, actor, owner, name: str, faction: str, units: list[dict]) -> Outcome:
+    data = {"army": next_army_key(campaign, owner), "owner": owner.get_username(), "name": name,
+            "faction": faction, "units": units}
+    return perform(campaign=campaign, actor=actor, kind="start-army", data=data)

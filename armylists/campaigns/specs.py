@@ -1,0 +1,69 @@
+"""Units as a campaign buys them: from a faction's unit data, or copied from one of the player's lists.
+
+A campaign unit keeps the points it was bought at (its base and the price of
+every upgrade it may buy), so a campaign replays the same whatever happens to
+the unit data later. Points come from the game's own cost function, the one
+the list check uses: a combined AoF unit costs double, and so do its upgrades
+for all models.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from armylists.builder.checking import check_document
+from armylists.builder.library import load_library
+from armylists.rules import rules_for
+from armylists.rules.campaign.actions import NewUnit
+from armylists.rules.campaign.state import Group, Offer, UnitSpec
+from armylists.rules.model import Entry, Unit
+from factions.models import GameSystem
+
+from .models import NAME_MAX
+
+
+def spec_of(game: str, unit: Unit, *, combined: bool = False, size: str | None = None) -> UnitSpec:
+    cost = rules_for(game).entry_cost
+    entry = Entry(id="campaign", unit=unit, combined=combined, size=size)
+    base = cost(entry)
+    offers = tuple(Offer(o.slug, o.name, cost(replace(entry, options=(o,))) - base, o.group or None)
+                   for o in unit.options)
+    groups = tuple(Group(g.slug, g.max) for g in unit.option_groups)
+    name = f"{unit.name} (combined)" if combined else unit.name
+    return UnitSpec(unit.slug, unit.faction, name, base, unit.hero or unit.kind == "hero", offers, groups)
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """"Infantrymen", "Infantrymen" -> "Infantrymen", "Infantrymen 2": every unit needs its own name."""
+    seen: set[str] = set()
+    result = []
+    for name in names:
+        candidate, number = name[:NAME_MAX], 1
+        while candidate.casefold() in seen:
+            number += 1
+            suffix = f" {number}"
+            candidate = name[:NAME_MAX - len(suffix)] + suffix
+        seen.add(candidate.casefold())
+        result.append(candidate)
+    return result
+
+
+def units_from_list(document: dict) -> tuple[str, list[NewUnit]]:
+    """A copy of a list's entries as campaign units (the list itself is never changed).
+
+    Raises `BadInput` when the list names unit data that no longer exists.
+    """
+    checked = check_document(document)
+    army = checked.army
+    entries = army.entries
+    names = unique_names([e.label for e in entries])
+    units = [NewUnit(name, spec_of(army.game, e.unit, combined=e.combined, size=e.size),
+                     tuple(o.slug for o in e.options)) for name, e in zip(names, entries)]
+    return army.faction, units
+
+
+def faction_units(game: GameSystem, faction: str) -> list[Unit]:
+    """Every unit of a faction, in the faction's order, for recruiting."""
+    source = load_library(game, [faction]).factions.get(faction)
+    if source is None:
+        return []
+    return [source.unit(slug) for slug in source.unit_docs]

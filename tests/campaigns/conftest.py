@@ -1,0 +1,84 @@
+"""Campaign fixtures: the demo factions, three players (alice the game master, bob a member, carol not
+in the campaign) and an AoF Regiments campaign whose two armies are ready for their first mission."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from armylists.campaigns import services
+from armylists.campaigns.specs import faction_units, spec_of
+from armylists.rules.campaign.actions import NewUnit
+from armylists.rules.campaign.data import to_data
+from factions.importer import import_file
+from factions.models import GameSystem
+
+DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
+
+
+@pytest.fixture
+def demo_factions(db):
+    for game in ("aof-regiments", "battleground"):
+        import_file(DEMO / f"{game}.json")
+
+
+@pytest.fixture
+def players(db, make_user):
+    return {name: make_user(name) for name in ("alice", "bob", "carol")}
+
+
+@pytest.fixture
+def aof(demo_factions) -> GameSystem:
+    return GameSystem.objects.get(slug="aof-regiments")
+
+
+def new_unit(game: GameSystem, name: str, unit: str, faction: str = "human-empire", upgrades=()) -> dict:
+    found = next(u for u in faction_units(game, faction) if u.slug == unit)
+    return to_data(NewUnit(name, spec_of(game.slug, found), tuple(upgrades)))
+
+
+def starting_units(game: GameSystem, prefix: str = "") -> list[dict]:
+    """Six Infantrymen (6 x 90) and a Captain (60): 600 of the 750 points, 150 banked."""
+    return [new_unit(game, f"{prefix}Foot {i}", "infantrymen") for i in range(1, 7)] + \
+        [new_unit(game, f"{prefix}Captain", "captain")]
+
+
+@pytest.fixture
+def campaign(aof, players):
+    """Alice runs "Border Wars" (7 missions); bob has joined. Nobody has an army yet."""
+    campaign = services.create_campaign(name="Border Wars", game=aof, game_master=players["alice"],
+                                        kind="game-limited", length=7)
+    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
+    return campaign
+
+
+@pytest.fixture
+def armies(campaign, aof, players):
+    """Alice's Red Host (a1: u1-u6 Foot, u7 Captain) and bob's Blue Host (a2: u8-u13, u14)."""
+    services.start_army(campaign=campaign, actor=players["alice"], owner=players["alice"], name="Red Host",
+                        faction="human-empire", units=starting_units(aof))
+    services.start_army(campaign=campaign, actor=players["bob"], owner=players["bob"], name="Blue Host",
+                        faction="human-empire", units=starting_units(aof))
+    return campaign
+
+
+def play_mission(campaign, actor, winner="a1", a1=("u1", "u2"), a2=("u8", "u9"), objectives=(1, 1)):
+    """Set up a mission with the given fielded units and record its winner."""
+    services.perform(campaign=campaign, actor=actor, kind="start-mission",
+                     data={"fielded": [{"army": "a1", "units": list(a1)}, {"army": "a2", "units": list(a2)}]},
+                     entered={"a1/objective": [objectives[0]], "a2/objective": [objectives[1]]})
+    number = campaign.actions.filter(kind="start-mission").count()
+    services.perform(campaign=campaign, actor=actor, kind="record-result",
+                     data={"mission": number, "winner": winner})
+    return number
+
+
+@pytest.fixture
+def client_for(players):
+    def client_for_(name: str) -> Client:
+        client = Client()
+        client.force_login(players[name])
+        return client
+
+    return client_for_
