@@ -10,5 +10,6 @@ urlpatterns = [
     path("", include("armylists.checking.urls")),
     path("", include("armylists.builder.urls")),
     path("print/", include("armylists.printing.urls")),
+    path("campaigns/", include("armylists.campaigns.urls")),
     path("", include("factions.urls")),
 ]

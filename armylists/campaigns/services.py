@@ -17,7 +17,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from armylists.rules.campaign import Choices, Dice, Outcome, Refused, apply
+from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply
+from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.data import to_data
 from factions.models import GameSystem
 
@@ -35,8 +36,12 @@ def app_dice(sides: int) -> int:
     return _system_random.randint(1, sides)
 
 
+RESERVED_SLUGS = {"new", "join"}  # campaign URLs that are not campaigns
+
+
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:SLUG_MAX - 8] or "campaign"
+    base = f"{base}-campaign" if base in RESERVED_SLUGS else base
     slug, number = base, 1
     while Campaign.objects.filter(slug=slug).exists():
         number += 1
@@ -53,7 +58,7 @@ def create_campaign(*, name: str, game: GameSystem, game_master, kind: str = "ga
     name = name.strip()
     if not name:
         raise Refused("a campaign needs a name")
-    if slug is not None and Campaign.objects.filter(slug=slug).exists():
+    if slug is not None and (slug in RESERVED_SLUGS or Campaign.objects.filter(slug=slug).exists()):
         raise Refused(f"there is already a campaign {slug!r}")
     params = rules_of(Campaign(game=game))
     if params is None:
@@ -112,8 +117,14 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
         raise Refused(f"{owner} is not a member of this campaign")
     loaded = load_state(campaign)
     dice = Dice(dict(entered or {}), fallback=app_dice if roll else None)
-    outcome = apply(loaded.state, action, actor=actor.get_username(), dice=dice, choices=Choices(choices),
-                    strict=strict)
+    try:
+        outcome = apply(loaded.state, action, actor=actor.get_username(), dice=dice, choices=Choices(choices),
+                        strict=strict)
+    except NeedChoice as needed:
+        needed.rolls = dice.used  # asked again with the choice, the action reuses these dice
+        raise
+    except BadDie as error:
+        raise Refused(str(error)) from None
     _sync_rows(campaign, outcome)
     army_key = getattr(action, "army", None)
     army = campaign.armies.filter(key=army_key).first() if army_key else None

@@ -172,3 +172,10 @@ def test_unit_value_formula():
 
 def test_without_campaign_rules_a_unit_is_worth_its_base_and_upgrades():
     assert unit_value(regular(25, upgrades=("spears",)), None) == 100
+
+
+def test_a_player_may_enter_all_of_a_units_dice_in_the_order_rolled():
+    """The casualty die, then the injury die (L3855), entered together for the unit."""
+    dice = Dice({"u2/*": [1, 4]})
+    assert casualty_roll(hero(), PARAMS, dice).injury == "arm-injury"
+    assert dice.used == {"u2/casualty": [1], "u2/injury": [4]}

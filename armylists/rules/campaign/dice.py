@@ -1,7 +1,8 @@
 """Dice and choices, injected so that the app can roll or the player can enter what they rolled.
 
 Every roll is asked for by a key that says what it is for ("u3/casualty",
-"u3/level2"); re-rolls ask again under the same key. `Dice` hands out the
+"u3/level2"); re-rolls ask again under the same key. A player may also enter
+every die one unit rolled, in order, under "u3/*". `Dice` hands out the
 values entered for a key first, then rolls with `fallback` (the app's dice),
 and records every value it gave, so an action stores exactly the dice it used
 and replays identically. With no fallback, running out is `NeedDie`.
@@ -45,7 +46,7 @@ class Dice:
         self.used: dict[str, list[int]] = {}
 
     def roll(self, key: str, sides: int) -> int:
-        queue = self._stream if self._stream is not None else self._entered.get(key, [])
+        queue = self._stream if self._stream is not None else self._queue(key)
         if queue:
             value = queue.pop(0)
             if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sides:
@@ -56,6 +57,13 @@ class Dice:
             raise NeedDie(key, sides)
         self.used.setdefault(key, []).append(value)
         return value
+
+    def _queue(self, key: str) -> list[int]:
+        """The values entered for `key`, else those entered for all of its unit's rolls ("u3/*"),
+        taken in the order the rules ask for them."""
+        if self._entered.get(key):
+            return self._entered[key]
+        return self._entered.get(key.split("/")[0] + "/*", [])
 
     def unused(self) -> list[str]:
         """Keys whose entered values were not all needed (a replayed action must use every die it stored)."""

@@ -1,0 +1,104 @@
+"""Campaign forms: the shape and bounds of what a page sends; the rules are the engine's to check."""
+from __future__ import annotations
+
+from django import forms
+
+from factions.models import GameSystem
+
+from .models import NAME_MAX, Campaign
+
+DIE = {"min_value": 1, "max_value": 6, "required": False}
+
+
+class CampaignForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX)
+    game = forms.ModelChoiceField(queryset=GameSystem.objects.all(), to_field_name="slug", empty_label=None)
+    kind = forms.ChoiceField(choices=Campaign.KINDS, label="Type",
+                             help_text="Game-, point- and time-limited campaigns last D6+4 missions, VP or weeks.")
+    length = forms.IntegerField(min_value=5, max_value=10, required=False,
+                                help_text="5 to 10, if you rolled it at the table; leave empty and Muster rolls.")
+    parallel_play = forms.BooleanField(required=False, help_text="Armies may play missions in parallel; "
+                                       "VP are divided by matches played.")
+    late_joiners = forms.BooleanField(required=False, help_text="Players may join once the campaign has begun.")
+    no_permadeath = forms.BooleanField(required=False, label="No permadeath",
+                                       help_text="Dead units lose the match's XP and sit out D3 matches instead.")
+
+
+class ArmyFromListForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX, label="Army name")
+    army_list = forms.ChoiceField(label="Start from one of your lists")
+
+    def __init__(self, *args, lists=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["army_list"].choices = [(str(a.pk), a.name) for a in lists]
+
+
+class NameForm(forms.Form):
+    name = forms.CharField(max_length=NAME_MAX)
+
+
+class NotesForm(forms.Form):
+    notes = forms.CharField(max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3}))
+
+
+class UpgradeForm(forms.Form):
+    unit = forms.RegexField(regex=r"^u[0-9]{1,6}$")
+    upgrade = forms.SlugField(max_length=200)
+    die = forms.IntegerField(**DIE, help_text="A 5-point item sells on a 4+: the die you rolled, or empty.")
+
+
+class RecruitForm(forms.Form):
+    unit = forms.ChoiceField(label="Unit")
+    name = forms.CharField(max_length=NAME_MAX, label="Its name")
+    veteran = forms.BooleanField(required=False, help_text="Pays 50 points more and starts with 5 XP.")
+
+    def __init__(self, *args, units=(), veterans=True, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["unit"].choices = [(u.slug, f"{u.name} ({u.cost if u.cost else '–'})") for u in units]
+        if not veterans:
+            del self.fields["veteran"]
+
+
+class AdjustForm(forms.Form):
+    unit = forms.ChoiceField(required=False, label="Unit (for XP)")
+    points = forms.IntegerField(min_value=-100_000, max_value=100_000, required=False, initial=0)
+    vp = forms.IntegerField(min_value=-100, max_value=100, required=False, initial=0, label="VP")
+    xp = forms.IntegerField(min_value=-1000, max_value=1000, required=False, initial=0, label="XP")
+    reason = forms.CharField(max_length=300)
+
+    def __init__(self, *args, units=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["unit"].choices = [("", "–")] + [(u.key, u.name) for u in units]
+
+    def data_for(self, army: str) -> dict:
+        data = {"army": army, "reason": self.cleaned_data["reason"]}
+        for name in ("points", "vp", "xp"):
+            if self.cleaned_data.get(name):
+                data[name] = self.cleaned_data[name]
+        if self.cleaned_data.get("unit"):
+            data["unit"] = self.cleaned_data["unit"]
+        return data
+
+
+class ResultForm(forms.Form):
+    winner = forms.RegexField(regex=r"^a[0-9]{1,6}$")
+    conceded = forms.MultipleChoiceField(required=False)
+
+    def __init__(self, *args, armies=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["conceded"].choices = [(key, key) for key in armies]
+
+
+class EventForm(forms.Form):
+    number = forms.IntegerField(min_value=11, max_value=66, required=False,
+                                help_text="The two dice read as tens and units (2 then 1 is 21); empty: Muster rolls.")
+    army = forms.RegexField(regex=r"^a[0-9]{1,6}$", required=False)
+    units = forms.CharField(max_length=2000, required=False)
+    achieved = forms.BooleanField(required=False, initial=True)
+    die = forms.IntegerField(min_value=1, max_value=3, required=False, help_text="The D3, if you rolled it.")
+
+    def clean_number(self):
+        number = self.cleaned_data.get("number")
+        if number is not None and not (1 <= number // 10 <= 6 and 1 <= number % 10 <= 6):
+            raise forms.ValidationError("an event is two dice: 11 to 16, 21 to 26 … 61 to 66")
+        return number

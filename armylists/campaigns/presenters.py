@@ -1,0 +1,153 @@
+"""What the campaign pages and sheets show, built from the replayed state: plain rows, no queries.
+
+Every number here is computed from the state when it is shown (values, levels,
+VP per match), never read from a stored column.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from armylists.rules.campaign import CampaignParams, CampaignState, level, unit_value
+from armylists.rules.campaign.missions import campaign_over, underdog_points
+from armylists.rules.campaign.state import ArmyState, LedgerEntry, MissionState, UnitState
+
+LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
+
+
+def trait_label(params: CampaignParams | None, key: str) -> str:
+    """"specialist:melee" -> "Specialist (melee)"; any table's key -> its name."""
+    if params is None:
+        return key
+    name, _, pick = key.partition(":")
+    tables = params.tables
+    for table in (tables.traits, tables.injuries, tables.talents, *tables.skill_sets.values()):
+        row = table.row(name)
+        if row is not None:
+            return f"{row.name} ({pick})" if pick else row.name
+    return key
+
+
+@dataclass(frozen=True)
+class UnitRow:
+    key: str
+    name: str
+    unit_name: str
+    hero: bool
+    value: int
+    xp: int
+    level: int | None
+    traits: list[str]
+    injuries: list[str]
+    talents: list[str]
+    upgrades: list[str]
+    held: list[tuple[str, str, int]]  # (slug, name, price) of the upgrades it has
+    offers: list[tuple[str, str, int]]  # (slug, name, price) of upgrades it may still buy
+    notes: str
+    status: str
+    sitting_out: int
+    track: list[tuple[int, bool, bool]]  # the sheet's XP boxes: (XP, earned, a level is reached here)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+def unit_row(unit: UnitState, params: CampaignParams | None) -> UnitRow:
+    label = [trait_label(params, t) for t in unit.traits]
+    skills = [f"{trait_label(params, s)}" for s in unit.skills]
+    sets = [params.tables.skill_sets[s].name for s in unit.skill_sets] if params else []
+    return UnitRow(
+        key=unit.key, name=unit.name, unit_name=unit.spec.unit_name, hero=unit.hero,
+        value=unit_value(unit, params), xp=unit.xp, level=level(unit.xp, params) if params else None,
+        traits=label + ([f"Skill sets: {', '.join(sets)}"] if sets else []) + skills,
+        injuries=[trait_label(params, i) for i in unit.injuries],
+        talents=[trait_label(params, t) for t in unit.talents],
+        upgrades=[o.name for o in unit.upgrade_offers()],
+        held=[(o.slug, o.name, o.price) for o in unit.upgrade_offers()],
+        offers=[(o.slug, o.name, o.price) for o in unit.spec.offers if o.slug not in unit.upgrades],
+        notes=unit.notes, status=unit.status, sitting_out=unit.sitting_out, track=xp_track(unit.xp, params))
+
+
+def xp_track(xp: int, params: CampaignParams | None) -> list[tuple[int, bool, bool]]:
+    """The army sheet's boxes, 1 to 30 XP, a level marked every 5 (AoF Regiments, Campaign Rules: army sheet)."""
+    if params is None:
+        return []
+    return [(n, n <= xp, n % params.xp_per_level == 0) for n in range(1, params.max_xp + 1)]
+
+
+@dataclass(frozen=True)
+class ArmyRow:
+    key: str
+    name: str
+    owner: str
+    vp: int
+    matches: int
+    bank: int
+    value: int
+    units: list[UnitRow]
+    ledger: list[LedgerEntry]
+    started: bool
+    per_match: bool
+
+    @property
+    def score(self) -> Fraction:
+        """L3793: with parallel play (and for late joiners, L3795) VP are divided by matches played."""
+        if not self.per_match:
+            return Fraction(self.vp)
+        return Fraction(self.vp, self.matches) if self.matches else Fraction(0)
+
+    @property
+    def score_text(self) -> str:
+        return f"{float(self.score):.2f}".rstrip("0").rstrip(".") if self.per_match else str(self.vp)
+
+
+def per_match(state: CampaignState, army: ArmyState) -> bool:
+    return state.parallel_play or state.late_joiners or army.restarted
+
+
+def army_row(state: CampaignState, army: ArmyState) -> ArmyRow:
+    params = state.params
+    units = [unit_row(u, params) for u in army.units.values()]
+    active = [u for u in units if u.active]
+    return ArmyRow(key=army.key, name=army.name, owner=army.owner, vp=army.vp, matches=army.matches,
+                   bank=army.bank, value=sum(u.value for u in active), units=units, ledger=list(army.ledger),
+                   started=army.started, per_match=per_match(state, army))
+
+
+def leaderboard(state: CampaignState) -> list[ArmyRow]:
+    rows = [army_row(state, a) for a in state.armies.values()]
+    return sorted(rows, key=lambda r: (-r.score, -r.vp, r.name.casefold()))
+
+
+def progress(state: CampaignState) -> str:
+    """How far the campaign has come, e.g. "mission 3 of 7"."""
+    if state.kind == "endless" or state.length is None:
+        return f"{len(state.missions)} missions played"
+    ended = campaign_over(state)
+    if ended:
+        return f"Over: {ended}"
+    if state.kind == "game-limited":
+        return f"{len(state.missions)} of {state.length} missions played"
+    if state.kind == "point-limited":
+        return f"first army to {state.length} VP wins"
+    return f"lasts {state.length} weeks"
+
+
+@dataclass(frozen=True)
+class MissionRow:
+    number: int
+    armies: list[tuple[str, str, int, int, str, bool, bool]]  # key, name, value, underdog, objective, won, done
+    has_result: bool
+    open: bool
+
+
+def mission_row(state: CampaignState, mission: MissionState) -> MissionRow:
+    params = state.params
+    underdog = underdog_points(mission.values, params)
+    rows = []
+    for key in mission.armies:
+        objective = params.tables.objectives.row(mission.objectives[key])
+        rows.append((key, state.armies[key].name, mission.values[key], underdog[key],
+                     f"{objective.name}: {objective.text}", mission.winner == key, key in mission.done))
+    return MissionRow(mission.number, rows, mission.has_result, mission.open)

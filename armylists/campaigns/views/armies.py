@@ -1,0 +1,136 @@
+"""Starting an army, the army page, renaming units, notes, and corrections or hand-kept changes."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from armylists.builder.models import ArmyList
+from armylists.rules.campaign import Refused
+from armylists.rules.campaign.actions import NewUnit
+from armylists.rules.campaign.data import to_data
+from factions.boundary import BadInput
+
+from .. import services
+from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm
+from ..presenters import army_row, mission_row
+from ..specs import faction_units, spec_of, unique_names, units_from_list
+from .common import act, army_or_404, changeable_army, is_game_master, loaded_or_error, may_change, \
+    member_campaign_or_404, refuse_form
+
+MAX_PICKED = 50  # units of one kind in a starting army picked by number
+
+
+def _army_url(campaign, key: str) -> str:
+    return reverse("campaigns:army-detail", args=[campaign.slug, key])
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def army_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """Start the player's army: a copy of one of their lists, or units picked by number from a faction."""
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    lists = ArmyList.objects.filter(owner=request.user, game=campaign.game)
+    factions = list(campaign.game.factions.values_list("slug", "name"))
+    faction = request.GET.get("faction") or request.POST.get("faction") or ""
+    picker = faction_units(campaign.game, faction) if faction in dict(factions) else []
+    form = ArmyFromListForm(request.POST if "army_list" in request.POST else None, lists=lists)
+    if request.method == "POST":
+        name = request.POST.get("name", "").strip()
+        try:
+            if "army_list" in request.POST:
+                if not form.is_valid():
+                    raise Refused("choose one of your lists and name the army")
+                faction, units = units_from_list(lists.get(pk=form.cleaned_data["army_list"]).document)
+            else:
+                units = _picked_units(campaign.game.slug, picker, request.POST)
+            services.start_army(campaign=campaign, actor=request.user, owner=request.user, name=name,
+                                faction=faction, units=[to_data(u) for u in units])
+        except (Refused, BadInput) as error:
+            messages.error(request, f"Nothing was changed: {error}")
+        else:
+            messages.success(request, f"{name} joins the campaign.")
+            return redirect(campaign)
+    return render(request, "campaigns/army_create.html", {
+        "campaign": campaign, "params": loaded.params, "form": form, "lists": lists, "factions": factions,
+        "faction": faction, "picker": picker})
+
+
+def _picked_units(game: str, units, data) -> list[NewUnit]:
+    picked = []
+    for unit in units:
+        count = data.get(f"count-{unit.slug}", "0").strip() or "0"
+        if not count.isdigit() or int(count) > MAX_PICKED:
+            raise Refused(f"{unit.name}: how many, from 0 to {MAX_PICKED}")
+        picked += [unit] * int(count)
+    if not picked:
+        raise Refused("pick at least one unit")
+    names = unique_names([u.name for u in picked])
+    return [NewUnit(name, spec_of(game, u, size=u.sizes[0].size if u.sizes else None))
+            for name, u in zip(names, picked)]
+
+
+@require_GET
+@login_required
+def army_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    state = loaded.state
+    army = army_or_404(loaded, key)
+    row = army_row(state, army)
+    pending = state.open_mission_of(army.key)
+    units = [u for u in row.units if u.active]
+    return render(request, "campaigns/army_detail.html", {
+        "campaign": campaign, "army": row, "params": state.params, "manual": state.manual,
+        "units": units, "gone": [u for u in row.units if not u.active],
+        "can_change": may_change(request.user, campaign, army),
+        "game_master": is_game_master(request.user, campaign),
+        "pending": mission_row(state, pending) if pending else None,
+        "between": army.allowance is not None and pending is None and not state.manual,
+        "adjust_form": AdjustForm(units=units), "ledger": list(reversed(row.ledger)),
+        "log": [(r, o) for r, o in loaded.log() if getattr(o.action, "army", None) == key][:100],
+    })
+
+
+@require_POST
+@login_required
+def unit_rename(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    changeable_army(request, loaded_or_error(campaign), key)
+    form = NameForm(request.POST)
+    name = form.cleaned_data["name"] if form.is_valid() else ""
+    return act(request, campaign, "rename-unit", {"army": key, "unit": unit, "name": name},
+               back=_army_url(campaign, key))
+
+
+@require_POST
+@login_required
+def unit_notes(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    changeable_army(request, loaded_or_error(campaign), key)
+    form = NotesForm(request.POST)
+    notes = form.cleaned_data["notes"] if form.is_valid() else request.POST.get("notes", "")
+    return act(request, campaign, "set-notes", {"army": key, "unit": unit, "notes": notes},
+               back=_army_url(campaign, key))
+
+
+@require_POST
+@login_required
+def army_adjust(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """A game master's correction; in a campaign kept by hand, the player's own change of points, VP or XP."""
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    army = army_or_404(loaded, key)
+    allowed = is_game_master(request.user, campaign) or (loaded.state.manual and may_change(request.user, campaign,
+                                                                                             army))
+    if not allowed:
+        raise PermissionDenied("Only the game master makes corrections.")
+    form = AdjustForm(request.POST, units=list(army.active_units()))
+    if not form.is_valid():
+        return refuse_form(request, form, _army_url(campaign, key))
+    return act(request, campaign, "adjust", form.data_for(key), back=_army_url(campaign, key))

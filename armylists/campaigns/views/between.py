@@ -1,0 +1,98 @@
+"""Between missions, steps 5 and 6: buying and selling upgrades, recruiting, disbanding."""
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from armylists.rules.campaign.actions import NewUnit
+from armylists.rules.campaign.data import to_data
+
+from ..forms import RecruitForm, UpgradeForm
+from ..presenters import army_row
+from ..specs import faction_units, spec_of
+from .common import act, changeable_army, loaded_or_error, member_campaign_or_404, refuse_form
+
+
+def _manage_url(campaign, key: str) -> str:
+    return reverse("campaigns:army-manage", args=[campaign.slug, key])
+
+
+@require_GET
+@login_required
+def army_manage(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    army = changeable_army(request, loaded, key)
+    state = loaded.state
+    units = faction_units(campaign.game, army.faction)
+    row = army_row(state, army)
+    return render(request, "campaigns/army_manage.html", {
+        "campaign": campaign, "army": row, "params": state.params, "manual": state.manual,
+        "units": [u for u in row.units if u.active], "allowance": army.allowance,
+        "pending": state.open_mission_of(key),
+        "recruit_form": RecruitForm(units=units, veterans=not state.manual)})
+
+
+def _upgrade(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    changeable_army(request, loaded_or_error(campaign), key)
+    form = UpgradeForm(request.POST)
+    back = _manage_url(campaign, key)
+    if not form.is_valid():
+        return refuse_form(request, form, back)
+    unit, upgrade = form.cleaned_data["unit"], form.cleaned_data["upgrade"]
+    entered = {f"{unit}/sell/{upgrade}": [form.cleaned_data["die"]]} if form.cleaned_data.get("die") else {}
+    return act(request, campaign, kind, {"army": key, "unit": unit, "upgrade": upgrade}, entered=entered, back=back)
+
+
+@require_POST
+@login_required
+def upgrade_buy(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    return _upgrade(request, slug, key, "buy-upgrade")
+
+
+@require_POST
+@login_required
+def upgrade_sell(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    return _upgrade(request, slug, key, "sell-upgrade")
+
+
+@require_POST
+@login_required
+def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    """Step 6 with campaign rules; a unit added by hand in a campaign without them."""
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    army = changeable_army(request, loaded, key)
+    units = faction_units(campaign.game, army.faction)
+    form = RecruitForm(request.POST, units=units, veterans=not loaded.state.manual)
+    back = _manage_url(campaign, key)
+    if not form.is_valid():
+        return refuse_form(request, form, back)
+    unit = next(u for u in units if u.slug == form.cleaned_data["unit"])
+    spec = spec_of(campaign.game.slug, unit, size=unit.sizes[0].size if unit.sizes else None)
+    new = to_data(NewUnit(form.cleaned_data["name"], spec))
+    if loaded.state.manual:
+        return act(request, campaign, "add-unit", {"army": key, "unit": new}, back=back)
+    data = {"army": key, "unit": new, "veteran": form.cleaned_data.get("veteran", False)}
+    return act(request, campaign, "recruit", data, back=back)
+
+
+@require_POST
+@login_required
+def unit_disband(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    changeable_army(request, loaded_or_error(campaign), key)
+    return act(request, campaign, "disband-unit", {"army": key, "unit": unit}, back=_manage_url(campaign, key))
+
+
+@require_POST
+@login_required
+def army_disband(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    changeable_army(request, loaded_or_error(campaign), key)
+    return act(request, campaign, "disband-army", {"army": key}, back=_manage_url(campaign, key),
+               done=reverse("campaigns:army-create", args=[slug]))

@@ -1,0 +1,88 @@
+"""My campaigns, starting one, joining by invitation, and the campaign page."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from armylists.rules.campaign import Refused
+
+from .. import services
+from ..forms import CampaignForm
+from ..models import Campaign
+from ..presenters import leaderboard, mission_row, progress
+from .common import is_game_master, loaded_or_error, member_campaign_or_404
+
+LOG_PAGE = 200
+
+
+@require_GET
+@login_required
+def campaign_index(request: HttpRequest) -> HttpResponse:
+    campaigns = Campaign.objects.filter(memberships__user=request.user).select_related("game", "game_master")
+    return render(request, "campaigns/campaign_index.html", {"campaigns": campaigns})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def campaign_create(request: HttpRequest) -> HttpResponse:
+    form = CampaignForm(request.POST or None, initial={"game": "aof-regiments"})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            campaign = services.create_campaign(
+                name=data["name"], game=data["game"], game_master=request.user, kind=data["kind"],
+                parallel_play=data["parallel_play"], late_joiners=data["late_joiners"],
+                permadeath=not data["no_permadeath"], length=data["length"])
+        except Refused as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect(campaign)
+    return render(request, "campaigns/campaign_create.html", {"form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def campaign_join(request: HttpRequest, token: str) -> HttpResponse:
+    campaign = Campaign.objects.select_related("game", "game_master").filter(invite_token=token).first()
+    if campaign is None:
+        raise Http404("This invitation link is not valid (it may have been renewed).")
+    if request.method == "POST":
+        services.join_campaign(campaign=campaign, user=request.user, token=token)
+        messages.success(request, f"You joined {campaign.name}.")
+        return redirect(campaign)
+    member = campaign.memberships.filter(user=request.user).exists()
+    return render(request, "campaigns/campaign_join.html", {"campaign": campaign, "member": member})
+
+
+@require_GET
+@login_required
+def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    state = loaded.state
+    mine = next((a for a in state.armies.values() if a.owner == request.user.get_username()), None)
+    context = {
+        "campaign": campaign, "state": state, "params": state.params, "progress": progress(state),
+        "leaderboard": leaderboard(state), "mine": mine, "game_master": is_game_master(request.user, campaign),
+        "missions": [mission_row(state, m) for m in reversed(state.missions)],
+        "log": loaded.log()[:LOG_PAGE], "log_total": len(loaded.rows),
+        "members": campaign.memberships.select_related("user"),
+        "invite_url": request.build_absolute_uri(reverse("campaigns:campaign-join", args=[campaign.invite_token])),
+    }
+    return render(request, "campaigns/campaign_detail.html", context)
+
+
+@require_POST
+@login_required
+def campaign_invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    if not is_game_master(request.user, campaign):
+        raise PermissionDenied("Only the game master renews the invitation link.")
+    services.renew_invite(campaign=campaign, actor=request.user)
+    messages.success(request, "A new invitation link; the old one no longer works.")
+    return redirect(campaign)

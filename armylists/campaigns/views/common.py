@@ -1,0 +1,110 @@
+"""What every campaign page shares: who may see or change what, and doing an action from a form.
+
+Only members see a campaign: for anyone else every campaign URL is a 404.
+Members may look at every army; only an army's player or the game master
+changes it (403 for other members). The rules engine checks the same again.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from armylists.rules.campaign import NeedChoice, NeedDie, Refused
+from armylists.rules.campaign.state import ArmyState
+from factions.boundary import BadInput
+
+from .. import services
+from ..models import Campaign
+from ..state import BrokenLog, Loaded, load_state
+
+MAX_CARRIED = 20_000  # characters of dice and choices a form may carry between attempts
+
+
+def member_campaign_or_404(user, slug: str) -> Campaign:
+    if not getattr(user, "is_authenticated", False):
+        raise Http404("No such campaign.")
+    campaign = (Campaign.objects.select_related("game", "game_master")
+                .filter(slug=slug, memberships__user=user).first())
+    if campaign is None:
+        raise Http404("No such campaign.")
+    return campaign
+
+
+def loaded_or_error(campaign: Campaign) -> Loaded:
+    try:
+        return load_state(campaign)
+    except BrokenLog as error:
+        raise Http404(str(error)) from None
+
+
+def is_game_master(user, campaign: Campaign) -> bool:
+    return user.pk == campaign.game_master_id
+
+
+def may_change(user, campaign: Campaign, army: ArmyState) -> bool:
+    return is_game_master(user, campaign) or user.get_username() == army.owner
+
+
+def army_or_404(loaded: Loaded, key: str) -> ArmyState:
+    army = loaded.state.armies.get(key)
+    if army is None:
+        raise Http404("No such army.")
+    return army
+
+
+def changeable_army(request: HttpRequest, loaded: Loaded, key: str) -> ArmyState:
+    army = army_or_404(loaded, key)
+    if not may_change(request.user, loaded.campaign, army):
+        raise PermissionDenied("Only the army's player or the game master changes it.")
+    return army
+
+
+def _carried(request: HttpRequest, name: str) -> dict:
+    text = request.POST.get(name, "")
+    if not text or len(text) > MAX_CARRIED:
+        return {}
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back: str,
+        entered: Mapping | None = None, done: str | None = None) -> HttpResponse:
+    """Do the action; say what happened (or why not) and go to `done` (else back to the form's page).
+
+    When the rules need a player's choice, the same form comes back with the
+    choice to make, carrying the dice already rolled so they are not rolled again.
+    """
+    rolls = _carried(request, "_rolls") or dict(entered or {})
+    choices = _carried(request, "_choices")
+    picked = request.POST.get("_choice_key")
+    if picked and request.POST.get("_choice"):
+        choices[picked] = request.POST["_choice"]
+    try:
+        outcome = services.perform(campaign=campaign, actor=request.user, kind=kind, data=data, entered=rolls,
+                                   choices=choices)
+    except NeedChoice as needed:
+        return render(request, "campaigns/choose.html", {
+            "campaign": campaign, "needed": needed, "back": back,
+            "carried": [(k, v) for k, v in request.POST.lists() if not k.startswith("_") and k != "csrfmiddlewaretoken"],
+            "rolls": json.dumps(getattr(needed, "rolls", {})), "choices": json.dumps(choices)})
+    except (Refused, BadInput, NeedDie) as error:
+        messages.error(request, f"Nothing was changed: {error}")
+        return redirect(back)
+    messages.success(request, outcome.summary[:1].upper() + outcome.summary[1:])
+    return redirect(done or back)
+
+
+def refuse_form(request: HttpRequest, form, back: str) -> HttpResponse:
+    """A form that does not validate: its errors, each named by its field, and nothing written."""
+    problems = " ".join(f"{form.fields[name].label or name if name in form.fields else ''}: {' '.join(errors)}"
+                        for name, errors in form.errors.items())
+    messages.error(request, f"Nothing was changed. {problems}")
+    return redirect(back)

@@ -1,0 +1,179 @@
+"""A mission: setting it up (step 1), its result and random events (step 2), and each army's
+post-battle page (steps 3 and 4; steps 5 and 6 are on the between-missions page)."""
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from armylists.rules.campaign.missions import difference_problem, fielded_value, underdog_points
+
+from ..forms import EventForm, ResultForm
+from ..presenters import army_row, mission_row
+from .common import act, army_or_404, refuse_form, is_game_master, loaded_or_error, may_change, member_campaign_or_404
+
+MAX_KILLS = 50
+
+
+def _mission_url(campaign, number: int) -> str:
+    return reverse("campaigns:mission-detail", args=[campaign.slug, number])
+
+
+def _fielded_from(request: HttpRequest, state) -> dict[str, list[str]]:
+    """Armies ticked as playing, each with its ticked units (only units of that army count)."""
+    fielded = {}
+    for key in request.POST.getlist("army")[:50]:
+        army = state.armies.get(key)
+        if army is not None:
+            fielded[key] = [u for u in request.POST.getlist(f"units-{key}")[:200] if u in army.units]
+    return fielded
+
+
+def _setup_check(state, fielded: dict[str, list[str]]) -> dict:
+    """The fielded values, the 250-point cap and the underdog points, for the setup page."""
+    params = state.params
+    values = {key: fielded_value(state.armies[key], tuple(units), params) for key, units in fielded.items()
+              if all(u in state.armies[key].units for u in units)}
+    names = {key: state.armies[key].name for key in values}
+    underdog = underdog_points(values, params)
+    return {"rows": [(names[k], values[k], underdog[k]) for k in values],
+            "problem": difference_problem(values, names, params), "cap": params.max_value_difference}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def mission_create(request: HttpRequest, slug: str) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    state = loaded.state
+    if state.manual:
+        raise Http404("A campaign kept by hand has no missions.")
+    fielded = _fielded_from(request, state) if request.method == "POST" else {}
+    if request.method == "POST" and request.POST.get("check"):
+        return render(request, "campaigns/mission_create.html#setup-check", {"check": _setup_check(state, fielded)})
+    if request.method == "POST":
+        entered = {f"{key}/objective": [int(d)] for key in fielded
+                   if (d := request.POST.get(f"objective-{key}", "")).isdigit() and 1 <= int(d) <= 6}
+        data = {"fielded": [{"army": key, "units": units} for key, units in fielded.items()]}
+        return act(request, campaign, "start-mission", data, entered=entered,
+                   back=reverse("campaigns:mission-create", args=[slug]),
+                   done=_mission_url(campaign, len(state.missions) + 1))
+    free = [army_row(state, a) for a in state.armies.values()
+            if a.started and state.open_mission_of(a.key) is None]
+    return render(request, "campaigns/mission_create.html", {"campaign": campaign, "armies": free,
+                                                             "params": state.params})
+
+
+def _mission(loaded, number: int):
+    if not 1 <= number <= len(loaded.state.missions):
+        raise Http404("No such mission.")
+    return loaded.state.missions[number - 1]
+
+
+def _may_record(request: HttpRequest, campaign, state, mission) -> None:
+    players = {state.armies[k].owner for k in mission.armies}
+    if not (is_game_master(request.user, campaign) or request.user.get_username() in players):
+        raise PermissionDenied("Only the mission's players or the game master record it.")
+
+
+@require_http_methods(["GET"])
+@login_required
+def mission_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    state = loaded.state
+    mission = _mission(loaded, number)
+    units = [(key, state.armies[key].name, [(u, state.armies[key].units[u].name) for u in mission.fielded[key]])
+             for key in mission.armies]
+    players = {state.armies[k].owner for k in mission.armies}
+    return render(request, "campaigns/mission_detail.html", {
+        "campaign": campaign, "mission": mission_row(state, mission), "units": units,
+        "events": sorted(state.params.tables.events.values(), key=lambda e: e.number),
+        "can_record": is_game_master(request.user, campaign) or request.user.get_username() in players,
+        "event_form": EventForm(initial={"achieved": True})})
+
+
+@require_POST
+@login_required
+def mission_result(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    mission = _mission(loaded, number)
+    _may_record(request, campaign, loaded.state, mission)
+    form = ResultForm(request.POST, armies=mission.armies)
+    data = {"mission": number, "winner": request.POST.get("winner", "")[:12],
+            "conceded": form.cleaned_data["conceded"] if form.is_valid() else []}
+    return act(request, campaign, "record-result", data, back=_mission_url(campaign, number))
+
+
+@require_POST
+@login_required
+def mission_event(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    mission = _mission(loaded, number)
+    _may_record(request, campaign, loaded.state, mission)
+    form = EventForm(request.POST)
+    back = _mission_url(campaign, number)
+    if not form.is_valid():
+        return refuse_form(request, form, back)
+    army = form.cleaned_data["army"] or None
+    fielded = mission.fielded.get(army, ())
+    units = [u for u in request.POST.getlist("units")[:200] if u in fielded]
+    data = {"mission": number, "army": army, "units": units, "achieved": form.cleaned_data["achieved"],
+            "split": [{"unit": u, "xp": int(x)} for u in fielded
+                      if (x := request.POST.get(f"split-{u}", "")).isdigit() and int(x)],
+            "destroyed": [{"army": a, "count": int(c)} for a in mission.armies
+                          if (c := request.POST.get(f"destroyed-{a}", "")).isdigit() and int(c)]}
+    entered = {}
+    if form.cleaned_data["number"]:
+        entered["event"] = [form.cleaned_data["number"] // 10, form.cleaned_data["number"] % 10]
+    if form.cleaned_data["die"]:
+        die = [form.cleaned_data["die"]]
+        entered.update({"points": die, **{f"{u}/xp": die for u in units}, **{f"{u}/ransom": die for u in units}})
+    return act(request, campaign, "random-event", {k: v for k, v in data.items() if v not in (None, [])},
+               entered=entered, back=back)
+
+
+def _count(request: HttpRequest, name: str) -> int:
+    value = request.POST.get(name, "").strip()
+    return min(int(value), MAX_KILLS) if value.isdigit() else 0
+
+
+def _dice(text: str) -> list[int]:
+    return [int(d) for d in text.replace(",", " ").split()[:20] if d.isdigit() and 1 <= int(d) <= 6]
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def post_battle(request: HttpRequest, slug: str, number: int, key: str) -> HttpResponse:
+    """One army's post-battle, in the book's order: objective, casualties with their dice, XP and level-ups."""
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    state = loaded.state
+    mission = _mission(loaded, number)
+    army = army_or_404(loaded, key)
+    if key not in mission.armies:
+        raise Http404("This army did not play that mission.")
+    if request.method == "POST":
+        if not may_change(request.user, campaign, army):
+            raise PermissionDenied("Only the army's player or the game master records its post-battle.")
+        fielded = mission.fielded[key]
+        results = [{"unit": u, "casualty": request.POST.get(f"casualty-{u}") == "on",
+                    "killed_units": _count(request, f"units-{u}"), "killed_heroes": _count(request, f"heroes-{u}"),
+                    "killed_heroes_and_units": _count(request, f"both-{u}")} for u in fielded]
+        entered = {f"{u}/*": dice for u in fielded if (dice := _dice(request.POST.get(f"dice-{u}", "")))}
+        data = {"mission": number, "army": key, "objective_completed": request.POST.get("objective") == "on",
+                "results": results}
+        return act(request, campaign, "post-battle", data, entered=entered,
+                   back=reverse("campaigns:post-battle", args=[slug, number, key]),
+                   done=reverse("campaigns:army-detail", args=[slug, key]))
+    row = army_row(state, army)
+    return render(request, "campaigns/post_battle.html", {
+        "campaign": campaign, "mission": mission_row(state, mission), "army": row, "params": state.params,
+        "fielded": [u for u in row.units if u.key in mission.fielded[key]],
+        "done": key in mission.done, "has_result": mission.has_result,
+        "can_change": may_change(request.user, campaign, army)})

@@ -1,0 +1,181 @@
+"""Campaign pages: what they show and what their forms do (AoF Regiments, Campaign Rules, seed 000)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from armylists.campaigns import services
+from armylists.campaigns.models import Action, Campaign
+from armylists.campaigns.state import load_state
+from factions.models import GameSystem
+
+from .conftest import play_mission
+
+pytestmark = pytest.mark.django_db
+
+
+def messages_of(response) -> list[str]:
+    return [m.message for m in response.context["messages"]]
+
+
+def test_creating_a_campaign_with_an_entered_length(aof, client_for):
+    response = client_for("alice").post(reverse("campaigns:campaign-create"), {
+        "name": "Siege of Tyria", "game": "aof-regiments", "kind": "game-limited", "length": "9",
+        "parallel_play": "on"})
+    campaign = Campaign.objects.get(name="Siege of Tyria")
+    assert response.url == campaign.get_absolute_url()
+    assert (campaign.parallel_play, load_state(campaign).state.length) == (True, 9)
+    assert b"0 of 9 missions played" in client_for("alice").get(response.url).content
+
+
+def test_the_campaign_page_shows_the_leaderboard_and_the_log_newest_first(armies, players, client_for):
+    play_mission(armies, players["alice"], winner="a2")
+    page = client_for("bob").get(armies.get_absolute_url()).content.decode()
+    board = page[page.index('data-testid="leaderboard"'):page.index("</table>", page.index('data-testid="leaderboard"'))]
+    assert board.index("Blue Host") < board.index("Red Host")
+    log = page[page.index('data-testid="log"'):]
+    assert log.index("Blue Host wins") < log.index("mission 1 set up") < log.index("the campaign lasts 7 missions")
+
+
+def test_vp_per_match_is_shown_with_parallel_play(aof, players, client_for):
+    """L3793: with parallel play VP are divided by the matches each army played."""
+    campaign = services.create_campaign(name="Parallel", game=aof, game_master=players["alice"], kind="endless",
+                                        parallel_play=True)
+    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
+    from .conftest import starting_units
+    for user, name in (("alice", "Red Host"), ("bob", "Blue Host")):
+        services.start_army(campaign=campaign, actor=players[user], owner=players[user], name=name,
+                            faction="human-empire", units=starting_units(aof))
+    play_mission(campaign, players["alice"])
+    page = client_for("alice").get(campaign.get_absolute_url()).content.decode()
+    assert "VP per match" in page
+    assert re.search(r"Red Host</a>.*?<td data-testid=\"army-vp\">2</td><td>1</td>\s*<td>2</td>", page, re.S)
+
+
+def test_the_setup_check_shows_underdog_points_and_the_cap(armies, client_for):
+    """L3816 and L3818: Red fields 4 x 90 = 360 against Blue's 90: 270 more than 250."""
+    response = client_for("alice").post(
+        reverse("campaigns:mission-create", args=[armies.slug]),
+        {"check": "1", "army": ["a1", "a2"], "units-a1": ["u1", "u2", "u3", "u4"], "units-a2": ["u8"]},
+        headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert "<html" not in html and 'id="setup-check"' in html
+    assert "Red Host fields 360 points, 270 more than Blue Host (90)" in html
+    assert re.findall(r'data-testid="underdog">(\d+)<', html) == ["0", "5"]
+
+
+def test_a_mission_over_the_cap_is_refused_and_nothing_is_written(armies, client_for):
+    before = Action.objects.count()
+    response = client_for("alice").post(
+        reverse("campaigns:mission-create", args=[armies.slug]),
+        {"army": ["a1", "a2"], "units-a1": ["u1", "u2", "u3", "u4"], "units-a2": ["u8"]}, follow=True)
+    assert "at most 250 more is allowed" in messages_of(response)[0]
+    assert Action.objects.count() == before
+
+
+def test_a_mission_through_the_pages(armies, client_for):
+    alice = client_for("alice")
+    response = alice.post(reverse("campaigns:mission-create", args=[armies.slug]),
+                          {"army": ["a1", "a2"], "units-a1": ["u1", "u7"], "units-a2": ["u8", "u9"],
+                           "objective-a1": "5"})
+    assert response.url == reverse("campaigns:mission-detail", args=[armies.slug, 1])
+    assert load_state(armies).state.missions[0].objectives["a1"] == "rage"
+    alice.post(reverse("campaigns:mission-result", args=[armies.slug, 1]), {"winner": "a2", "conceded": ["a1"]})
+    state = load_state(armies).state
+    assert (state.armies["a2"].vp, state.armies["a1"].bank) == (2, 450)
+    assert "conceded mission 1" in [e.note for e in state.armies["a1"].ledger]
+
+
+def test_the_post_battle_page_records_an_injury_with_the_entered_dice(armies, players, client_for):
+    """L3855 and L3860: the Captain is a casualty, rolls 1, then 3 on the injury table: Blinded Eye."""
+    play_mission(armies, players["alice"], a1=("u1", "u7"))
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    page = client_for("alice").get(target).content.decode()
+    assert "1. Mission setup" in page and "6. Recruit units" in page
+    response = client_for("alice").post(target, {"casualty-u7": "on", "dice-u7": "1 3", "objective": "on"},
+                                        follow=True)
+    assert "Blinded Eye" in messages_of(response)[0]
+    army = load_state(armies).state.armies["a1"]
+    assert army.units["u7"].injuries == ("blinded-eye",)
+    assert army.ledger[-1].note == "special objective Mastery"
+    assert b"Blinded Eye" in response.content
+
+
+def test_a_level_up_choice_is_asked_and_the_dice_are_kept(armies, players, client_for):
+    """L3891: Specialist asks melee or shooting; the rolled dice are carried, not rolled again."""
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    asked = client_for("alice").post(target, {"units-u1": "4", "dice-u1": "3"})
+    html = asked.content.decode()
+    assert 'data-testid="choose-form"' in html and "pick one" in html
+    assert not Action.objects.filter(kind="post-battle").exists()
+    carried = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
+    assert carried["units-u1"] == "4" and carried["_choice_key"] == "u1/level1/specialist"
+    form = {k: v.replace("&quot;", '"') for k, v in carried.items() if k != "csrfmiddlewaretoken"}
+    client_for("alice").post(target, {**form, "_choice": "shooting"})
+    row = Action.objects.get(kind="post-battle")
+    assert (row.rolls, row.choices) == ({"u1/level1": [3]}, {"u1/level1/specialist": "shooting"})
+
+
+def test_between_missions_buy_sell_and_recruit(armies, players, client_for):
+    """L3953-L3961."""
+    play_mission(armies, players["alice"])
+    services.perform(campaign=armies, actor=players["alice"], kind="post-battle", data={"mission": 1, "army": "a1"})
+    alice = client_for("alice")
+    manage = reverse("campaigns:army-manage", args=[armies.slug, "a1"])
+    assert alice.get(manage).status_code == 200
+    alice.post(reverse("campaigns:upgrade-buy", args=[armies.slug, "a1"]), {"unit": "u1", "upgrade": "sergeant"})
+    alice.post(reverse("campaigns:upgrade-sell", args=[armies.slug, "a1"]), {"unit": "u1", "upgrade": "sergeant",
+                                                                              "die": "4"})
+    response = alice.post(reverse("campaigns:unit-recruit", args=[armies.slug, "a1"]),
+                          {"unit": "captain", "name": "Sir Roland"}, follow=True)
+    assert "recruits Sir Roland" in messages_of(response)[-1]
+    response = alice.post(reverse("campaigns:unit-recruit", args=[armies.slug, "a1"]),
+                          {"unit": "battle-wizard", "name": "Merlin"}, follow=True)
+    assert "at most 1 per mission" in messages_of(response)[-1]
+    army = load_state(armies).state.armies["a1"]
+    assert army.bank == 150 + 150 - 5 + 5 - 60
+    assert [e.reason for e in army.ledger[-3:]] == ["purchase", "sale", "recruit"]
+
+
+def test_a_campaign_kept_by_hand_has_manual_xp_notes_and_ledger(players, demo_factions, client_for):
+    """Battleground has no campaign rules: the player keeps XP and points by hand, nothing is invented."""
+    game = GameSystem.objects.get(slug="battleground")
+    campaign = services.create_campaign(name="Hawks", game=game, game_master=players["alice"])
+    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
+    bob = client_for("bob")
+    create = reverse("campaigns:army-create", args=[campaign.slug])
+    faction = game.factions.first().slug
+    unit = game.factions.first().units.first().slug
+    bob.post(create + f"?faction={faction}", {"name": "Bob's Band", "faction": faction, f"count-{unit}": "2"})
+    army = load_state(campaign).state.armies["a1"]
+    assert (army.bank, len(army.units)) == (0, 2)
+    bob.post(reverse("campaigns:army-adjust", args=[campaign.slug, "a1"]),
+             {"unit": "u1", "xp": "7", "points": "120", "reason": "won the river fight"})
+    army = load_state(campaign).state.armies["a1"]
+    assert (army.units["u1"].xp, army.bank) == (7, 120)
+    page = bob.get(reverse("campaigns:army-detail", args=[campaign.slug, "a1"])).content.decode()
+    assert "won the river fight" in page and "level" not in page.split('data-testid="units"')[1].split("</table>")[0]
+    assert bob.get(reverse("campaigns:mission-create", args=[campaign.slug])).status_code == 404
+
+
+def test_pages_have_no_inline_scripts_or_styles(armies, players, client_for):
+    play_mission(armies, players["alice"])
+    alice = client_for("alice")
+    for target in [armies.get_absolute_url(), reverse("campaigns:army-detail", args=[armies.slug, "a1"]),
+                   reverse("campaigns:mission-detail", args=[armies.slug, 1]),
+                   reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"]),
+                   reverse("campaigns:mission-create", args=[armies.slug]),
+                   reverse("campaigns:army-create", args=[armies.slug]) + "?faction=human-empire"]:
+        html = alice.get(target).content.decode()
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), target
+        assert "style=" not in html and "<style" not in html, target
+
+
+def test_user_text_is_escaped(armies, players, client_for):
+    services.perform(campaign=armies, actor=players["alice"], kind="set-notes",
+                     data={"army": "a1", "unit": "u1", "notes": "<script>alert(1)</script>"})
+    html = client_for("bob").get(reverse("campaigns:army-detail", args=[armies.slug, "a1"])).content.decode()
+    assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)" in html
