@@ -19,13 +19,19 @@ DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 
 @pytest.fixture
 def demo_factions(db):
-    for game in ("aof-regiments", "battleground"):
-        import_file(DEMO / f"{game}.json")
+    import_file(DEMO / "aof-regiments.json")
 
 
 @pytest.fixture
-def players(db, make_user):
-    return {name: make_user(name) for name in ("alice", "bob", "carol")}
+def battleground(db) -> GameSystem:
+    import_file(DEMO / "battleground.json")
+    return GameSystem.objects.get(slug="battleground")
+
+
+@pytest.fixture
+def players(db, django_user_model):
+    # No passwords: pages are opened with force_login, and hashing three passwords per test is slow.
+    return {name: django_user_model.objects.create_user(name) for name in ("alice", "bob", "carol")}
 
 
 @pytest.fixture
@@ -33,15 +39,17 @@ def aof(demo_factions) -> GameSystem:
     return GameSystem.objects.get(slug="aof-regiments")
 
 
-def new_unit(game: GameSystem, name: str, unit: str, faction: str = "human-empire", upgrades=()) -> dict:
-    found = next(u for u in faction_units(game, faction) if u.slug == unit)
+def new_unit(game: GameSystem, name: str, unit: str, faction: str = "human-empire", upgrades=(),
+             units=None) -> dict:
+    found = next(u for u in units or faction_units(game, faction) if u.slug == unit)
     return to_data(NewUnit(name, spec_of(game.slug, found), tuple(upgrades)))
 
 
 def starting_units(game: GameSystem, prefix: str = "") -> list[dict]:
     """Six Infantrymen (6 x 90) and a Captain (60): 600 of the 750 points, 150 banked."""
-    return [new_unit(game, f"{prefix}Foot {i}", "infantrymen") for i in range(1, 7)] + \
-        [new_unit(game, f"{prefix}Captain", "captain")]
+    units = faction_units(game, "human-empire")
+    return [new_unit(game, f"{prefix}Foot {i}", "infantrymen", units=units) for i in range(1, 7)] + \
+        [new_unit(game, f"{prefix}Captain", "captain", units=units)]
 
 
 @pytest.fixture

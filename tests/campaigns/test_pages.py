@@ -9,7 +9,6 @@ from django.urls import reverse
 from armylists.campaigns import services
 from armylists.campaigns.models import Action, Campaign
 from armylists.campaigns.state import load_state
-from factions.models import GameSystem
 
 from .conftest import play_mission
 
@@ -140,9 +139,9 @@ def test_between_missions_buy_sell_and_recruit(armies, players, client_for):
     assert [e.reason for e in army.ledger[-3:]] == ["purchase", "sale", "recruit"]
 
 
-def test_a_campaign_kept_by_hand_has_manual_xp_notes_and_ledger(players, demo_factions, client_for):
+def test_a_campaign_kept_by_hand_has_manual_xp_notes_and_ledger(players, battleground, client_for):
     """Battleground has no campaign rules: the player keeps XP and points by hand, nothing is invented."""
-    game = GameSystem.objects.get(slug="battleground")
+    game = battleground
     campaign = services.create_campaign(name="Hawks", game=game, game_master=players["alice"])
     services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
     bob = client_for("bob")

@@ -39,9 +39,8 @@ def test_the_app_rolls_the_length_when_none_is_entered(aof, players):
     assert 5 <= load_state(campaign).state.length <= 10
 
 
-def test_a_campaign_of_a_game_without_campaign_rules_is_endless_and_has_no_length(players, demo_factions):
-    from factions.models import GameSystem
-    campaign = services.create_campaign(name="Hawks", game=GameSystem.objects.get(slug="battleground"),
+def test_a_campaign_of_a_game_without_campaign_rules_is_endless_and_has_no_length(players, battleground):
+    campaign = services.create_campaign(name="Hawks", game=battleground,
                                         game_master=players["alice"], kind="game-limited")
     assert (campaign.kind, campaign.actions.count()) == ("endless", 0)
 
