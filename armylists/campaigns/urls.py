@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from .views import armies, between, campaigns, missions
+from .views import armies, between, campaigns, missions, printing
 
 app_name = "campaigns"
 
@@ -12,6 +12,7 @@ army_patterns = [
     path("sell/", between.upgrade_sell, name="upgrade-sell"),
     path("recruit/", between.unit_recruit, name="unit-recruit"),
     path("disband/", between.army_disband, name="army-disband"),
+    path("sheet.pdf", printing.army_sheet_pdf, name="army-sheet-pdf"),
     path("units/<str:unit>/rename/", armies.unit_rename, name="unit-rename"),
     path("units/<str:unit>/notes/", armies.unit_notes, name="unit-notes"),
     path("units/<str:unit>/disband/", between.unit_disband, name="unit-disband"),
@@ -21,6 +22,9 @@ campaign_patterns = [
     path("", campaigns.campaign_detail, name="campaign-detail"),
     path("invite/renew/", campaigns.campaign_invite_renew, name="campaign-invite-renew"),
     path("armies/new/", armies.army_create, name="army-create"),
+    path("sheets.pdf", printing.campaign_sheets_pdf, name="campaign-sheets-pdf"),
+    path("blank-sheet.pdf", printing.blank_sheet_pdf, name="blank-sheet-pdf"),
+    path("summary.pdf", printing.campaign_summary_pdf, name="campaign-summary-pdf"),
     path("armies/<str:key>/", include(army_patterns)),
     path("missions/new/", missions.mission_create, name="mission-create"),
     path("missions/<int:number>/", missions.mission_detail, name="mission-detail"),
