@@ -21,6 +21,7 @@ army_patterns = [
 campaign_patterns = [
     path("", campaigns.campaign_detail, name="campaign-detail"),
     path("invite/renew/", campaigns.campaign_invite_renew, name="campaign-invite-renew"),
+    path("file/", campaigns.campaign_export, name="campaign-export"),
     path("armies/new/", armies.army_create, name="army-create"),
     path("sheets.pdf", printing.campaign_sheets_pdf, name="campaign-sheets-pdf"),
     path("blank-sheet.pdf", printing.blank_sheet_pdf, name="blank-sheet-pdf"),

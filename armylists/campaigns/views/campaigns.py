@@ -1,5 +1,7 @@
-"""My campaigns, starting one, joining by invitation, and the campaign page."""
+"""My campaigns, starting one, joining by invitation, the campaign page and its file."""
 from __future__ import annotations
+
+import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,6 +17,7 @@ from .. import services
 from ..forms import CampaignForm
 from ..models import Campaign
 from ..presenters import leaderboard, mission_row, progress
+from ..transfer import export_campaign
 from .common import is_game_master, loaded_or_error, member_campaign_or_404
 
 LOG_PAGE = 200
@@ -75,6 +78,17 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "invite_url": request.build_absolute_uri(reverse("campaigns:campaign-join", args=[campaign.invite_token])),
     }
     return render(request, "campaigns/campaign_detail.html", context)
+
+
+@require_GET
+@login_required
+def campaign_export(request: HttpRequest, slug: str) -> HttpResponse:
+    """The campaign file (armylists/campaign@1), for any member to keep or move the campaign."""
+    campaign = member_campaign_or_404(request.user, slug)
+    text = json.dumps(export_campaign(campaign), indent=2, ensure_ascii=False) + "\n"
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.campaign.json"'
+    return response
 
 
 @require_POST

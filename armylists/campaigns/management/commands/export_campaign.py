@@ -1,0 +1,34 @@
+import json
+import sys
+from pathlib import Path
+
+from armylists.campaigns.models import Campaign
+from armylists.campaigns.transfer import export_campaign
+from factions.management.base import MusterCommand
+
+BAD_INPUT = 2
+
+
+class Command(MusterCommand):
+    help = ("Write a campaign as a campaign file (armylists/campaign@1): its members and its whole log, "
+            "dice included. Exit status: 0 written, 2 no such campaign or the file could not be written.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("campaign", metavar="CAMPAIGN_SLUG")
+        parser.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
+
+    def handle(self, *args, **options):
+        campaign = Campaign.objects.select_related("game", "game_master").filter(slug=options["campaign"]).first()
+        if campaign is None:
+            self.stderr.write(f"BAD INPUT no campaign {options['campaign']!r}")
+            sys.exit(BAD_INPUT)
+        text = json.dumps(export_campaign(campaign), indent=2, ensure_ascii=False) + "\n"
+        if not options["output"]:
+            self.stdout.write(text, ending="")
+            return
+        try:
+            Path(options["output"]).write_text(text, encoding="utf-8")
+        except OSError as error:
+            self.stderr.write(f"BAD INPUT {options['output']}: cannot write ({error.strerror or error})")
+            sys.exit(BAD_INPUT)
+        self.stdout.write(f"{options['output']}: {campaign.name}, {campaign.actions.count()} actions")

@@ -1,0 +1,39 @@
+import json
+import sys
+from pathlib import Path
+
+from armylists.campaigns.fileformat import MAX_FILE_BYTES
+from armylists.campaigns.transfer import import_campaign
+from factions.boundary import BadInput
+from factions.management.base import MusterCommand
+
+BAD_INPUT = 2
+
+
+class Command(MusterCommand):
+    help = ("Replay a campaign file (armylists/campaign@1) into a new campaign, action by action through the "
+            "same rules as the pages; members are matched by username. A file that breaks a rule is refused, "
+            "naming the action, and nothing is written. Exit status: 0 imported, 2 refused.")
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE")
+        parser.add_argument("--as", dest="slug", metavar="NEW_SLUG", help="import under another slug")
+
+    def handle(self, *args, **options):
+        path = Path(options["file"])
+        try:
+            if path.stat().st_size > MAX_FILE_BYTES:
+                self._fail(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
+            data = json.loads(path.read_text(encoding="utf-8"))
+            campaign = import_campaign(data, slug=options["slug"])
+        except FileNotFoundError:
+            self._fail(f"{path}: no such file")
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            self._fail(f"{path}: not valid JSON ({error})")
+        except BadInput as error:
+            self._fail(f"{path}: {error}")
+        self.stdout.write(f"{path}: imported as {campaign.slug} ({campaign.actions.count()} actions)")
+
+    def _fail(self, message: str) -> None:
+        self.stderr.write(f"BAD INPUT {message}")
+        sys.exit(BAD_INPUT)
