@@ -7,6 +7,8 @@ from django.db import transaction
 
 from armylists.builder.models import ArmyList
 from armylists.builder.services import import_list
+from armylists.campaigns.demo import DEMO_RIVAL, seed_demo_campaign
+from armylists.campaigns.demo import SLUG as CAMPAIGN_SLUG
 from armylists.checking.boundary import BadInput, read_json
 from armylists.checking.management.base import MusterCommand
 from factions.importer import FactionFileError, import_file
@@ -31,6 +33,8 @@ class Command(MusterCommand):
             self.say(options, f"{done.game}: {', '.join(done.factions)} ({done.units} units)")
         count = self.demo_lists()
         self.say(options, f"Player '{DEMO_USER}' (password '{DEMO_PASSWORD}') has {count} example lists.")
+        if seed_demo_campaign(DEMO_USER, DEMO_PASSWORD):
+            self.say(options, f"Campaign '{CAMPAIGN_SLUG}': {DEMO_USER} against '{DEMO_RIVAL}' (same password).")
 
     def say(self, options, line: str) -> None:
         if options["verbosity"]:
