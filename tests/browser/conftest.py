@@ -63,6 +63,7 @@ def demo_data(transactional_db):
     # A transactional test empties every table when it ends, the game systems that a data
     # migration loads included; put them back so that any test, not only the first, can seed.
     importlib.import_module("factions.migrations.0002_game_systems").load_game_systems(apps, None)
+    importlib.import_module("armylists.campaigns.migrations.0002_campaign_rules").load_campaign_rules(apps, None)
     call_command("seed_demo", verbosity=0)
 
 
