@@ -96,7 +96,7 @@ def test_a_campaign_may_override_a_number():
 
 
 @pytest.mark.parametrize("overrides, message", [
-    ({"loss_point": 1}, "unknown campaign setting(s): loss_point"),
+    ({"loss_point": 1}, "unknown game setting(s): loss_point"),
     ({"win_vp": "2"}, "must be whole numbers: win_vp"),
 ])
 def test_bad_campaign_data_is_refused_by_name(overrides, message):

@@ -19,7 +19,7 @@ from .. import services
 from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm
 from ..presenters import army_row, mission_row
 from ..specs import faction_units, spec_of, unique_names, units_from_list
-from .common import act, army_or_404, changeable_army, is_game_master, loaded_or_error, may_change, \
+from .common import act, army_or_404, changeable, is_game_master, loaded_or_error, may_change, \
     member_campaign_or_404, refuse_form
 
 MAX_PICKED = 50  # units of one kind in a starting army picked by number
@@ -97,26 +97,24 @@ def army_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     })
 
 
+def _unit_text(request: HttpRequest, slug: str, key: str, unit: str, kind: str, field: str, form) -> HttpResponse:
+    campaign, _, _ = changeable(request, slug, key)
+    if not form.is_valid():
+        return refuse_form(request, form, _army_url(campaign, key))
+    return act(request, campaign, kind, {"army": key, "unit": unit, field: form.cleaned_data[field]},
+               back=_army_url(campaign, key))
+
+
 @require_POST
 @login_required
 def unit_rename(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    changeable_army(request, loaded_or_error(campaign), key)
-    form = NameForm(request.POST)
-    name = form.cleaned_data["name"] if form.is_valid() else ""
-    return act(request, campaign, "rename-unit", {"army": key, "unit": unit, "name": name},
-               back=_army_url(campaign, key))
+    return _unit_text(request, slug, key, unit, "rename-unit", "name", NameForm(request.POST))
 
 
 @require_POST
 @login_required
 def unit_notes(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    changeable_army(request, loaded_or_error(campaign), key)
-    form = NotesForm(request.POST)
-    notes = form.cleaned_data["notes"] if form.is_valid() else request.POST.get("notes", "")
-    return act(request, campaign, "set-notes", {"army": key, "unit": unit, "notes": notes},
-               back=_army_url(campaign, key))
+    return _unit_text(request, slug, key, unit, "set-notes", "notes", NotesForm(request.POST))
 
 
 @require_POST

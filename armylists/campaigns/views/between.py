@@ -13,7 +13,7 @@ from armylists.rules.campaign.data import to_data
 from ..forms import RecruitForm, UpgradeForm
 from ..presenters import army_row
 from ..specs import faction_units, spec_of
-from .common import act, changeable_army, loaded_or_error, member_campaign_or_404, refuse_form
+from .common import act, changeable, refuse_form
 
 
 def _manage_url(campaign, key: str) -> str:
@@ -23,9 +23,7 @@ def _manage_url(campaign, key: str) -> str:
 @require_GET
 @login_required
 def army_manage(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    loaded = loaded_or_error(campaign)
-    army = changeable_army(request, loaded, key)
+    campaign, loaded, army = changeable(request, slug, key)
     state = loaded.state
     units = faction_units(campaign.game, army.faction)
     row = army_row(state, army)
@@ -37,8 +35,7 @@ def army_manage(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 
 
 def _upgrade(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    changeable_army(request, loaded_or_error(campaign), key)
+    campaign, _, _ = changeable(request, slug, key)
     form = UpgradeForm(request.POST)
     back = _manage_url(campaign, key)
     if not form.is_valid():
@@ -64,9 +61,7 @@ def upgrade_sell(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @login_required
 def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Step 6 with campaign rules; a unit added by hand in a campaign without them."""
-    campaign = member_campaign_or_404(request.user, slug)
-    loaded = loaded_or_error(campaign)
-    army = changeable_army(request, loaded, key)
+    campaign, loaded, army = changeable(request, slug, key)
     units = faction_units(campaign.game, army.faction)
     form = RecruitForm(request.POST, units=units, veterans=not loaded.state.manual)
     back = _manage_url(campaign, key)
@@ -84,15 +79,13 @@ def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_POST
 @login_required
 def unit_disband(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    changeable_army(request, loaded_or_error(campaign), key)
+    campaign, _, _ = changeable(request, slug, key)
     return act(request, campaign, "disband-unit", {"army": key, "unit": unit}, back=_manage_url(campaign, key))
 
 
 @require_POST
 @login_required
 def army_disband(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    changeable_army(request, loaded_or_error(campaign), key)
+    campaign, _, _ = changeable(request, slug, key)
     return act(request, campaign, "disband-army", {"army": key}, back=_manage_url(campaign, key),
                done=reverse("campaigns:army-create", args=[slug]))

@@ -64,6 +64,13 @@ def changeable_army(request: HttpRequest, loaded: Loaded, key: str) -> ArmyState
     return army
 
 
+def changeable(request: HttpRequest, slug: str, key: str) -> tuple[Campaign, Loaded, ArmyState]:
+    """The campaign, its state and the army `key`, which the user must be allowed to change."""
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    return campaign, loaded, changeable_army(request, loaded, key)
+
+
 def _carried(request: HttpRequest, name: str) -> dict:
     text = request.POST.get(name, "")
     if not text or len(text) > MAX_CARRIED:

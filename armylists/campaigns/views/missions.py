@@ -73,10 +73,15 @@ def _mission(loaded, number: int):
     return loaded.state.missions[number - 1]
 
 
-def _may_record(request: HttpRequest, campaign, state, mission) -> None:
-    players = {state.armies[k].owner for k in mission.armies}
+def _recordable(request: HttpRequest, slug: str, number: int):
+    """The campaign, its state and mission `number`, which the user must be allowed to record."""
+    campaign = member_campaign_or_404(request.user, slug)
+    loaded = loaded_or_error(campaign)
+    mission = _mission(loaded, number)
+    players = {loaded.state.armies[k].owner for k in mission.armies}
     if not (is_game_master(request.user, campaign) or request.user.get_username() in players):
         raise PermissionDenied("Only the mission's players or the game master record it.")
+    return campaign, loaded, mission
 
 
 @require_http_methods(["GET"])
@@ -99,10 +104,7 @@ def mission_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @require_POST
 @login_required
 def mission_result(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    loaded = loaded_or_error(campaign)
-    mission = _mission(loaded, number)
-    _may_record(request, campaign, loaded.state, mission)
+    campaign, _, mission = _recordable(request, slug, number)
     form = ResultForm(request.POST, armies=mission.armies)
     data = {"mission": number, "winner": request.POST.get("winner", "")[:12],
             "conceded": form.cleaned_data["conceded"] if form.is_valid() else []}
@@ -112,10 +114,7 @@ def mission_result(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @require_POST
 @login_required
 def mission_event(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    loaded = loaded_or_error(campaign)
-    mission = _mission(loaded, number)
-    _may_record(request, campaign, loaded.state, mission)
+    campaign, _, mission = _recordable(request, slug, number)
     form = EventForm(request.POST)
     back = _mission_url(campaign, number)
     if not form.is_valid():

@@ -202,12 +202,18 @@ def recruit(state: CampaignState, action: Recruit, actor: str, dice: Dice, choic
     return f"{army.name} recruits {unit.name} ({unit.spec.unit_name}) for {cost} points"
 
 
-def disband_unit(state: CampaignState, action: DisbandUnit, actor: str, dice: Dice, choices) -> str:
-    """Any unit may be disbanded, for nothing back (Recruit Units: Disbanding Units)."""
-    army = state.army(action.army)
+def _army_at_rest(state: CampaignState, key: str, actor: str) -> ArmyState:
+    """The army, for a change its player makes outside a mission."""
+    army = state.army(key)
     may_change(state, army, actor)
     if state.open_mission_of(army.key):
         raise Refused(f"{army.name} has a mission to finish first")
+    return army
+
+
+def disband_unit(state: CampaignState, action: DisbandUnit, actor: str, dice: Dice, choices) -> str:
+    """Any unit may be disbanded, for nothing back (Recruit Units: Disbanding Units)."""
+    army = _army_at_rest(state, action.army, actor)
     unit = _active_unit(state, army, action.unit)
     army.units[unit.key] = unit.changed(status=DISBANDED)
     return f"{army.name} disbands {unit.name}"
@@ -215,10 +221,7 @@ def disband_unit(state: CampaignState, action: DisbandUnit, actor: str, dice: Di
 
 def disband_army(state: CampaignState, action: DisbandArmy, actor: str, dice: Dice, choices) -> str:
     """The whole army goes, with its units, VP and points; the player starts again from scratch."""
-    army = state.army(action.army)
-    may_change(state, army, actor)
-    if state.open_mission_of(army.key):
-        raise Refused(f"{army.name} has a mission to finish first")
+    army = _army_at_rest(state, action.army, actor)
     for unit in list(army.active_units()):
         army.units[unit.key] = unit.changed(status=DISBANDED)
     state.post(army, -army.bank, "disband", "the whole army disbanded")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from .actions import RandomEvent
 from .dice import Choices, Dice
 from .params import Event
-from .state import ArmyState, CampaignState, MissionState, Refused
+from .state import ArmyState, CampaignState, MissionState, Refused, UnitState
 from .support import participant, require_rules
 
 def event_number(dice: Dice) -> int:
@@ -61,8 +61,8 @@ def _points(state, mission, army, action, event: Event, dice: Dice) -> str:
 
 
 def _bounty(state, mission, army, action, event: Event, dice: Dice) -> str:
-    effect = event.effect
     """Bring me their Heads: every enemy army gets 25 points per unit of the selected army it destroyed."""
+    effect = event.effect
     parts = []
     targets = len(mission.fielded[army.key])
     if sum(c.count for c in action.destroyed) > targets:
@@ -100,9 +100,9 @@ def _xp_all(state, mission, army, action, event: Event, dice: Dice) -> str:
 
 
 def _xp_split(state, mission, army, action, event: Event, dice: Dice) -> str:
-    effect = event.effect
     """Countdown: 5 XP split as evenly as possible amongst the army's units; the player picks who gets
     the remainder."""
+    effect = event.effect
     fielded = mission.fielded[army.key]
     shares = {s.unit: s.xp for s in action.split}
     low, extra = divmod(effect.amount, len(fielded))
@@ -117,21 +117,18 @@ def _xp_split(state, mission, army, action, event: Event, dice: Dice) -> str:
 
 
 def _pow(state, mission, army, action, event: Event, dice: Dice) -> str:
-    effect = event.effect
     """P.O.W.: at the end of the mission the unit is bought back for D3 x 50 points, or disbanded."""
-    key = _units_of(mission, army, action.units, event)[0]
-    unit = army.units[key]
-    if not action.achieved:
-        mission.doomed |= {(army.key, key)}
-        return f"{unit.name} is not bought back and leaves the army"
-    price = dice.roll(f"{key}/ransom", effect.die) * effect.per
+    unit = _the_unit(mission, army, action, event)
+    if unit is None:
+        return "the prisoners are not bought back and leave the army"
+    price = dice.roll(f"{unit.key}/ransom", event.effect.die) * event.effect.per
     state.post(army, -price, "event", f"bought back {unit.name} (P.O.W.)")
     return f"{army.name} buys {unit.name} back for {price} points"
 
 
 def _reroll(state, mission, army, action, event: Event, dice: Dice) -> str:
-    effect = event.effect
     """Hearts & Minds: the army may pay 50 points to re-roll casualty results of 1, once per unit."""
+    effect = event.effect
     if not action.achieved:
         return f"{army.name} does not pay"
     state.post(army, -effect.cost, "event", f"Hearts & Minds, mission {mission.number}")
@@ -140,16 +137,23 @@ def _reroll(state, mission, army, action, event: Event, dice: Dice) -> str:
 
 
 def _time_warp(state, mission, army, action, event: Event, dice: Dice) -> str:
-    effect = event.effect
     """Time Warp: the unit fights a Time Beast; winning earns 3 XP and 150 points, losing kills it."""
+    unit = _the_unit(mission, army, action, event)
+    if unit is None:
+        return "the Time Beast wins"
+    _pend(mission, army, unit.key, event.effect.xp)
+    state.post(army, event.effect.points, "event", f"{unit.name} scavenges after the Time Warp")
+    return f"{unit.name} beats the Time Beast: {event.effect.xp} XP and {event.effect.points} points"
+
+
+def _the_unit(mission: MissionState, army: ArmyState, action: RandomEvent, event: Event) -> UnitState | None:
+    """The one unit the event selected, or None when it did not come through: then it is lost to the army
+    at the post-battle, as a unit that died (without permadeath, it sits out instead)."""
     key = _units_of(mission, army, action.units, event)[0]
-    unit = army.units[key]
     if not action.achieved:
         mission.doomed |= {(army.key, key)}
-        return f"the Time Beast kills {unit.name}"
-    _pend(mission, army, key, effect.xp)
-    state.post(army, effect.points, "event", f"{unit.name} scavenges after the Time Warp")
-    return f"{unit.name} beats the Time Beast: {effect.xp} XP and {effect.points} points"
+        return None
+    return army.units[key]
 
 
 def _pend(mission: MissionState, army: ArmyState, unit: str, xp: int) -> None:

@@ -7,8 +7,10 @@ campaign rules has no `CampaignParams`, and its campaigns are tracked by hand.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Mapping
+
+from ..params import build_params
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,18 +163,13 @@ def _tables(data: Mapping[str, Any]) -> Tables:
 def campaign_params(data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> CampaignParams:
     """The typed campaign rules from a game system's `campaign` data, with a campaign's overrides on top.
 
-    Unknown and missing names are refused, so a misspelt override never passes silently.
+    Unknown and missing names are refused (as for the list rules' numbers), and so is a number that is not whole.
     """
-    names = {f.name for f in fields(CampaignParams)}
     merged = {**data, **(overrides or {})}
-    unknown = sorted(set(merged) - names)
-    if unknown:
-        raise ValueError(f"unknown campaign setting(s): {', '.join(unknown)}")
-    missing = sorted(names - set(merged))
-    if missing:
-        raise ValueError(f"missing campaign setting(s): {', '.join(missing)}")
-    numbers = {k: v for k, v in merged.items() if k != "tables"}
-    bad = sorted(k for k, v in numbers.items() if k != "book" and (not isinstance(v, int) or isinstance(v, bool)))
+    bad = sorted(k for k, v in merged.items() if k not in ("book", "tables")
+                 and (not isinstance(v, int) or isinstance(v, bool)))
     if bad:
         raise ValueError(f"campaign setting(s) must be whole numbers: {', '.join(bad)}")
-    return CampaignParams(**numbers, tables=_tables(merged["tables"]))
+    if "tables" in merged:
+        merged["tables"] = _tables(merged["tables"])
+    return build_params(CampaignParams, merged)
