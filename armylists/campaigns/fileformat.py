@@ -59,6 +59,8 @@ class CampaignFile(Strict):
     parallel_play: bool = False
     late_joiners: bool = False
     permadeath: bool = True
+    overrides: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], Annotated[int, Field(ge=0, le=100_000)]],
+                         Field(max_length=40)] = {}
     game_master: Username
     members: Annotated[list[Username], Field(min_length=1, max_length=MAX_MEMBERS)]
     actions: Annotated[list[ActionIn], Field(max_length=MAX_ACTIONS)]

@@ -22,6 +22,20 @@ class CampaignForm(forms.Form):
     late_joiners = forms.BooleanField(required=False, help_text="Players may join once the campaign has begun.")
     no_permadeath = forms.BooleanField(required=False, label="No permadeath",
                                        help_text="Dead units lose the match's XP and sit out D3 matches instead.")
+    house_rules = forms.CharField(required=False, max_length=1000, label="House rules",
+                                  help_text="Numbers that differ from the book's, one per line, e.g. "
+                                            "loss_points = 200. The campaign page lists every number.")
+
+    def clean_house_rules(self) -> dict[str, int]:
+        rules = {}
+        for line in self.cleaned_data["house_rules"].splitlines():
+            if not line.strip():
+                continue
+            name, equals, value = line.partition("=")
+            if not equals or not value.strip().isdigit():
+                raise forms.ValidationError(f"write each as name = number, not {line.strip()!r}")
+            rules[name.strip()] = int(value)
+        return rules
 
 
 class ArmyFromListForm(forms.Form):
@@ -102,3 +116,29 @@ class EventForm(forms.Form):
         if number is not None and not (1 <= number // 10 <= 6 and 1 <= number % 10 <= 6):
             raise forms.ValidationError("an event is two dice: 11 to 16, 21 to 26 … 61 to 66")
         return number
+
+
+def _keys(text: str) -> list[str]:
+    """"agile, specialist:melee" -> ["agile", "specialist:melee"]."""
+    return [k.strip() for k in text.split(",") if k.strip()][:20]
+
+
+class TraitsForm(forms.Form):
+    traits = forms.CharField(max_length=600, required=False, help_text="e.g. agile, specialist:melee")
+    skill_sets = forms.CharField(max_length=200, required=False, help_text="e.g. captain, support")
+    skills = forms.CharField(max_length=600, required=False, help_text="e.g. leader, vanguard")
+    injuries = forms.CharField(max_length=600, required=False, help_text="e.g. blinded-eye")
+    talents = forms.CharField(max_length=600, required=False, help_text="e.g. toughened")
+    reason = forms.CharField(max_length=300)
+
+    def data_for(self, army: str, unit: str) -> dict:
+        data = {"army": army, "unit": unit, "reason": self.cleaned_data["reason"]}
+        for name in ("traits", "skill_sets", "skills", "injuries", "talents"):
+            data[name] = _keys(self.cleaned_data[name])
+        return data
+
+
+class StatusForm(forms.Form):
+    status = forms.ChoiceField(choices=[("active", "In the army"), ("dead", "Dead"), ("disbanded", "Disbanded")])
+    sitting_out = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Matches to sit out")
+    reason = forms.CharField(max_length=300)

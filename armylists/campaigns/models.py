@@ -63,6 +63,8 @@ class Campaign(models.Model):
     parallel_play = models.BooleanField(default=False)
     late_joiners = models.BooleanField(default=False)
     permadeath = models.BooleanField(default=True, help_text="Off: dead units sit out D3 matches instead.")
+    overrides = models.JSONField(default=dict, blank=True,
+                                 help_text="House rules: campaign numbers that differ from the book's, by name.")
     game_master = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     invite_token = models.CharField(max_length=40, unique=True, default=new_invite_token)
     created = models.DateTimeField(default=timezone.now)

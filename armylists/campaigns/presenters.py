@@ -47,6 +47,7 @@ class UnitRow:
     status: str
     sitting_out: int
     track: list[tuple[int, bool, bool]]  # the sheet's XP boxes: (XP, earned, a level is reached here)
+    keys: dict[str, str]  # traits, skill sets, skills, injuries, talents as the rules name them, for corrections
 
     @property
     def active(self) -> bool:
@@ -66,7 +67,20 @@ def unit_row(unit: UnitState, params: CampaignParams | None) -> UnitRow:
         upgrades=[o.name for o in unit.upgrade_offers()],
         held=[(o.slug, o.name, o.price) for o in unit.upgrade_offers()],
         offers=[(o.slug, o.name, o.price) for o in unit.spec.offers if o.slug not in unit.upgrades],
-        notes=unit.notes, status=unit.status, sitting_out=unit.sitting_out, track=xp_track(unit.xp, params))
+        notes=unit.notes, status=unit.status, sitting_out=unit.sitting_out, track=xp_track(unit.xp, params),
+        keys={name: ", ".join(getattr(unit, name)) for name in ("traits", "skill_sets", "skills", "injuries",
+                                                                 "talents")})
+
+
+def correction_keys(params: CampaignParams) -> dict[str, str]:
+    """What a game master may type in each trait field of a correction."""
+    tables = params.tables
+    traits = [r.key + (f":{p}" if p else "") for r in tables.traits.rows if r.effect != "pick-other"
+              for p in (r.picks or ("",))]
+    return {"traits": ", ".join(traits), "skill_sets": ", ".join(tables.skill_sets),
+            "skills": ", ".join(k for t in tables.skill_sets.values() for k in t.keys()),
+            "injuries": ", ".join(r.key for r in tables.injuries.rows if r.effect != "dead"),
+            "talents": ", ".join(tables.talents.keys())}
 
 
 def xp_track(xp: int, params: CampaignParams | None) -> list[tuple[int, bool, bool]]:

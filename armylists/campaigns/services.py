@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply
 from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.data import to_data
+from armylists.rules.campaign.params import number_names
 from factions.models import GameSystem
 
 from .models import SLUG_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, \
@@ -52,7 +53,8 @@ def _unique_slug(name: str) -> str:
 @transaction.atomic
 def create_campaign(*, name: str, game: GameSystem, game_master, kind: str = "game-limited",
                     parallel_play: bool = False, late_joiners: bool = False, permadeath: bool = True,
-                    length: int | None = None, slug: str | None = None) -> Campaign:
+                    length: int | None = None, slug: str | None = None,
+                    overrides: dict | None = None) -> Campaign:
     """A new campaign with its game master as first member. Its D6+4 length is the one entered, or
     rolled by the app, and logged as the first action; endless campaigns have none."""
     name = name.strip()
@@ -60,19 +62,36 @@ def create_campaign(*, name: str, game: GameSystem, game_master, kind: str = "ga
         raise Refused("a campaign needs a name")
     if slug is not None and (slug in RESERVED_SLUGS or Campaign.objects.filter(slug=slug).exists()):
         raise Refused(f"there is already a campaign {slug!r}")
-    params = rules_of(Campaign(game=game))
+    overrides = overrides or {}
+    params = rules_of(Campaign(game=game, overrides=house_rules(overrides)))
     if params is None:
         kind = "endless"
+        if overrides:
+            raise Refused(f"{game.name} has no campaign rules to change")
     if kind not in dict(Campaign.KINDS):
         raise Refused(f"a campaign is one of {', '.join(dict(Campaign.KINDS))}")
     campaign = Campaign.objects.create(slug=slug or _unique_slug(name), name=name, game=game, kind=kind,
                                        parallel_play=parallel_play, late_joiners=late_joiners,
-                                       permadeath=permadeath, game_master=game_master)
+                                       permadeath=permadeath, game_master=game_master, overrides=overrides)
     Membership.objects.create(campaign=campaign, user=game_master)
     if kind != "endless":
         entered = {} if length is None else {"length": [length - params.length_add]}
         perform(campaign=campaign, actor=game_master, kind="set-length", data={}, entered=entered)
     return campaign
+
+
+MAX_OVERRIDE = 100_000
+
+
+def house_rules(overrides: dict) -> dict:
+    """Campaign numbers changed by the group: known names, whole numbers from 0 (the rules check the rest)."""
+    names = set(number_names())
+    for name, value in overrides.items():
+        if name not in names:
+            raise Refused(f"{name!r} is not a campaign number; the numbers are {', '.join(sorted(names))}")
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_OVERRIDE:
+            raise Refused(f"{name} must be a whole number from 0 to {MAX_OVERRIDE}")
+    return overrides
 
 
 @transaction.atomic

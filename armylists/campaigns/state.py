@@ -22,7 +22,7 @@ class BrokenLog(Exception):
 def rules_of(campaign: Campaign) -> CampaignParams | None:
     """The game's campaign rules, or None for a game without them (a campaign kept by hand)."""
     rules = CampaignRules.objects.filter(game_id=campaign.game_id).first()
-    return campaign_params(rules.params) if rules else None
+    return campaign_params(rules.params, campaign.overrides) if rules else None
 
 
 def initial_state(campaign: Campaign, params: CampaignParams | None = None) -> CampaignState:

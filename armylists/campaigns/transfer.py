@@ -28,7 +28,8 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
     return {
         "format": FORMAT, "slug": campaign.slug, "name": campaign.name, "game": campaign.game.slug,
         "kind": campaign.kind, "parallel_play": campaign.parallel_play, "late_joiners": campaign.late_joiners,
-        "permadeath": campaign.permadeath, "game_master": campaign.game_master.get_username(),
+        "permadeath": campaign.permadeath, "overrides": campaign.overrides,
+        "game_master": campaign.game_master.get_username(),
         "members": [m.user.get_username() for m in members],
         "actions": [{"kind": a.kind, "actor": a.actor.get_username(), "at": a.at.isoformat(), "data": a.payload,
                      "rolls": a.rolls, "choices": a.choices} for a in actions],
@@ -54,9 +55,14 @@ def import_campaign(data: Any, slug: str | None = None) -> Campaign:
     if game is None:
         raise BadInput("game", f"no game {parsed.game!r}")
     users = _users(parsed)
+    try:
+        overrides = services.house_rules(parsed.overrides)
+    except Refused as error:
+        raise BadInput("overrides", str(error)) from None
     campaign = Campaign.objects.create(slug=slug, name=parsed.name, game=game, kind=parsed.kind,
                                        parallel_play=parsed.parallel_play, late_joiners=parsed.late_joiners,
-                                       permadeath=parsed.permadeath, game_master=users[parsed.game_master])
+                                       permadeath=parsed.permadeath, game_master=users[parsed.game_master],
+                                       overrides=overrides)
     Membership.objects.bulk_create(Membership(campaign=campaign, user=users[name]) for name in parsed.members)
     for index, action in enumerate(parsed.actions):
         actor = users.get(action.actor)

@@ -16,6 +16,8 @@ army_patterns = [
     path("units/<str:unit>/rename/", armies.unit_rename, name="unit-rename"),
     path("units/<str:unit>/notes/", armies.unit_notes, name="unit-notes"),
     path("units/<str:unit>/disband/", between.unit_disband, name="unit-disband"),
+    path("units/<str:unit>/traits/", armies.unit_traits, name="unit-traits"),
+    path("units/<str:unit>/status/", armies.unit_status, name="unit-status"),
 ]
 
 campaign_patterns = [

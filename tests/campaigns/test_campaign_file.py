@@ -144,3 +144,14 @@ def test_the_documented_json_schema_is_up_to_date():
     assert SCHEMA.read_text(encoding="utf-8") == schema_text(), (
         "docs/schemas/campaign.schema.json is out of date: "
         "python -m armylists.campaigns.fileformat > docs/schemas/campaign.schema.json")
+
+
+def test_house_rules_travel_with_the_file(aof, players):
+    campaign = services.create_campaign(name="Gentle", game=aof, game_master=players["alice"], kind="endless",
+                                        overrides={"loss_points": 200})
+    exported = export_campaign(campaign)
+    assert exported["overrides"] == {"loss_points": 200}
+    assert import_campaign(exported, slug="gentle-copy").overrides == {"loss_points": 200}
+    exported["overrides"] = {"loss_point": 1}
+    with pytest.raises(BadInput, match="overrides: 'loss_point' is not a campaign number"):
+        import_campaign(exported, slug="odd")

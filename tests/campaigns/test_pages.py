@@ -178,3 +178,32 @@ def test_user_text_is_escaped(armies, players, client_for):
                      data={"army": "a1", "unit": "u1", "notes": "<script>alert(1)</script>"})
     html = client_for("bob").get(reverse("campaigns:army-detail", args=[armies.slug, "a1"])).content.decode()
     assert "<script>alert(1)" not in html and "&lt;script&gt;alert(1)" in html
+
+
+def test_the_game_master_corrects_traits_and_fate_with_a_reason(armies, client_for):
+    alice = client_for("alice")
+    traits = reverse("campaigns:unit-traits", args=[armies.slug, "a2", "u14"])
+    alice.post(traits, {"talents": "toughened", "injuries": "arm-injury, traumatized", "reason": "forgot mission 0"})
+    status = reverse("campaigns:unit-status", args=[armies.slug, "a2", "u8"])
+    alice.post(status, {"status": "dead", "sitting_out": "0", "reason": "killed by the GM's dragon"})
+    army = load_state(armies).state.armies["a2"]
+    assert (army.units["u14"].talents, army.units["u14"].injuries) == (("toughened",), ("arm-injury", "traumatized"))
+    assert army.units["u8"].status == "dead"
+    page = client_for("bob").get(armies.get_absolute_url()).content.decode()
+    assert "killed by the GM&#x27;s dragon" in page
+    response = alice.post(traits, {"talents": "flying", "reason": "typo"}, follow=True)
+    assert "'flying' is not a talent" in messages_of(response)[-1]
+    assert client_for("bob").post(traits, {"talents": "", "reason": "mine"}).status_code == 403
+
+
+def test_house_rules_change_the_campaign_numbers(aof, players, client_for):
+    """C14 of the rules extract: the winner and loser rewards (L3840) are numbers a group may change."""
+    response = client_for("alice").post(reverse("campaigns:campaign-create"), {
+        "name": "Gentle", "game": "aof-regiments", "kind": "endless", "house_rules": "loss_points = 200\n"})
+    campaign = Campaign.objects.get(name="Gentle")
+    assert campaign.overrides == {"loss_points": 200}
+    assert load_state(campaign).state.params.loss_points == 200
+    assert b"House rules: loss_points 200" in client_for("alice").get(response.url).content
+    response = client_for("alice").post(reverse("campaigns:campaign-create"), {
+        "name": "Odd", "game": "aof-regiments", "kind": "endless", "house_rules": "lose_points = 200"})
+    assert "&#x27;lose_points&#x27; is not a campaign number" in response.content.decode()

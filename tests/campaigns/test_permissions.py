@@ -31,6 +31,8 @@ ARMY_CHANGES = [
     ("army-disband", {"key": "a1"}, {}),
     ("post-battle", {"number": 1, "key": "a1"}, {}),
     ("army-adjust", {"key": "a1"}, {"points": "10", "reason": "typo"}),
+    ("unit-traits", {"key": "a1", "unit": "u1"}, {"traits": "agile", "reason": "typo"}),
+    ("unit-status", {"key": "a1", "unit": "u1"}, {"status": "dead", "sitting_out": "0", "reason": "typo"}),
 ]
 OWNER_PAGES = [("army-manage", {"key": "a1"})]
 

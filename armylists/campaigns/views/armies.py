@@ -16,8 +16,8 @@ from armylists.rules.campaign.data import to_data
 from factions.boundary import BadInput
 
 from .. import services
-from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm
-from ..presenters import army_row, mission_row
+from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm, StatusForm, TraitsForm
+from ..presenters import army_row, correction_keys, mission_row
 from ..specs import faction_units, spec_of, unique_names, units_from_list
 from .common import act, army_or_404, changeable, is_game_master, loaded_or_error, may_change, \
     member_campaign_or_404, refuse_form
@@ -93,6 +93,8 @@ def army_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "pending": mission_row(state, pending) if pending else None,
         "between": army.allowance is not None and pending is None and not state.manual,
         "adjust_form": AdjustForm(units=units), "ledger": list(reversed(row.ledger)),
+        "correction_keys": correction_keys(state.params) if state.params else {},
+        "statuses": StatusForm.base_fields["status"].choices,
         "log": [(r, o) for r, o in loaded.log() if getattr(o.action, "army", None) == key][:100],
     })
 
@@ -132,3 +134,29 @@ def army_adjust(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if not form.is_valid():
         return refuse_form(request, form, _army_url(campaign, key))
     return act(request, campaign, "adjust", form.data_for(key), back=_army_url(campaign, key))
+
+
+def _game_master_correction(request: HttpRequest, slug: str, key: str, unit: str, kind: str, form) -> HttpResponse:
+    campaign = member_campaign_or_404(request.user, slug)
+    army_or_404(loaded_or_error(campaign), key)
+    if not is_game_master(request.user, campaign):
+        raise PermissionDenied("Only the game master makes corrections.")
+    if not form.is_valid():
+        return refuse_form(request, form, _army_url(campaign, key))
+    data = form.data_for(key, unit) if isinstance(form, TraitsForm) else \
+        {"army": key, "unit": unit, **form.cleaned_data}
+    return act(request, campaign, kind, data, back=_army_url(campaign, key))
+
+
+@require_POST
+@login_required
+def unit_traits(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
+    """The game master sets a unit's traits, skills, injuries and talents, with a reason."""
+    return _game_master_correction(request, slug, key, unit, "set-traits", TraitsForm(request.POST))
+
+
+@require_POST
+@login_required
+def unit_status(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
+    """The game master brings a unit back, strikes it off, or changes the matches it sits out, with a reason."""
+    return _game_master_correction(request, slug, key, unit, "set-status", StatusForm(request.POST))

@@ -40,7 +40,7 @@ def campaign_create(request: HttpRequest) -> HttpResponse:
             campaign = services.create_campaign(
                 name=data["name"], game=data["game"], game_master=request.user, kind=data["kind"],
                 parallel_play=data["parallel_play"], late_joiners=data["late_joiners"],
-                permadeath=not data["no_permadeath"], length=data["length"])
+                permadeath=not data["no_permadeath"], length=data["length"], overrides=data["house_rules"])
         except Refused as error:
             form.add_error(None, str(error))
         else:

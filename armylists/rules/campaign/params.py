@@ -7,7 +7,7 @@ campaign rules has no `CampaignParams`, and its campaigns are tracked by hand.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Mapping
 
 from ..params import build_params
@@ -158,6 +158,11 @@ def _tables(data: Mapping[str, Any]) -> Tables:
         skill_sets={key: _table(s["name"], s["traits"]) for key, s in data["skill_sets"].items()},
         events=events,
     )
+
+
+def number_names() -> tuple[str, ...]:
+    """The campaign numbers a group may change as house rules (everything but the book's name and tables)."""
+    return tuple(f.name for f in fields(CampaignParams) if f.name not in ("book", "tables"))
 
 
 def campaign_params(data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> CampaignParams:
