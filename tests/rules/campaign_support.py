@@ -6,7 +6,7 @@ import itertools
 import json
 from pathlib import Path
 
-from armylists.rules.campaign import Choices, Dice, apply, campaign_params, new_campaign
+from armylists.rules.campaign import Choices, Dice, NeedChoice, apply, campaign_params, new_campaign
 from armylists.rules.campaign.actions import (Fielded, NewUnit, PostBattle, RecordResult, StartArmy, StartMission,
                                               UnitResult)
 from armylists.rules.campaign.state import Group, Offer, UnitSpec
@@ -32,6 +32,17 @@ def units(*specs_and_names) -> tuple[NewUnit, ...]:
 def starting_roster(prefix: str = "") -> tuple[NewUnit, ...]:
     """Six Infantrymen (540) and a Captain (60): 600 spent, 150 kept."""
     return units(*[(INFANTRY, f"{prefix}Foot {i}") for i in range(1, 7)], (CAPTAIN, f"{prefix}Captain"))
+
+
+class FirstChoice(Choices):
+    """Takes the first option whenever the rules ask the player to choose."""
+
+    def pick(self, key, options, prompt):
+        try:
+            return super().pick(key, options, prompt)
+        except NeedChoice:
+            self._given[key] = tuple(options)[0]
+            return super().pick(key, options, prompt)
 
 
 class Play:

@@ -152,3 +152,10 @@ def test_the_game_master_can_correct_traits_and_bring_a_unit_back(play):
     play(SetStatus("a1", "u1", "rolled the wrong unit", status="dead"))
     play(SetStatus("a1", "u1", "rolled the wrong unit", status="active"))
     assert play.unit("a1", "u1").active
+
+
+def test_a_unit_struck_off_during_the_mission_earns_nothing_after_it(play):
+    play(SetStatus("a1", "u1", "left the table", status="disbanded"))
+    play(RecordResult(1, "a1"))
+    play.post_battle("a1", UnitResult("u1", killed_units=5))
+    assert play.unit("a1", "u1").xp == 0 and play.unit("a1", "u2").xp == 1

@@ -5,26 +5,14 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from armylists.rules.campaign import Choices, Dice, NeedChoice, Refused, Stored, apply, new_campaign, replay, \
-    unit_value
+from armylists.rules.campaign import Dice, Refused, Stored, apply, new_campaign, replay, unit_value
 from armylists.rules.campaign.actions import (Adjust, ArmyCount, BuyUpgrade, DisbandArmy, DisbandUnit, Fielded,
                                               NewUnit, PostBattle, RandomEvent, RecordResult, Recruit, SellUpgrade,
                                               SetStatus, StartArmy, StartMission, UnitResult)
 
-from .campaign_support import CAPTAIN, INFANTRY, PARAMS, WIZARD, starting_roster
+from .campaign_support import CAPTAIN, INFANTRY, PARAMS, WIZARD, FirstChoice, starting_roster
 
 PLAYERS = {"a1": "alice", "a2": "bob", "a3": "carol"}
-
-
-class FirstChoice(Choices):
-    """Takes the first option whenever the rules ask the player to choose."""
-
-    def pick(self, key, options, prompt):
-        try:
-            return super().pick(key, options, prompt)
-        except NeedChoice:
-            self._given[key] = tuple(options)[0]
-            return super().pick(key, options, prompt)
 
 
 def book_value(unit) -> int:

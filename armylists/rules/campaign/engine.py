@@ -67,8 +67,11 @@ def apply(state: CampaignState, action: Action, *, actor: str, dice: Dice | None
           choices: Choices | None = None, strict: bool = False) -> Outcome:
     """`action` done by `actor`. With `strict` (replaying a stored action) every die and choice it
     stored must be used, so a changed file cannot carry dice that were never rolled."""
-    dice, choices = dice or Dice(), choices or Choices()
-    new = state.clone()
+    return _apply(state.clone(), action, actor, dice or Dice(), choices or Choices(), strict)
+
+
+def _apply(new: CampaignState, action: Action, actor: str, dice: Dice, choices: Choices, strict: bool) -> Outcome:
+    """`apply` on a state the caller gives up: it is changed in place."""
     new.actions += 1
     summary = HANDLERS[type(action)](new, action, actor, dice, choices)
     if strict and (dice.unused() or choices.unused()):
@@ -90,10 +93,12 @@ class Stored:
 def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignState, list[Outcome]]:
     """Every stored action in order; the first that breaks a rule raises `Refused`."""
     outcomes = []
+    state = state.clone()
     for number, record in enumerate(stored, start=1):
         try:
-            outcome = apply(state, record.action, actor=record.actor, dice=Dice(record.rolls),
-                            choices=Choices(record.choices), strict=True)
+            # In place: a refused action ends the replay, so no state before it is needed again.
+            outcome = _apply(state, record.action, record.actor, Dice(record.rolls), Choices(record.choices),
+                             strict=True)
         except (Refused, NeedDie, NeedChoice, BadDie) as error:
             raise Refused(f"action {number} ({record.action.kind}): {error}") from None
         outcomes.append(outcome)

@@ -178,6 +178,8 @@ def _earned(result: UnitResult, params: CampaignParams) -> int:
 def _unit_after_battle(state: CampaignState, mission: MissionState, army: ArmyState, unit: UnitState,
                        result: UnitResult, dice: Dice, choices: Choices) -> str:
     params = state.params
+    if not unit.active:
+        return f"{unit.name} is no longer in the army"  # struck off by a correction during the mission
     xp = _earned(result, params) + mission.pending_xp.get((army.key, unit.key), 0)
     notes = []
     dead = (army.key, unit.key) in mission.doomed
