@@ -152,3 +152,22 @@ def test_starting_an_army_is_a_members_own(armies, client_for, players):
                                                  "count-infantrymen": "6", "count-captain": "1"})
     assert response.status_code == 302
     assert armies.armies.get(key="a3").owner == players["carol"]
+
+
+JUNK = {"unit": "u9999", "upgrade": "../../etc", "name": "x" * 500, "notes": "y" * 5000, "die": "7",
+        "points": "1e9", "reason": "", "status": "zombie", "sitting_out": "-1", "traits": "flying",
+        "winner": "a99", "conceded": ["a99"], "number": "17", "army": ["a99", "a1"], "units-a1": ["u999"],
+        "casualty-u1": "on", "units-u1": "999999", "dice-u1": "9 9 x", "count-infantrymen": "many"}
+
+
+@pytest.mark.parametrize("name, kwargs, data", ARMY_CHANGES + [
+    ("mission-result", {"number": 1}, {}), ("mission-event", {"number": 1}, {}), ("mission-create", {}, {}),
+    ("army-create", {}, {}), ("campaign-invite-renew", {}, {})])
+def test_junk_from_the_owner_is_refused_with_a_message_never_an_error(played, client_for, name, kwargs, data):
+    response = client_for("alice").post(url(played, name, kwargs), JUNK)
+    assert response.status_code in (200, 302), response.status_code
+
+
+@pytest.mark.parametrize("name", ["campaign-index", "campaign-create"])
+def test_the_campaign_list_and_form_need_a_login(client, name):
+    assert client.get(reverse(f"campaigns:{name}")).status_code == 302
