@@ -66,6 +66,19 @@ WHO: dict[str, tuple[str, str]] = {
     "printing:list-pdf": ("owner", "get"),
     "printing:list-preview": ("owner", "get"),
     "printing:shared-pdf": ("token", "get"),
+    # Campaigns are their members' (tests/campaigns/test_permissions.py): like an owner's list, anonymous
+    # visitors log in first and everybody else gets a 404. An invitation with a wrong token is a 404 too.
+    "campaigns:campaign-index": ("account", "get"),
+    "campaigns:campaign-create": ("account", "get"),
+    "campaigns:campaign-join": ("owner", "get"),
+    **{f"campaigns:{name}": ("owner", "get") for name in (
+        "campaign-detail", "campaign-export", "army-create", "army-detail", "army-manage", "army-sheet-pdf",
+        "campaign-sheets-pdf", "blank-sheet-pdf", "campaign-summary-pdf", "mission-create", "mission-detail",
+        "post-battle")},
+    **{f"campaigns:{name}": ("owner", "post") for name in (
+        "campaign-invite-renew", "army-adjust", "upgrade-buy", "upgrade-sell", "unit-recruit", "army-disband",
+        "unit-rename", "unit-notes", "unit-disband", "unit-traits", "unit-status", "mission-result",
+        "mission-event")},
 }
 # Every URL under the admin is the admin's, named or not.
 STAFF_PREFIX = "admin/"
@@ -106,7 +119,8 @@ def army_list(django_user_model):
 def url_of(name: str, army_list) -> str:
     """The URL with arguments that exist: the list, its first entry, its share token, real slugs."""
     values = {"pk": army_list.pk, "entry_id": "e1", "token": army_list.share_token, "game": "aof-regiments",
-              "faction": "kingdom", "unit": "infantry", "uidb64": "MQ"}
+              "faction": "kingdom", "unit": "infantry", "uidb64": "MQ", "slug": "a-campaign", "key": "a1",
+              "number": 1}
     if name.startswith("password_reset"):
         values["token"] = "set-password"
     route = next(route for route, n in DECLARED if n == name)

@@ -21,13 +21,13 @@ def _roster(game: GameSystem, faction: str, picks: list[tuple[str, int]]) -> lis
     units = {u.slug: u for u in faction_units(game, faction)}
     chosen = [units[slug] for slug, count in picks for _ in range(count)]
     names = unique_names([u.name for u in chosen])
-    return [to_data(NewUnit(name, spec_of(game.slug, unit))) for name, unit in zip(names, chosen)]
+    return [to_data(NewUnit(name, spec_of(game.slug, unit))) for name, unit in zip(names, chosen, strict=True)]
 
 
 def _mission(campaign, gm, fielded: dict[str, list[str]], objectives: list[int], winner: str) -> int:
     services.perform(campaign=campaign, actor=gm, kind="start-mission",
                      data={"fielded": [{"army": a, "units": u} for a, u in fielded.items()]},
-                     entered={f"{a}/objective": [d] for a, d in zip(fielded, objectives)}, roll=False)
+                     entered={f"{a}/objective": [d] for a, d in zip(fielded, objectives, strict=True)}, roll=False)
     number = campaign.actions.filter(kind="start-mission").count()
     services.perform(campaign=campaign, actor=gm, kind="record-result", data={"mission": number, "winner": winner})
     return number

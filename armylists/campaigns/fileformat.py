@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
 
-from factions.boundary import BadInput, bad_input
+from armylists.checking.boundary import BadInput, bad_input
 
 from .payloads import PAYLOADS, Picks, Rolls
 
@@ -25,6 +25,7 @@ MAX_MEMBERS = 500
 MAX_FILE_BYTES = 20_000_000
 
 Username = Annotated[str, StringConstraints(min_length=1, max_length=150)]
+HouseNumber = Annotated[int, Field(ge=0, le=100_000)]
 CampaignSlug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=60)]
 
 
@@ -59,8 +60,7 @@ class CampaignFile(Strict):
     parallel_play: bool = False
     late_joiners: bool = False
     permadeath: bool = True
-    overrides: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], Annotated[int, Field(ge=0, le=100_000)]],
-                         Field(max_length=40)] = {}
+    overrides: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], HouseNumber], Field(max_length=40)] = {}
     game_master: Username
     members: Annotated[list[Username], Field(min_length=1, max_length=MAX_MEMBERS)]
     actions: Annotated[list[ActionIn], Field(max_length=MAX_ACTIONS)]

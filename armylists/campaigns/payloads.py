@@ -11,9 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
+from armylists.checking.boundary import BadInput, bad_input, json_path
 from armylists.rules.campaign.actions import Action
 from armylists.rules.campaign.data import action_from_data
-from factions.boundary import BadInput, bad_input, json_path
 
 Key = Annotated[str, StringConstraints(pattern=r"^[a-z][0-9]{1,6}$")]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=120)]

@@ -78,9 +78,9 @@ def correction_keys(params: CampaignParams) -> dict[str, str]:
     traits = [r.key + (f":{p}" if p else "") for r in tables.traits.rows if r.effect != "pick-other"
               for p in (r.picks or ("",))]
     return {"traits": ", ".join(traits), "skill_sets": ", ".join(tables.skill_sets),
-            "skills": ", ".join(k for t in tables.skill_sets.values() for k in t.keys()),
+            "skills": ", ".join(k for t in tables.skill_sets.values() for k in t.row_keys()),
             "injuries": ", ".join(r.key for r in tables.injuries.rows if r.effect != "dead"),
-            "talents": ", ".join(tables.talents.keys())}
+            "talents": ", ".join(tables.talents.row_keys())}
 
 
 def xp_track(xp: int, params: CampaignParams | None) -> list[tuple[int, bool, bool]]:

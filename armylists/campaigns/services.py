@@ -10,7 +10,8 @@ command and the demo data all go through here.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -18,13 +19,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply
-from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.data import to_data
+from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.params import number_names
 from factions.models import GameSystem
 
-from .models import SLUG_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, \
-    new_invite_token
+from .models import SLUG_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, new_invite_token
 from .payloads import parse_action
 from .state import load_state, rules_of
 

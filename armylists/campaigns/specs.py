@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from armylists.builder.checking import check_document
-from armylists.builder.library import load_library
+from armylists.checking.check import check_document
+from armylists.checking.library import library_of
 from armylists.rules import rules_for
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.state import Group, Offer, UnitSpec
@@ -57,13 +57,13 @@ def units_from_list(document: dict) -> tuple[str, list[NewUnit]]:
     entries = army.entries
     names = unique_names([e.label for e in entries])
     units = [NewUnit(name, spec_of(army.game, e.unit, combined=e.combined, size=e.size),
-                     tuple(o.slug for o in e.options)) for name, e in zip(names, entries)]
+                     tuple(o.slug for o in e.options)) for name, e in zip(names, entries, strict=True)]
     return army.faction, units
 
 
 def faction_units(game: GameSystem, faction: str) -> list[Unit]:
     """Every unit of a faction, in the faction's order, for recruiting."""
-    source = load_library(game, [faction]).factions.get(faction)
+    source = library_of(game).factions.get(faction)
     if source is None:
         return []
     return [source.unit(slug) for slug in source.unit_docs]

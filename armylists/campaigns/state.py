@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from armylists.rules.campaign import CampaignParams, CampaignState, Outcome, Refused, Stored, campaign_params, \
-    new_campaign, replay
+from armylists.rules.campaign import (
+    CampaignParams,
+    CampaignState,
+    Outcome,
+    Refused,
+    Stored,
+    campaign_params,
+    new_campaign,
+    replay,
+)
 from armylists.rules.campaign.data import action_from_data
 
 from .models import Action, Campaign, CampaignRules
@@ -49,7 +57,7 @@ class Loaded:
 
     def log(self) -> list[tuple[Action, Outcome]]:
         """Every action with what it did, newest first."""
-        return list(reversed(list(zip(self.rows, self.outcomes))))
+        return list(reversed(list(zip(self.rows, self.outcomes, strict=True))))
 
 
 def load_state(campaign: Campaign) -> Loaded:

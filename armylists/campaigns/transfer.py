@@ -13,8 +13,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
-from factions.boundary import BadInput
 from factions.models import GameSystem
 
 from . import services

@@ -37,7 +37,7 @@ def set_up_mission(page, campaign: str, objectives: dict[str, int]) -> None:
     page.get_by_test_id("new-mission").click()
     for army, die in objectives.items():
         page.get_by_test_id(f"objective-{army}").fill(str(die))
-    page.get_by_test_id(f"field-u3").uncheck()  # the htmx check answers every change
+    page.get_by_test_id("field-u3").uncheck()  # the htmx check answers every change
     expect(page.get_by_test_id("setup-check")).to_contain_text("Within the 250-point difference")
     expect(page.get_by_test_id("underdog")).to_have_count(2)
     page.get_by_test_id("start-mission").click()

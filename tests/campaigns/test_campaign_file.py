@@ -16,7 +16,7 @@ from armylists.campaigns.fileformat import schema_text
 from armylists.campaigns.models import Action, Campaign, LedgerEntry
 from armylists.campaigns.state import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
 
 from .conftest import new_unit, play_mission
 
@@ -76,7 +76,8 @@ def test_a_file_that_breaks_a_rule_is_refused_naming_the_action_and_nothing_is_w
     with pytest.raises(BadInput) as refused:
         import_campaign(document, slug="copy")
     number = len(document["actions"]) - 1
-    assert str(refused.value).startswith(f"actions[{number}]: recruit is refused: Red Host already recruited 1 new hero")
+    assert str(refused.value).startswith(
+        f"actions[{number}]: recruit is refused: Red Host already recruited 1 new hero")
     assert (Campaign.objects.count(), Action.objects.count()) == before
 
 

@@ -32,7 +32,8 @@ def test_creating_a_campaign_with_an_entered_length(aof, client_for):
 def test_the_campaign_page_shows_the_leaderboard_and_the_log_newest_first(armies, players, client_for):
     play_mission(armies, players["alice"], winner="a2")
     page = client_for("bob").get(armies.get_absolute_url()).content.decode()
-    board = page[page.index('data-testid="leaderboard"'):page.index("</table>", page.index('data-testid="leaderboard"'))]
+    start = page.index('data-testid="leaderboard"')
+    board = page[start:page.index("</table>", start)]
     assert board.index("Blue Host") < board.index("Red Host")
     log = page[page.index('data-testid="log"'):]
     assert log.index("Blue Host wins") < log.index("mission 1 set up") < log.index("the campaign lasts 7 missions")

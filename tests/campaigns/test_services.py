@@ -9,8 +9,9 @@ from armylists.builder import services as builder_services
 from armylists.campaigns import services
 from armylists.campaigns.models import Action, CampaignUnit, LedgerEntry, Membership
 from armylists.campaigns.state import load_state
+from armylists.checking.boundary import BadInput
+from armylists.checking.library import library_of
 from armylists.rules.campaign import NeedChoice, Refused
-from factions.boundary import BadInput
 from factions.models import Faction
 
 from .conftest import new_unit, play_mission
@@ -147,7 +148,7 @@ def test_an_army_started_from_a_list_is_a_copy_checked_against_the_campaign_rule
     army_list = builder_services.create_list(owner=players["bob"], name="Skirmishers", game=aof, faction=faction,
                                              settings={"points_limit": 750})
     for unit in ("infantrymen",) * 6 + ("captain",):
-        builder_services.add_entry(army_list=army_list, unit=unit)
+        builder_services.add_entry(army_list=army_list, library=library_of(aof), unit=unit)
     document = army_list.document
     faction_slug, units = units_from_list(document)
     assert [u.name for u in units][:3] == ["Infantrymen", "Infantrymen 2", "Infantrymen 3"]
@@ -157,7 +158,7 @@ def test_an_army_started_from_a_list_is_a_copy_checked_against_the_campaign_rule
     assert bank(campaign, "a1") == 150
     army_list.refresh_from_db()
     assert army_list.document == document
-    builder_services.add_entry(army_list=army_list, unit="captain")
+    builder_services.add_entry(army_list=army_list, library=library_of(aof), unit="captain")
     _, two_heroes = units_from_list(army_list.document)
     with pytest.raises(Refused, match="at most 1"):
         services.start_army(campaign=campaign, actor=players["alice"], owner=players["alice"], name="Copycats",

@@ -19,7 +19,8 @@ PARAMS = campaign_params(CAMPAIGN_DATA)
 INFANTRY = UnitSpec("infantrymen", "human-empire", "Infantrymen", 90, offers=(
     Offer("spears", "Spears", 10, "weapons"), Offer("halberds", "Halberds", 15, "weapons"),
     Offer("sergeant", "Sergeant", 5), Offer("banner", "Banner", 25), Offer("rabble", "Rabble", -10),
-    Offer("drummer", "Drummer", 0), Offer("pike", "Pike", 8), Offer("war-wagon", "War Wagon", 400)), groups=(Group("weapons", 1),))
+    Offer("drummer", "Drummer", 0), Offer("pike", "Pike", 8), Offer("war-wagon", "War Wagon", 400)),
+    groups=(Group("weapons", 1),))
 CAPTAIN = UnitSpec("captain", "human-empire", "Captain", 60, hero=True,
                    offers=(Offer("holy-sword", "Holy Sword", 25),))
 WIZARD = UnitSpec("battle-wizard", "human-empire", "Battle Wizard", 95, hero=True)

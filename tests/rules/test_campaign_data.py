@@ -21,7 +21,8 @@ def test_the_numbers_are_the_books():
     assert p.objective_points == 75  # L3820
     assert (p.win_vp, p.win_points, p.loss_points) == (2, 150, 300)  # L3840
     assert p.event_min_roll == 5  # L3838
-    assert (p.xp_not_casualty, p.xp_killed_unit, p.xp_killed_hero, p.xp_killed_hero_and_unit) == (1, 1, 2, 3)  # L3879-82
+    # L3879-L3882
+    assert (p.xp_not_casualty, p.xp_killed_unit, p.xp_killed_hero, p.xp_killed_hero_and_unit) == (1, 1, 2, 3)
     assert (p.xp_per_level, p.max_xp, p.max_level) == (5, 30, 6)  # L3886, L3896
     assert (p.level_cost, p.hero_level_cost, p.hero_trait_cost) == (25, 55, 5)  # L3886, L3898, L3855
     assert p.sit_out_die == 3  # L3873

@@ -10,17 +10,25 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.builder.models import ArmyList
+from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
-from factions.boundary import BadInput
 
 from .. import services
 from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm, StatusForm, TraitsForm
 from ..presenters import army_row, correction_keys, mission_row
 from ..specs import faction_units, spec_of, unique_names, units_from_list
-from .common import act, army_or_404, changeable, is_game_master, loaded_or_error, may_change, \
-    member_campaign_or_404, refuse_form
+from .common import (
+    act,
+    army_or_404,
+    changeable,
+    is_game_master,
+    loaded_or_error,
+    may_change,
+    member_campaign_or_404,
+    refuse_form,
+)
 
 MAX_PICKED = 50  # units of one kind in a starting army picked by number
 
@@ -72,7 +80,7 @@ def _picked_units(game: str, units, data) -> list[NewUnit]:
         raise Refused("pick at least one unit")
     names = unique_names([u.name for u in picked])
     return [NewUnit(name, spec_of(game, u, size=u.sizes[0].size if u.sizes else None))
-            for name, u in zip(names, picked)]
+            for name, u in zip(names, picked, strict=True)]
 
 
 @require_GET

@@ -7,16 +7,17 @@ changes it (403 for other members). The rules engine checks the same again.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
 from armylists.rules.campaign.state import ArmyState
-from factions.boundary import BadInput
 
 from .. import services
 from ..models import Campaign
@@ -100,7 +101,8 @@ def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back:
     except NeedChoice as needed:
         return render(request, "campaigns/choose.html", {
             "campaign": campaign, "needed": needed, "back": back,
-            "carried": [(k, v) for k, v in request.POST.lists() if not k.startswith("_") and k != "csrfmiddlewaretoken"],
+            "carried": [(k, v) for k, v in request.POST.lists()
+                        if not k.startswith("_") and k != "csrfmiddlewaretoken"],
             "rolls": json.dumps(getattr(needed, "rolls", {})), "choices": json.dumps(choices)})
     except (Refused, BadInput, NeedDie) as error:
         messages.error(request, f"Nothing was changed: {error}")

@@ -13,7 +13,7 @@ from armylists.rules.campaign.missions import difference_problem, fielded_value,
 
 from ..forms import EventForm, ResultForm
 from ..presenters import army_row, mission_row
-from .common import act, army_or_404, refuse_form, is_game_master, loaded_or_error, may_change, member_campaign_or_404
+from .common import act, army_or_404, is_game_master, loaded_or_error, may_change, member_campaign_or_404, refuse_form
 
 MAX_KILLS = 50
 

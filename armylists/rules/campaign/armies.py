@@ -6,8 +6,18 @@ sentence the campaign log shows, or raises `Refused`.
 """
 from __future__ import annotations
 
-from .actions import (AddUnit, BuyUpgrade, DisbandArmy, DisbandUnit, NewUnit, Recruit, RenameUnit, SellUpgrade,
-                      SetNotes, StartArmy)
+from .actions import (
+    AddUnit,
+    BuyUpgrade,
+    DisbandArmy,
+    DisbandUnit,
+    NewUnit,
+    Recruit,
+    RenameUnit,
+    SellUpgrade,
+    SetNotes,
+    StartArmy,
+)
 from .dice import Dice
 from .progression import earn_xp, unit_value
 from .state import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState

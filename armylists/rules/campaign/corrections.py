@@ -81,9 +81,9 @@ def set_traits(state: CampaignState, action: SetTraits, actor: str, dice: Dice, 
     _known(action.traits, {r.key + (f":{p}" if p else "") for r in tables.traits.rows if r.effect != "pick-other"
                            for p in (r.picks or ("",))}, "trait")
     _known(action.skill_sets, set(tables.skill_sets), "skill set")
-    _known(action.skills, {k for s in action.skill_sets for k in tables.skill_sets[s].keys()}, "skill of its sets")
+    _known(action.skills, {k for s in action.skill_sets for k in tables.skill_sets[s].row_keys()}, "skill of its sets")
     _known(action.injuries, {r.key for r in tables.injuries.rows if r.effect != "dead"}, "injury")
-    _known(action.talents, set(tables.talents.keys()), "talent")
+    _known(action.talents, set(tables.talents.row_keys()), "talent")
     for name, values in (("skill set", action.skill_sets), ("skill", action.skills), ("injury", action.injuries),
                          ("talent", action.talents)):
         if len(set(values)) != len(values):

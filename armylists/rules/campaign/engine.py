@@ -10,9 +10,26 @@ from dataclasses import dataclass
 from typing import Callable, Iterable
 
 from . import armies, corrections, events, missions
-from .actions import (Action, AddUnit, Adjust, BuyUpgrade, DisbandArmy, DisbandUnit, PostBattle, RandomEvent,
-                      RecordResult, Recruit, RenameUnit, SellUpgrade, SetLength, SetNotes, SetStatus, SetTraits,
-                      StartArmy, StartMission)
+from .actions import (
+    Action,
+    AddUnit,
+    Adjust,
+    BuyUpgrade,
+    DisbandArmy,
+    DisbandUnit,
+    PostBattle,
+    RandomEvent,
+    RecordResult,
+    Recruit,
+    RenameUnit,
+    SellUpgrade,
+    SetLength,
+    SetNotes,
+    SetStatus,
+    SetTraits,
+    StartArmy,
+    StartMission,
+)
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
 from .params import CampaignParams
 from .state import CampaignState, LedgerEntry, Refused

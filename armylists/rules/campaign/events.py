@@ -14,6 +14,7 @@ from .params import Event
 from .state import ArmyState, CampaignState, MissionState, Refused, UnitState
 from .support import participant, require_rules
 
+
 def event_number(dice: Dice) -> int:
     first = dice.roll("event", 6)
     return first * 10 + dice.roll("event", 6)
@@ -111,7 +112,7 @@ def _xp_split(state, mission, army, action, event: Event, dice: Dice) -> str:
             or sum(1 for x in given if x > low) != extra:
         raise Refused(f"Countdown: split {effect.amount} XP over {army.name}'s {len(fielded)} units as evenly "
                       f"as possible ({extra} unit(s) get {low + 1}, the rest {low})")
-    for key, xp in zip(fielded, given):
+    for key, xp in zip(fielded, given, strict=True):
         _pend(mission, army, key, xp)
     return f"{army.name} splits {effect.amount} XP"
 

@@ -80,7 +80,7 @@ def start_mission(state: CampaignState, action: StartMission, actor: str, dice: 
     if not state.parallel_play and {a.key for a in armies} != everyone:
         raise Refused("every army plays every mission unless the campaign allows parallel play",
                       params.section("Parallel Play"))
-    for army, fielded in zip(armies, action.fielded):
+    for army, fielded in zip(armies, action.fielded, strict=True):
         if not army.started:
             raise Refused(f"{army.name} has not started")
         if state.open_mission_of(army.key):

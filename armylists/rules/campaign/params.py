@@ -47,7 +47,7 @@ class Table:
     def row(self, key: str) -> Row | None:
         return next((r for r in self.rows if r.key == key), None)
 
-    def keys(self) -> tuple[str, ...]:
+    def row_keys(self) -> tuple[str, ...]:
         return tuple(r.key for r in self.rows)
 
 

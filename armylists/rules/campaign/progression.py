@@ -90,7 +90,7 @@ def _hero_skill(unit: UnitState, new_level: int, params: CampaignParams, dice: D
     key = f"{unit.key}/level{new_level}"
     tables = params.tables
     current = tables.skill_sets[unit.skill_sets[-1]] if unit.skill_sets else None
-    if current is None or all(k in unit.skills for k in current.keys()):
+    if current is None or all(k in unit.skills for k in current.row_keys()):
         pair = tables.skill_set_pairs.lookup(dice.roll(f"{key}/skill-set", tables.skill_set_pairs.sides))
         options = [s for s in pair.sets if s not in unit.skill_sets]
         chosen = choices.pick(f"{key}/skill-set", options, f"{unit.name} learns a skill set ({pair.name})")
@@ -135,7 +135,7 @@ def casualty_roll(unit: UnitState, params: CampaignParams, dice: Dice, reroll_on
         if injury.effect == "dead":
             return Casualty("dead", dead=True)
         return Casualty("injury", injury=injury.key)
-    if all(k in unit.talents for k in tables.talents.keys()):
+    if all(k in unit.talents for k in tables.talents.row_keys()):
         return Casualty("recovered")  # every talent held: nothing more to gain
     talent = _roll_unheld(tables.talents, f"{unit.key}/talent", unit.talents, dice)
     return Casualty("talent", talent=talent.key, xp=talent.xp if talent.effect == "xp" else 0)

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from armylists.campaigns.fileformat import MAX_FILE_BYTES
 from armylists.campaigns.transfer import import_campaign
-from factions.boundary import BadInput
-from factions.management.base import MusterCommand
+from armylists.checking.boundary import BadInput
+from armylists.checking.management.base import MusterCommand
 
 BAD_INPUT = 2
 

@@ -4,7 +4,7 @@ from pathlib import Path
 from armylists.campaigns import sheets
 from armylists.campaigns.models import Campaign
 from armylists.campaigns.state import BrokenLog, load_state
-from factions.management.base import MusterCommand
+from armylists.checking.management.base import MusterCommand
 
 BAD_INPUT = 2
 
