@@ -61,6 +61,8 @@ WHO: dict[str, tuple[str, str]] = {
     "builder:list-entry-update": ("owner", "post"),
     "builder:list-entry-remove": ("owner", "post"),
     "builder:list-entry-duplicate": ("owner", "post"),
+    "builder:list-entry-move": ("owner", "post"),
+    "builder:list-undo": ("owner", "post"),
     "builder:shared-list": ("token", "get"),
     "builder:shared-list-export": ("token", "get"),
     "printing:list-pdf": ("owner", "get"),

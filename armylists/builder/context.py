@@ -20,12 +20,15 @@ from armylists.checking.boundary import BadInput
 from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
+from armylists.games.base import distinct_labels
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
-from armylists.rules.report import Report
+from factions.models import game_params
 
 from .controls import NAME_LIMITS, SettingsFields, entry_state, option_controls, settings_state
 from .models import ArmyList
+from .summary import cards_to_choose, command_cards, list_summary
+from .unitcards import UnitCard, card_maker, cost_text, glossary_terms
 
 
 def load_checked(army_list: ArmyList, library: Library) -> tuple[Checked | None, str | None]:
@@ -36,19 +39,16 @@ def load_checked(army_list: ArmyList, library: Library) -> tuple[Checked | None,
         return None, str(error)
 
 
-def _cost(cost: int, scope: str = "unit") -> str:
-    text = f"{cost:+d} pts" if cost else "free"
-    return text + (" · all models" if scope == "all_models" else "")
-
-
 @dataclass
 class EntryView:
     id: str
     label: str
     unit: Unit | None
     raw: dict
+    card: UnitCard | None = None
     points: int | None = None
-    flags: list[str] = field(default_factory=list)
+    points_text: str = ""
+    flags: list[dict] = field(default_factory=list)  # this entry's violations: message, rule, severity
     severity: str = ""
     tags: list[str] = field(default_factory=list)
     summary: str = ""
@@ -56,16 +56,26 @@ class EntryView:
     fields: dict[str, Any] = field(default_factory=dict)
     was: str = ""
     urls: dict[str, str] = field(default_factory=dict)
+    joined: list[EntryView] = field(default_factory=list)  # heroes shown inside this unit's card
+    total_text: str = ""  # the unit's total with its joined heroes
+    up: str = ""  # the entry shown before this one (a move up goes before it), "" when first
+    down: str = ""
+
+    def digest(self) -> str:
+        """Everything the entry's HTML is drawn from: the same digest draws the same HTML."""
+        return repr((self.label, self.raw, self.card.slug if self.card else None, self.points_text,
+                     self.flags, self.severity, self.tags, self.summary, self.controls, self.fields, self.was,
+                     self.total_text, self.up, self.down, [j.digest() for j in self.joined]))
 
 
-ENTRY_EDITS = ("update", "remove", "duplicate")
+ENTRY_EDITS = ("update", "remove", "duplicate", "move")
 _MARKER = "ENTRY-ID"
 
 
 def entry_urls(army_list: ArmyList) -> Callable[[str], dict[str, str]]:
     """The URLs of an entry's edits, by entry id.
 
-    Reversed once per list, not three times per entry: on a 40-entry list the
+    Reversed once per list, not once per entry: on a 40-entry list the
     reversing alone was a third of an htmx answer's time. The id is quoted as
     `reverse` quotes a path argument.
     """
@@ -78,7 +88,7 @@ def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
     shown = []
     for control in option_controls(game, unit):
         if control.kind == "group":
-            choices = [{"value": o.slug, "label": o.name, "cost": _cost(o.cost, o.scope),
+            choices = [{"value": o.slug, "label": o.name, "cost": cost_text(o.cost, o.scope),
                         "checked": bool(counts[o.slug])} for o in control.members]
             shown.append({"kind": "group", "field": control.field, "label": control.group.name,
                           "required": control.group.min > 0, "choices": choices,
@@ -86,60 +96,97 @@ def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
         else:
             option = control.option
             shown.append({"kind": control.kind, "field": control.field, "label": option.name,
-                          "cost": _cost(option.cost, option.scope), "value": counts[option.slug]})
+                          "cost": cost_text(option.cost, option.scope), "value": counts[option.slug]})
     return shown
 
 
-def _choices(document: dict, own: str, wanted, labels: dict[str, str], current: str) -> list[dict]:
-    ids = [e["id"] for e in document["entries"] if e["id"] != own and (wanted(e["id"]) or e["id"] == current)]
-    return [{"value": i, "label": labels.get(i, i), "selected": i == current} for i in ids]
+class _Lister:
+    """What every entry's form needs from the whole list: labels, the hero entries, the join targets."""
+
+    def __init__(self, army_list: ArmyList, checked: Checked | None, labels: dict[str, str]):
+        self.game, self.document, self.labels = army_list.game, army_list.document, labels
+        self.army = checked.army if checked else None
+        self.home = game_home(self.game.slug)
+        self.params = game_params(self.game) if self.army and self.home.heroes_join_units else None
+
+    def _choices(self, own: str, wanted: set[str], current: str, why: dict[str, str] | None = None) -> list[dict]:
+        why = why or {}
+        ids = [e["id"] for e in self.document["entries"]
+               if e["id"] != own and (e["id"] in wanted or e["id"] == current)]
+        return [{"value": i, "label": self.labels.get(i, i), "selected": i == current, "why": why.get(i, "")}
+                for i in ids]
+
+    def fields(self, unit: Unit, raw: dict) -> dict[str, Any]:
+        home, state, army = self.home, entry_state(raw), self.army
+        fields: dict[str, Any] = {"name": state["name"]}
+        if unit.sizes:
+            fields["sizes"] = [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
+                                "selected": s.size == state["size"]} for s in unit.sizes]
+        if home.combines_units and (unit.models > 1 and not unit.hero or state["combined"]):
+            fields["combined"] = state["combined"]
+        if home.heroes_join_units and unit.hero:
+            entry = army.entry(raw["id"]) if army else None
+            targets = home.join_targets(army, self.params, entry) if entry else []
+            why = {t.id: reason for t, reason in targets if reason}
+            fields["joined_to"] = self._choices(raw["id"], {t.id for t, r in targets if not r}, state["joined_to"],
+                                                why)
+            fields["join_problem"] = why.get(state["joined_to"], "")
+        if home.troops_join_regiments and unit.kind == "troop":
+            heroes = {e.id for e in army.entries if e.unit.kind == "hero"} if army else set()
+            fields["regiment"] = self._choices(raw["id"], heroes, state["regiment"])
+        if unit.spellcaster is not None or state["spells"]:
+            fields["spells"] = "\n".join(state["spells"])
+            fields["spellcaster"] = unit.spellcaster
+        return fields
 
 
-def _entry_fields(game: str, unit: Unit, raw: dict, document: dict, army, labels) -> dict[str, Any]:
-    home, state = game_home(game), entry_state(raw)
-    fields: dict[str, Any] = {"name": state["name"]}
-    if unit.sizes:
-        fields["sizes"] = [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
-                            "selected": s.size == state["size"]} for s in unit.sizes]
-    if home.combines_units and (unit.models > 1 and not unit.hero or state["combined"]):
-        fields["combined"] = state["combined"]
-    if home.heroes_join_units and unit.hero:
-        hosts = {e.id for e in army.entries if not e.unit.hero} if army else set()
-        fields["joined_to"] = _choices(document, raw["id"], hosts.__contains__, labels, state["joined_to"])
-    if home.troops_join_regiments and unit.kind == "troop":
-        heroes = {e.id for e in army.entries if e.unit.kind == "hero"} if army else set()
-        fields["regiment"] = _choices(document, raw["id"], heroes.__contains__, labels, state["regiment"])
-    if unit.spellcaster is not None or state["spells"]:
-        fields["spells"] = "\n".join(state["spells"])
-        fields["spellcaster"] = unit.spellcaster
-    return fields
+# Violations about the list as a whole: shown once, above the list, even when they name entries.
+# Any other violation is shown on the entries it names (docs/violations.md lists every code).
+LIST_WIDE = frozenset({
+    "points-over-limit", "empty-list", "too-many-heroes", "too-many-copies", "too-many-units", "too-many-models",
+    "too-many-factions", "primary-under-60", "too-few-core", "too-many-elite", "too-many-mercenary-factions",
+    "unusual-points-limit", "over-hand-limit", "not-enough-unlocks", "over-unit-limit", "duplicate-spell",
+    "wrong-regiment-count", "mixed-alignment", "duplicate-unique", "no-unique-hero", "too-few-small",
+    "command-card-count", "duplicate-command-card", "command-card-alignment", "over-recruitment",
+})
+
+
+def is_list_wide(violation) -> bool:
+    return not violation.entries or violation.code in LIST_WIDE
 
 
 def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) -> dict[str, EntryView]:
     document, game = army_list.document, army_list.game
     army = checked.army if checked else None
     report = checked.report if checked else None
-    labels = {e.id: e.label for e in army.entries} if army else {}
+    home = game_home(game.slug)
+    labels = distinct_labels(army.entries) if army else {}
     flagged: dict[str, list] = {}
     for violation in report.violations if report else ():
-        for entry_id in violation.entries:
-            flagged.setdefault(entry_id, []).append(violation)
-    views, urls = {}, entry_urls(army_list)
+        if not is_list_wide(violation):
+            for entry_id in dict.fromkeys(violation.entries):
+                flagged.setdefault(entry_id, []).append(violation)
+    views, urls, cards, lister = {}, entry_urls(army_list), card_maker(game.slug, library), _Lister(
+        army_list, checked, labels)
     for raw in document.get("entries", []):
         entry = army.entry(raw["id"]) if army else None
-        unit = entry.unit if entry else library.unit(raw.get("faction") or document["faction"], raw.get("unit", ""))
-        view = EntryView(id=raw["id"], label=entry.label if entry else raw.get("name") or raw.get("unit", "?"),
+        faction = raw.get("faction") or document["faction"]
+        unit = entry.unit if entry else library.unit(faction, raw.get("unit", ""))
+        view = EntryView(id=raw["id"], label=labels.get(raw["id"]) or raw.get("name") or raw.get("unit", "?"),
                          unit=unit, raw=raw, was=json.dumps(entry_state(raw)), urls=urls(raw["id"]))
         if unit is not None:
             counts = Counter(raw.get("options", []))
-            view.tags = game_home(game.slug).entry_tags(unit, entry, game.params)
+            view.card = cards(faction, unit.slug)
+            view.tags = home.entry_tags(unit, entry, game.params)
             view.controls = _controls(game.slug, unit, counts)
-            view.fields = _entry_fields(game.slug, unit, raw, document, army, labels)
+            view.fields = lister.fields(unit, raw)
             view.summary = ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options
                                      if (n := counts[o.slug]))
         if report:
             view.points = report.entry_points.get(raw["id"])
-            view.flags = [v.message for v in flagged.get(raw["id"], [])]
+            view.points_text = home.points_text(unit, view.points) if unit else ""
+            view.flags = [{"message": v.message, "rule": v.rule, "severity": v.severity}
+                          for v in flagged.get(raw["id"], [])]
             view.severity = _worst(flagged.get(raw["id"], []))
         views[raw["id"]] = view
     return views
@@ -151,48 +198,58 @@ def _worst(violations) -> str:
     return "warning" if violations else ""
 
 
-def violation_views(report: Report, labels: dict[str, str]) -> list[dict]:
-    return [{"code": v.code, "severity": v.severity, "message": v.message, "rule": v.rule,
-             "entries": [{"id": i, "label": labels.get(i, i)} for i in v.entries]} for v in report.violations]
+@dataclass
+class SectionView:
+    key: str
+    title: str | None
+    note: str
+    ok: bool
+    blocks: list[EntryView]
+
+    def head(self) -> tuple:
+        return (self.title, self.note, self.ok)
 
 
-def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, EntryView]) -> list[dict]:
+def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, EntryView]) -> list[SectionView]:
     if checked is None:
-        return [{"title": None, "entries": list(views.values()), "note": "", "ok": True, "key": "all"}]
+        return [SectionView("all", None, "", True, list(views.values()))]
     names = {slug: f.name for slug, f in checked.library.factions.items()}
-    laid_out = game_home(army_list.game.slug).sections(checked.army, checked.report, names)
-    return [{"title": s.title, "note": s.note, "ok": s.ok, "key": s.key,
-             "entries": [views[e.id] for e in s.entries if e.id in views]} for s in laid_out]
-
-
-def _command_cards(army_list: ArmyList, library: Library) -> list[dict]:
-    """Every card of the game, the list's own faction's first: an army may draw on several factions."""
-    chosen = set(army_list.document.get("command_cards", []))
-    primary = army_list.document["faction"]
-    cards = sorted(library.command_cards().values(), key=lambda c: c.faction != primary)
-    return [{"slug": c.slug, "title": c.title, "faction": library.factions[c.faction].name,
-             "only": c.alignment_only or "", "checked": c.slug in chosen} for c in cards]
+    home = game_home(army_list.game.slug)
+    laid_out = []
+    for s in home.sections(checked.army, checked.report, names):
+        blocks = [views[e.id] for e in s.entries if e.id in views]
+        for host in blocks:
+            host.joined = [views[h.id] for h in s.joined.get(host.id, ()) if h.id in views]
+            if host.joined and host.points is not None:
+                total = host.points + sum(h.points or 0 for h in host.joined)
+                host.total_text = f"Unit total with {', '.join(h.label for h in host.joined)}: {total} pts"
+        for before, block, after in zip([None, *blocks], blocks, [*blocks[1:], None], strict=False):
+            block.up, block.down = before.id if before else "", after.id if after else ""
+        laid_out.append(SectionView(s.key or "all", s.title, s.note, s.ok, blocks))
+    return laid_out
 
 
 def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str | None,
                    library: Library, notice: str | None = None, editable: bool = True) -> dict[str, Any]:
     views = entry_views(army_list, checked, library)
     report = checked.report if checked else None
-    labels = {i: v.label for i, v in views.items()}
     home, current = game_home(army_list.game.slug), settings_state(army_list.document, army_list.game)
     context = {
         "army_list": army_list, "game": army_list.game, "report": report, "problem": problem,
         "notice": notice, "editable": editable, "sections": _sections(army_list, checked, views),
-        "entry_count": len(views), "points_unit": home.points_noun,
-        "violations": violation_views(report, labels) if report else [],
-        "figures": report.figures if report else (),
+        "entry_count": len(views), "points_unit": home.points_noun, "has_points": home.has_points,
         "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
-        "settings_was": json.dumps(current),
-        "limits": NAME_LIMITS,
+        "settings_was": json.dumps(current), "settings_state": current,
+        "limits": NAME_LIMITS, "army_list_name": army_list.name,
+        **list_summary(report, views, is_list_wide),
     }
     if home.picks_command_cards:
-        context["command_cards"] = _command_cards(army_list, library)
-        context["command_cards_was"] = json.dumps(army_list.document.get("command_cards", []))
+        context.update(command_cards(army_list, library), cards_needed=cards_to_choose(checked))
     if report and report.points is not None and report.points_limit:
         context["points_percent"] = min(100, report.points * 100 // report.points_limit)
     return context
+
+
+def page_context(army_list: ArmyList, **kwargs) -> dict[str, Any]:
+    """The whole builder page: the roster and the glossary's popovers, held once by the page."""
+    return {**roster_context(army_list, **kwargs), "glossary_terms": glossary_terms(army_list.game.slug)}

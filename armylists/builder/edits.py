@@ -84,6 +84,18 @@ def remove_entry(document: dict, entry_id: str) -> None:
                 other.pop(key)
 
 
+def move_entry(document: dict, entry_id: str, *, before: str = "", after: str = "") -> None:
+    """Put an entry just before (or after) another: the builder's move up and move down."""
+    entry = find_entry(document, entry_id)
+    other = find_entry(document, before or after)
+    if other is entry:
+        raise Refusal("An entry cannot move next to itself.")
+    entries = document["entries"]
+    entries.remove(entry)
+    at = entries.index(other)
+    entries.insert(at if before else at + 1, entry)
+
+
 def duplicate_entry(document: dict, entry_id: str) -> str:
     """Copy an entry to just after it; the copy does not join the original's host (one hero per unit)."""
     entry = find_entry(document, entry_id)

@@ -33,10 +33,16 @@ class ArmyList(models.Model):
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
+    # The last check's verdict, for "My lists": trusted only while the list is still at
+    # `verdict_version` and its game's unit data at `verdict_data_version` (see `cached_verdict`).
+    verdict = models.JSONField(null=True, blank=True, editable=False)
+    verdict_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
+    verdict_data_version = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated"]
         verbose_name = "army list"
+        indexes = [models.Index(fields=["owner", "-updated"], name="builder_list_owner_updated")]
 
     def __str__(self) -> str:
         return self.name
@@ -47,3 +53,33 @@ class ArmyList(models.Model):
     @property
     def entries(self) -> list[dict]:
         return self.document.get("entries", [])
+
+    def cached_verdict(self, data_version) -> dict | None:
+        """The stored verdict, if it was reached on this version of the list and of its unit data."""
+        if self.verdict_version == self.version and self.verdict_data_version == data_version:
+            return self.verdict
+        return None
+
+
+class ListVersion(models.Model):
+    """A list as it was after one change: the history that undo and a stale tab's notice read.
+
+    Append-only; `parent` is the version undo goes back to (the one before, or for an undo the
+    one before what it restored). Only the last `KEPT` versions of a list are kept.
+    """
+
+    KEPT = 30
+
+    army_list = models.ForeignKey(ArmyList, on_delete=models.CASCADE, related_name="versions")
+    version = models.PositiveIntegerField()
+    document = models.JSONField()
+    parent = models.PositiveIntegerField(null=True, blank=True)
+    summary = models.CharField(max_length=300, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["army_list", "version"], name="builder_one_row_per_version")]
+        ordering = ["-version"]
+
+    def __str__(self) -> str:
+        return f"{self.army_list_id} v{self.version}"

@@ -1,29 +1,27 @@
-"""The unit side of the builder: one faction's units, searched and filtered.
+"""The unit side of the builder: the units a list may take, searched and filtered, each with its card.
 
-Works on the library's unit documents, so it needs no query of its own.
+Which factions are offered, and which of their units, is the list's game's
+rule (its home's `picker_factions` and `offers_unit`): allies by faction where a
+list mixes them, mercenaries only in Battleground, none in a single-faction
+list. Works on the library's unit documents, so it needs no query of its own.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
+from django.http import HttpRequest
+
 from armylists.checking.library import Library
+from armylists.games.base import FactionChoice
 from armylists.games.registry import game_home
+from factions.models import game_params
+
+from .models import ArmyList
+from .unitcards import card_maker
 
 # Dulce Bellum's rarities, from the most to the least common, sort its filter that way.
 RARITY_ORDER = {"common": 0, "irregular": 1, "uncommon": 2, "rare": 3}
-
-
-@dataclass
-class UnitChoice:
-    slug: str
-    name: str
-    faction: str
-    cost: str
-    tags: list[str] = field(default_factory=list)
-    sizes: list[dict] = field(default_factory=list)
-    rules: str = ""
 
 
 def _value(doc: dict, key: str) -> str:
@@ -41,36 +39,35 @@ def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]
     return chosen
 
 
-def _tags(doc: dict) -> list[str]:
-    tags = ["Hero"] if doc.get("hero") else []
-    if doc.get("models", 1) > 1:
-        tags.append(f"{doc['models']} models")
-    for key in ("class", "kind", "size", "race", "rarity", "type"):
-        if doc.get(key):
-            tags.append(str(doc[key]))
-    if doc.get("mercenary"):
-        tags.append("mercenary")
-    if doc.get("unique"):
-        tags.append("unique")
-    if doc.get("limit"):
-        tags.append(f"limit {doc['limit']}")
-    return tags
+def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoice]:
+    document = army_list.document
+    factions = [(slug, f.name, f.alignment) for slug, f in library.factions.items()]
+    used = {e.get("faction") or document["faction"] for e in document.get("entries", [])}
+    return game_home(army_list.game.slug).picker_factions(document["faction"], factions, document,
+                                                          game_params(army_list.game), used)
 
 
-def picker_context(game: str, library: Library, faction: str, query: Mapping[str, str],
-                   factions: list[tuple[str, str]], mixed: bool) -> dict[str, Any]:
+def picker_context(army_list: ArmyList, library: Library, query: Mapping[str, str]) -> dict[str, Any]:
+    game, primary = army_list.game.slug, army_list.document["faction"]
+    offered = offered_factions(army_list, library)
+    wanted = query.get("faction", "")
+    choice = next((f for f in offered if f.slug == wanted), None) or next(
+        (f for f in offered if f.slug == primary), offered[0] if offered else None)
+    faction = choice.slug if choice else primary
     source = library.factions.get(faction)
-    docs = list(source.unit_docs.values()) if source else []
+    home = game_home(game)
+    docs = [d for d in (source.unit_docs.values() if source else ()) if home.offers_unit(d, faction, primary)]
     search = (query.get("q") or "").strip()
     filters = _filter(game, docs, query)
     shown = [d for d in docs if (not search or search.lower() in d["name"].lower())
              and all(not f["value"] or _value(d, f["name"]) == f["value"] for f in filters)]
-    home = game_home(game)
-    units = [UnitChoice(slug=d["slug"], name=d["name"], faction=faction, cost=home.unit_price(d), tags=_tags(d),
-                        sizes=[{"value": s["size"], "label": f"{s['size'].capitalize()} ({s['points']} pts)"}
-                               for s in d.get("sizes", [])],
-                        rules=", ".join(d.get("rules", [])))
-             for d in shown]
-    return {"picker_units": units, "picker_total": len(docs), "picker_query": search,
-            "picker_filters": filters, "picker_faction": faction,
-            "picker_factions": factions if mixed else [], "picker_faction_name": source.name if source else faction}
+    cards = card_maker(game, library)
+    return {"picker_units": [cards(faction, d["slug"]) for d in shown], "picker_total": len(docs),
+            "picker_query": search, "picker_filters": filters, "picker_faction": faction,
+            "picker_factions": offered if len(offered) > 1 else [],
+            "picker_faction_name": choice.label if choice else faction}
+
+
+def page_picker(request: HttpRequest, army_list: ArmyList, library: Library) -> dict[str, Any]:
+    """The picker as the request asks for it (its query string on a page, nothing after an edit)."""
+    return picker_context(army_list, library, request.GET if request.method == "GET" else {})

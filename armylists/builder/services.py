@@ -25,8 +25,9 @@ from armylists.checking.resolve import resolve
 from factions.models import Faction, GameSystem
 
 from . import edits
+from .changes import describe_changes, sentence
 from .edits import EntryChanges, Refusal
-from .models import ArmyList
+from .models import ArmyList, ListVersion, new_share_token
 
 __all__ = ["Refusal", "BadInput", "Changed", "EntryChanges"]
 
@@ -43,6 +44,8 @@ class Changed:
     checked: Checked | None
     problem: str | None = None
     entry_id: str | None = None
+    before: dict | None = None  # the document the edit was applied to
+    before_version: int | None = None
 
 
 def _latest(pk: int) -> ArmyList:
@@ -78,20 +81,83 @@ def _validate(game: GameSystem, before: dict, after: dict, library: Library) -> 
 ATTEMPTS = 5
 
 
-def _apply(army_list: ArmyList, library: Library, operation: Callable[[dict], Any]) -> Changed:
+def verdict_of(checked: Checked | None, problem: str | None = None) -> dict[str, Any]:
+    """What "My lists" shows of a check: legal or not, the points, the entries."""
+    if checked is None:
+        return {"problem": problem or "cannot be checked"}
+    report = checked.report
+    return {"legal": report.legal, "points": report.points, "points_limit": report.points_limit,
+            "errors": len(report.errors), "warnings": len(report.warnings), "entries": len(checked.army.entries)}
+
+
+def store_verdict(army_list: ArmyList, verdict: dict[str, Any], data_version) -> dict[str, Any]:
+    """Keep a verdict reached on the list as it is now, unless the list changed meanwhile."""
+    if data_version is not None:
+        ArmyList.objects.filter(pk=army_list.pk, version=army_list.version).update(
+            verdict=verdict, verdict_version=army_list.version, verdict_data_version=data_version)
+    return verdict
+
+
+def _record(row: ArmyList, saved: dict, parent: int | None, summary: str) -> None:
+    """Append the new version to the list's history (and the one it came from, if the history
+    does not have it yet: lists saved before there was a history)."""
+    version = row.version + 1
+    ListVersion.objects.bulk_create([
+        ListVersion(army_list_id=row.pk, version=row.version, document=row.document),
+        ListVersion(army_list_id=row.pk, version=version, document=saved, parent=parent, summary=summary[:300]),
+    ], ignore_conflicts=True)
+    if version % 10 == 0:
+        ListVersion.objects.filter(army_list_id=row.pk, version__lte=version - ListVersion.KEPT).delete()
+
+
+def _apply(army_list: ArmyList, library: Library, operation: Callable[[dict], Any],
+           undoing: Callable[[ArmyList], int | None] | None = None) -> Changed:
+    """Apply `operation` to the latest document, check it and save it as the next version.
+
+    `undoing(row)` gives the version undo should go back to after this change (an undo's own);
+    by default it is the version this change was made to.
+    """
     for _ in range(ATTEMPTS):
         row = _latest(army_list.pk)
         document = copy.deepcopy(row.document)
+        parent = undoing(row) if undoing else row.version
         result = operation(document)
         parsed, checked, problem = _validate(army_list.game, row.document, document, library)
         saved, name = dump_list(parsed), parsed.name or row.name
-        if ArmyList.objects.filter(pk=row.pk, version=row.version).update(
-                document=saved, name=name, version=row.version + 1, updated=timezone.now()):
-            army_list.document, army_list.version, army_list.name = saved, row.version + 1, name
-            entry_id = result if isinstance(result, str) else None
-            return Changed(army_list, checked, problem, entry_id)
+        summary = sentence(describe_changes(row.document, saved))
+        with transaction.atomic():
+            if ArmyList.objects.filter(pk=row.pk, version=row.version).update(
+                    document=saved, name=name, version=row.version + 1, updated=timezone.now(),
+                    verdict=verdict_of(checked, problem), verdict_version=row.version + 1,
+                    verdict_data_version=library.version):
+                _record(row, saved, parent, ("Undo: " if undoing else "") + summary)
+                army_list.document, army_list.version, army_list.name = saved, row.version + 1, name
+                entry_id = result if isinstance(result, str) else None
+                return Changed(army_list, checked, problem, entry_id, row.document, row.version)
         # Another tab saved first: apply this edit again, to what it saved.
     raise Refusal("The list kept changing while this edit was saved; nothing was changed, please try again.")
+
+
+def undo(*, army_list: ArmyList, library: Library) -> Changed:
+    """Take back the list's last change: its document goes back to the version before it (itself a
+    new version, so an undo is undone the same way and the history stays append-only)."""
+    restored: dict[str, ListVersion] = {}
+
+    def undoing(row: ArmyList) -> int | None:
+        current = ListVersion.objects.filter(army_list_id=row.pk, version=row.version).first()
+        if current is None or current.parent is None:
+            raise Refusal("There is no change to undo.")
+        found = ListVersion.objects.filter(army_list_id=row.pk, version=current.parent).first()
+        if found is None:
+            raise Refusal("That change is too old to undo.")
+        restored["to"] = found
+        return found.parent
+
+    def operation(document: dict) -> None:
+        document.clear()
+        document.update(copy.deepcopy(restored["to"].document))
+
+    return _apply(army_list, library, operation, undoing=undoing)
 
 
 def _new_document(game: GameSystem, faction: Faction, name: str, settings: dict[str, Any]) -> dict:
@@ -109,13 +175,23 @@ def create_list(*, owner, name: str, game: GameSystem, faction: Faction,
     return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=document)
 
 
+def _unused_name(owner, name: str) -> str:
+    """`name`, or when the owner has a list of that name already "name (imported)", "(imported 2)"..."""
+    taken = set(ArmyList.objects.filter(owner=owner, name__startswith=name[:100]).values_list("name", flat=True))
+    candidate, n = name[:LIST_NAME_MAX], 1
+    while candidate in taken:
+        suffix = " (imported)" if n == 1 else f" (imported {n})"
+        candidate, n = name[:LIST_NAME_MAX - len(suffix)] + suffix, n + 1
+    return candidate
+
+
 @transaction.atomic
 def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
     """A list file becomes a new list; the whole file is checked first, a bad file writes nothing."""
     document = parse_list(data)
     game = find_game(document.game)
     check_against(document, library_of(game), game)
-    name = (document.name or name or "Imported list")[:LIST_NAME_MAX]
+    name = _unused_name(owner, (document.name or name or "Imported list").strip() or "Imported list")
     faction = Faction.objects.get(game=game, slug=document.faction)
     saved = dump_list(document.model_copy(update={"name": name}))
     return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=saved)
@@ -144,8 +220,13 @@ def delete_list(*, army_list: ArmyList) -> None:
 
 @transaction.atomic
 def set_sharing(*, army_list: ArmyList, shared: bool) -> ArmyList:
-    ArmyList.objects.filter(pk=army_list.pk).update(shared=shared)
-    army_list.shared = shared
+    """Sharing again after it was stopped gives a new link: the old one stays dead."""
+    changes: dict[str, Any] = {"shared": shared}
+    if shared and not ArmyList.objects.filter(pk=army_list.pk, shared=True).exists():
+        changes["share_token"] = new_share_token()
+    ArmyList.objects.filter(pk=army_list.pk).update(**changes)
+    for key, value in changes.items():
+        setattr(army_list, key, value)
     return army_list
 
 
@@ -197,6 +278,15 @@ def _is_hero(library: Library, document: dict, entry: dict) -> bool:
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str) -> Changed:
     return _apply(army_list, library, lambda document: edits.remove_entry(document, entry_id))
+
+
+def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, before: str = "",
+               after: str = "") -> Changed:
+    def operation(document: dict) -> str:
+        edits.move_entry(document, entry_id, before=before, after=after)
+        return entry_id
+
+    return _apply(army_list, library, operation)
 
 
 def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str) -> Changed:

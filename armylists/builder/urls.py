@@ -15,6 +15,7 @@ list_patterns = [
     path("<int:pk>/delete/", lists.list_delete, name="list-delete"),
     path("<int:pk>/settings/", entries.list_settings, name="list-settings"),
     path("<int:pk>/command-cards/", entries.list_command_cards, name="list-command-cards"),
+    path("<int:pk>/undo/", entries.list_undo, name="list-undo"),
     path("<int:pk>/file/", transfer.list_export, name="list-export"),
     path("<int:pk>/text/", transfer.list_text_view, name="list-text"),
     path("<int:pk>/share/", share.list_share, name="list-share"),
@@ -22,6 +23,7 @@ list_patterns = [
     path("<int:pk>/entries/edit/<path:entry_id>", entries.entry_update, name="list-entry-update"),
     path("<int:pk>/entries/remove/<path:entry_id>", entries.entry_remove, name="list-entry-remove"),
     path("<int:pk>/entries/duplicate/<path:entry_id>", entries.entry_duplicate, name="list-entry-duplicate"),
+    path("<int:pk>/entries/move/<path:entry_id>", entries.entry_move, name="list-entry-move"),
     path("shared/<str:token>/", share.shared_list, name="shared-list"),
     path("shared/<str:token>/file/", share.shared_list_export, name="shared-list-export"),
 ]

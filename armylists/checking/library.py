@@ -50,6 +50,8 @@ class LibraryFaction:
 class Library:
     game: str
     factions: dict[str, LibraryFaction]
+    # The game's data version it was read at (`library_of`); None for a frozen snapshot.
+    version: uuid.UUID | None = None
 
     def unit(self, faction: str, unit: str) -> Unit | None:
         """A unit of one of the library's factions, or None."""
@@ -116,5 +118,6 @@ def library_of(game: GameSystem) -> Library:
         if kept[0] == version:
             return kept[1]
     library = load_library(game)
+    library.version = version
     _LIBRARIES[game.pk] = (version, library)
     return library

@@ -12,7 +12,8 @@ Homes import no Django and no database; `registry.game_home(slug)` finds one.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -41,6 +42,34 @@ class Section:
     ok: bool = True
     key: str = ""
     joined: dict[str, list[Entry]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FactionChoice:
+    """A faction the builder's picker offers, and what its units are to the list."""
+
+    slug: str
+    name: str
+    role: str = ""  # "" for the list's own faction, else e.g. "ally" or "mercenaries"
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.role})" if self.role else self.name
+
+
+def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
+    """How the builder and the roster name each entry so that copies can be told apart: its custom
+    name, else its unit's name, numbered from the second copy on ("Infantrymen (2)")."""
+    seen: Counter[str] = Counter()
+    labels = {}
+    for e in entries:
+        if e.name:
+            labels[e.id] = e.name
+            continue
+        seen[e.unit.name] += 1
+        n = seen[e.unit.name]
+        labels[e.id] = e.unit.name if n == 1 else f"{e.unit.name} ({n})"
+    return labels
 
 
 class Game:
@@ -90,6 +119,33 @@ class Game:
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
         return f"{doc.get('cost', 0)} pts"
+
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """The factions whose units a list may take, its own first. `factions` are the game's
+        (slug, name, alignment); `settings` the list file's; `used` the factions its entries are of.
+        A game that does not mix factions offers its own only."""
+        return [FactionChoice(slug, name) for slug, name, _ in factions if slug == primary]
+
+    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
+        """Whether the picker offers a unit of `faction` to a list of `primary`."""
+        return True
+
+    def joined_heroes(self, army: Army) -> dict[str, list[Entry]]:
+        """Host entry id -> the heroes shown inside its card (games where heroes join units)."""
+        return {}
+
+    def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
+        """The entries `hero` could be joined to, each with why it may not ("" when it may)."""
+        return []
+
+    def command_cards_to_choose(self, army: Army) -> int | None:
+        """How many named command cards a list must choose (games where `picks_command_cards`)."""
+        return None
+
+    def points_text(self, unit: Unit, points: int | None) -> str:
+        """An entry's cost as the builder shows it; "" where the game has no figure for it."""
+        return "" if points is None else f"{points} {self.points_noun}"
 
     def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
         """The short labels beside an entry on the builder page."""

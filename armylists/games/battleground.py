@@ -1,13 +1,14 @@
 """Battleground Fantasy Warfare above the engine (its rules: armylists.rules.battleground)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
 from armylists.rules.model import Entry
 
-from .base import Game
+from .base import FactionChoice, Game
 from .cards import CardContext, faction_detail
 from .schema import Count, FactionIn, ListIn, UnitIn
 
@@ -44,6 +45,19 @@ class Battleground(Game):
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
         return {"cost": unit.cost, "class": unit.unit_class, "mercenary": unit.mercenary, "keywords": unit.keywords}
+
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """Mercenaries from one other faction (Battleground, Setting Up a Game: Choose Faction): once
+        the list has some, only their faction is offered besides its own."""
+        hired = used - {primary}
+        return [FactionChoice(slug, name, "" if slug == primary else "mercenaries") for slug, name, _ in factions
+                if slug == primary or not hired or slug in hired]
+
+    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
+        """Another faction's units are offered only if they are mercenary units (Battleground,
+        Mercenaries: "Units with these keywords can be purchased")."""
+        return faction == primary or bool(doc.get("mercenary"))
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
         tags = [entry.unit.unit_class.capitalize()] if entry.unit.unit_class else []

@@ -6,16 +6,16 @@ by regiment, and a list chooses named command cards from any faction's.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
 from armylists.rules.diskwars import regiments
-from armylists.rules.model import Army, Entry
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
-from .base import Game, Section
+from .base import FactionChoice, Game, Section
 from .cards import CardContext, Stat, faction_detail
 from .schema import (
     Alignment,
@@ -120,6 +120,24 @@ class Diskwars(Game):
         cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only})
                  for c in faction.command_cards.all()]
         return {"alignment": faction.alignment, "command_cards": cards}
+
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """Allies of the list's own alignment only: an army is all Order or all Destruction (Diskwars,
+        Building an Army); a faction with no alignment goes with either."""
+        own = next((alignment for slug, _, alignment in factions if slug == primary), None)
+        return [FactionChoice(slug, name, "" if slug == primary else "ally") for slug, name, alignment in factions
+                if slug == primary or not own or not alignment or alignment == own]
+
+    def command_cards_to_choose(self, army: Army) -> int | None:
+        """As many command cards as the heroes' command values added up (Diskwars, Building an Army)."""
+        return sum(e.unit.command_value for e in army.entries if e.unit.kind == "hero")
+
+    def points_text(self, unit: Unit, points: int | None) -> str:
+        """A hero brings recruitment points, a troop costs some (Diskwars, Building an Army)."""
+        if unit.kind == "hero":
+            return f"{unit.recruitment_points} recruitment points to spend"
+        return f"costs {points or 0} recruitment points"
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if doc.get("kind") == "hero":

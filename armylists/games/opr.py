@@ -1,13 +1,16 @@
 """What the two One Page Rules games share above the engine (AoF Regiments and AoF Skirmish)."""
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from armylists.rules.model import Army, Entry
+from armylists.rules.opr_units import join_problems
 from armylists.rules.report import Report
 from armylists.rules.text import plural
 
-from .base import Game, Section
+from .base import FactionChoice, Game, Section
 from .cards import CardContext, Stat, faction_detail
 from .schema import AtLeastOne, Count, EntryIn, FactionIn, Id, ListIn, OptionIn, UnitIn
 
@@ -44,6 +47,14 @@ class OprFactionIn(FactionIn):
     units: list[OprUnitIn]
 
 
+def _short(reason: str, label: str) -> str:
+    """The engine's sentence without the hero's name in front: "cannot join X: ..." -> "X: ..."."""
+    for start in (f"{label} cannot join ", f"{label} "):
+        if reason.startswith(start):
+            return reason[len(start):]
+    return reason
+
+
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
@@ -62,13 +73,59 @@ class OprGame(Game):
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {"scope": option.scope if option.scope != "unit" else None, "command": option.command}
 
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """A hero that joined a unit prints inside its host's card, so they stay on one page."""
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """Allies by faction where the list mixes them: none with `single` (AoF Skirmish: Preparing your
+        Army), any with `free`, and with `tournament` no faction past the guidelines' limit (AoF
+        Regiments, Tournament Guidelines: The Armies)."""
+        mode = settings.get("mixed_armies") or getattr(params, "default_mixed_armies", "free")
+        own = [FactionChoice(slug, name) for slug, name, _ in factions if slug == primary]
+        if mode == "single":
+            return own
+        allies = [FactionChoice(slug, name, "ally") for slug, name, _ in factions if slug != primary]
+        taken = used - {primary}
+        if mode == "tournament" and len(taken) + 1 >= getattr(params, "mixed_max_factions", 2):
+            allies = [a for a in allies if a.slug in taken]
+        return own + allies
+
+    def joined_heroes(self, army: Army) -> dict[str, list[Entry]]:
+        """A hero that joined a unit is shown inside its host's card (and printed there, so they stay
+        on one page); a host that itself joined another entry takes none."""
         hosts: dict[str, list[Entry]] = {}
         for e in army.entries:
             host = army.entry(e.joined_to)
             if host is not None and host is not e and host.joined_to is None:
                 hosts.setdefault(host.id, []).append(e)
+        return hosts
+
+    def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
+        """Every other entry, with the engine's reason it may not take `hero` (AoF Regiments, Special
+        Rules Reference: Hero), judged as if the hero joined it now and other heroes kept theirs."""
+        if not self.heroes_join_units or not hero.unit.hero:
+            return []
+        claimed = {e.joined_to: e for e in army.entries if e.joined_to and e is not hero}
+        found = []
+        for target in army.entries:
+            if target is hero:
+                continue
+            joining = replace(hero, joined_to=target.id)
+            reasons = [r for r, _, _ in join_problems(army, params, joining, dict(claimed))]
+            found.append((target, _short(reasons[0], joining.label) if reasons else ""))
+        return found
+
+    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
+        """Joined heroes go inside their host's card, in whichever section the host is."""
+        joined = self.joined_heroes(army)
+        nested = {h.id for heroes in joined.values() for h in heroes}
+        laid_out = super().sections(army, report, faction_names)
+        for section in laid_out:
+            section.entries = [e for e in section.entries if e.id not in nested]
+            section.joined = {e.id: joined[e.id] for e in section.entries if e.id in joined}
+        return laid_out
+
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """A hero that joined a unit prints inside its host's card, so they stay on one page."""
+        hosts = self.joined_heroes(army)
         nested = {h.id for heroes in hosts.values() for h in heroes}
         return [Section(None, [e for e in army.entries if e.id not in nested], joined=hosts)]
 

@@ -6,18 +6,13 @@ still listed, pointing the player to the rulebook.
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from armylists.games.registry import game_home, homes
+from armylists.games.terms import SEE_RULEBOOK, lookup, rule_name, spelled_out
 
-SEE_RULEBOOK = "See the rulebook."
-
-# "Tough(3)", "Caster (+1)", "Immune (arcane)" -> the part before the bracket;
-# "Impact 2", "Magic X", "Regeneration 4+" -> the part before the trailing value.
-_BRACKETED = re.compile(r"\s*\(.*$")
-_TRAILING_VALUE = re.compile(r"\s+(?:[+-]?\d+\+?|[xXnN]|[dD]\d+)$")
+__all__ = ["SEE_RULEBOOK", "Term", "descriptions", "glossary", "rule_name", "spelled_out"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,26 +22,14 @@ class Term:
     known: bool
 
 
-def rule_name(rule: str) -> str:
-    """A rule without its parameter: "Tough(3)" -> "Tough"."""
-    name = _BRACKETED.sub("", rule.strip())
-    return _TRAILING_VALUE.sub("", name).strip()
-
-
 def descriptions() -> dict[str, dict[str, str]]:
     """Every game's descriptions, by game."""
     return {home.slug: home.glossary for home in homes()}
 
 
-def spelled_out(rule: str) -> bool:
-    """A rule printed with its own text ("Big Boss: may remove ...") needs no glossary line."""
-    name, colon, text = rule.partition(":")
-    return bool(colon and text.strip())
-
-
 def glossary(game: str, rules: Iterable[str]) -> tuple[Term, ...]:
     """Each rule the list uses, once, sorted by name; names compare ignoring case."""
-    known = {name.casefold(): (name, text) for name, text in game_home(game).glossary.items()}
+    known = lookup(game_home(game).glossary)
     terms: dict[str, Term] = {}
     for rule in rules:
         if spelled_out(rule):

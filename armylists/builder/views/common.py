@@ -1,5 +1,8 @@
-"""What every builder edit answers: the re-rendered roster for htmx, else a redirect (post/redirect/get)."""
+"""What every builder edit answers: for htmx, the list's summary and only the entry cards the edit
+changed (out-of-band swaps); without JavaScript, a redirect back to the page (post/redirect/get)."""
 from __future__ import annotations
+
+import copy
 
 from django.contrib import messages
 from django.forms import Form
@@ -9,10 +12,13 @@ from django.shortcuts import redirect, render
 from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context
+from ..fragments import EVERYTHING, edit_fragments, redraw
 from ..models import ArmyList
+from ..picker import page_picker
 from ..services import Changed
+from ..summary import changed_since, last_change
 
-ROSTER = "builder/list_detail.html#roster"
+EDIT = "builder/_edit.html"
 
 
 def form_problem(form: Form) -> str:
@@ -29,12 +35,45 @@ def list_url(army_list: ArmyList, entry_id: str | None = None) -> str:
     return army_list.get_absolute_url() + (f"#entry-{entry_id}" if entry_id else "")
 
 
+def page_version(request: HttpRequest) -> int | None:
+    """The list version the page showed when it sent the edit (every builder form includes it)."""
+    value = request.POST.get("list_version", "")
+    return int(value) if value.isdigit() and len(value) < 10 else None
+
+
+def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments, **extra) -> HttpResponse:
+    names = {f.kind for f in fragments}
+    if "picker" in names:
+        context |= page_picker(request, army_list, context["library"])
+    context |= {"fragments": fragments, "undo": last_change(army_list), "send": names, **extra}
+    return render(request, EDIT, context)
+
+
+def _before_context(changed: Changed, library: Library) -> dict:
+    then = copy.copy(changed.army_list)
+    then.document, then.version = changed.before, changed.before_version
+    then.name = changed.before.get("name") or then.name
+    checked, problem = load_checked(then, library)
+    return roster_context(then, checked=checked, problem=problem, library=library)
+
+
 def changed_response(request: HttpRequest, changed: Changed, library: Library, **extra) -> HttpResponse:
+    army_list = changed.army_list
     if not request.htmx:
-        return redirect(list_url(changed.army_list, changed.entry_id))
-    context = roster_context(changed.army_list, checked=changed.checked, problem=changed.problem, library=library)
-    context["open_entry"] = changed.entry_id
-    return render(request, ROSTER, {**context, **extra})
+        return redirect(list_url(army_list, changed.entry_id))
+    context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library)
+    context |= {"open_entry": changed.entry_id, "library": library}
+    seen = page_version(request)
+    if seen is not None and seen == changed.before_version:
+        fragments = edit_fragments(_before_context(changed, library), context, changed.entry_id)
+    else:
+        fragments = EVERYTHING
+        if seen is not None:
+            what = changed_since(army_list.pk, seen, changed.before)
+            context["stale"] = what or "Other changes"
+    if extra.get("added"):
+        context["added"] = changed.entry_id
+    return _render(request, army_list, context, fragments, **extra)
 
 
 def refused_response(request: HttpRequest, army_list: ArmyList, library: Library, message: str,
@@ -46,5 +85,6 @@ def refused_response(request: HttpRequest, army_list: ArmyList, library: Library
     army_list.refresh_from_db(fields=["document", "version", "name"])
     checked, problem = load_checked(army_list, library)
     context = roster_context(army_list, checked=checked, problem=problem, library=library, notice=message)
-    context["open_entry"] = entry_id
-    return render(request, ROSTER, {**context, **extra})
+    context |= {"open_entry": entry_id, "library": library}
+    fragments = redraw(context, entry_id) if page_version(request) == army_list.version else EVERYTHING
+    return _render(request, army_list, context, fragments, **extra)

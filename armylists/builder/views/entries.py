@@ -18,7 +18,7 @@ from armylists.games.registry import game_home
 from .. import services
 from ..controls import settings_state
 from ..edits import find_entry
-from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm
+from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..services import BadInput, Changed, Refusal
@@ -44,7 +44,8 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
         return refused_response(request, army_list, library, form_problem(form))
     data = form.cleaned_data
     return _run(request, army_list, library, lambda: services.add_entry(
-        army_list=army_list, library=library, unit=data["unit"], faction=data["faction"], size=data["size"] or None))
+        army_list=army_list, library=library, unit=data["unit"], faction=data["faction"], size=data["size"] or None),
+        added=True)
 
 
 @require_POST
@@ -75,6 +76,27 @@ def entry_remove(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     library = library_of(army_list.game)
     return _run(request, army_list, library, lambda: services.remove_entry(
         army_list=army_list, library=library, entry_id=entry_id))
+
+
+@require_POST
+@login_required
+def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
+    """Move up (before the entry shown above) or down (after the one shown below)."""
+    army_list = get_owned_list_or_404(request.user, pk)
+    library = library_of(army_list.game)
+    form = MoveForm(request.POST)
+    if not form.is_valid():
+        return refused_response(request, army_list, library, form_problem(form), entry_id)
+    return _run(request, army_list, library, lambda: services.move_entry(
+        army_list=army_list, library=library, entry_id=entry_id, **form.cleaned_data), entry_id)
+
+
+@require_POST
+@login_required
+def list_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    army_list = get_owned_list_or_404(request.user, pk)
+    library = library_of(army_list.game)
+    return _run(request, army_list, library, lambda: services.undo(army_list=army_list, library=library))
 
 
 @require_POST

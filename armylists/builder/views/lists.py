@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -15,36 +16,53 @@ from armylists.games.registry import game_home
 from factions.models import GameSystem
 
 from .. import services
-from ..context import load_checked, roster_context
+from ..context import load_checked, page_context
 from ..controls import NAME_LIMITS
 from ..forms import ListCreateForm, RenameForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
-from ..picker import picker_context
+from ..picker import page_picker
 from ..services import BadInput, Refusal
+from ..summary import last_change
 from .common import changed_response, form_problem, refused_response
 
+PER_PAGE = 25
 
-def _summaries(army_lists: list[ArmyList]) -> list[dict]:
-    """Each list with its check; each game's library is got once, whatever the number of lists."""
+
+def _verdicts(army_lists: list[ArmyList]) -> list[dict]:
+    """Each list with its verdict: the stored one while the list and its unit data are still at the
+    versions it was reached on, else checked again now (and stored). Each game's library is got
+    once, whatever the number of lists."""
     libraries: dict[int, Library] = {}
     rows = []
     for army_list in army_lists:
         game = army_list.game
-        library = libraries.get(game.pk) or libraries.setdefault(game.pk, library_of(game))
-        try:
-            report = check_against(parse_list(army_list.document), library, game).report
-            rows.append({"list": army_list, "report": report})
-        except BadInput as error:
-            rows.append({"list": army_list, "report": None, "problem": str(error)})
+        verdict = army_list.cached_verdict(game.data_version)
+        if verdict is None:
+            library = libraries.get(game.pk) or libraries.setdefault(game.pk, library_of(game))
+            try:
+                checked, problem = check_against(parse_list(army_list.document), library, game), None
+            except BadInput as error:
+                checked, problem = None, str(error)
+            verdict = services.store_verdict(army_list, services.verdict_of(checked, problem), library.version)
+        rows.append({"list": army_list, "verdict": verdict})
     return rows
 
 
 @require_GET
 @login_required
 def lists(request: HttpRequest) -> HttpResponse:
-    army_lists = list(ArmyList.objects.filter(owner=request.user).select_related("game", "faction"))
-    return render(request, "builder/list_index.html", {"rows": _summaries(army_lists), "limits": NAME_LIMITS})
+    """The player's lists, the last changed first, a page at a time."""
+    mine = ArmyList.objects.filter(owner=request.user).select_related("game", "faction").defer("document")
+    page = Paginator(mine.order_by("-updated", "-pk"), PER_PAGE).get_page(request.GET.get("page"))
+    listed = list(page.object_list)
+    stale = [a.pk for a in listed if a.cached_verdict(a.game.data_version) is None]
+    documents = dict(ArmyList.objects.filter(pk__in=stale).values_list("pk", "document")) if stale else {}
+    for army_list in listed:
+        if army_list.pk in documents:
+            army_list.document = documents[army_list.pk]
+    return render(request, "builder/list_index.html", {"rows": _verdicts(listed), "page": page,
+                                                       "limits": NAME_LIMITS})
 
 
 @require_http_methods(["GET", "POST"])
@@ -73,18 +91,13 @@ def list_create(request: HttpRequest) -> HttpResponse:
 @login_required
 def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
-    game = army_list.game
-    factions = list(game.factions.values_list("slug", "name"))
-    mixed = game_home(game.slug).mixes_factions
-    wanted = request.GET.get("faction", "")
-    picked = wanted if mixed and wanted in {slug for slug, _ in factions} else army_list.document["faction"]
-    library = library_of(game)
-    checked, problem = load_checked(army_list, library)
-    picker = picker_context(game.slug, library, picked, request.GET, factions, mixed)
+    library = library_of(army_list.game)
+    picker = page_picker(request, army_list, library)
     if request.htmx and request.htmx.target == "unit-picker":
         return render(request, "builder/list_detail.html#unit-picker", {"army_list": army_list, **picker})
-    context = roster_context(army_list, checked=checked, problem=problem, library=library)
-    return render(request, "builder/list_detail.html", {**context, **picker})
+    checked, problem = load_checked(army_list, library)
+    context = page_context(army_list, checked=checked, problem=problem, library=library)
+    return render(request, "builder/list_detail.html", {**context, **picker, "undo": last_change(army_list)})
 
 
 def _next(request: HttpRequest, army_list: ArmyList) -> str:

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 from armylists.checking.library import library_of
 
 from .. import services
-from ..context import load_checked, roster_context
+from ..context import load_checked, page_context
 from ..forms import ShareForm
 from ..permissions import get_owned_list_or_404, get_shared_list_or_404
 from ..textexport import list_text
@@ -33,7 +33,7 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_shared_list_or_404(token)
     library = library_of(army_list.game)
     checked, problem = load_checked(army_list, library)
-    context = roster_context(army_list, checked=checked, problem=problem, library=library, editable=False)
+    context = page_context(army_list, checked=checked, problem=problem, library=library, editable=False)
     if checked is not None:
         context["text"] = list_text(checked, name=army_list.name, game_name=army_list.game.name,
                                     faction_name=army_list.faction.name)

@@ -1,0 +1,41 @@
+"""What changed between two versions of a list document, said in a few words for the player.
+
+Used for a stale tab's notice ("changed in another tab: added Knights") and for what undo
+will take back. Plain dict work: no database, no check.
+"""
+from __future__ import annotations
+
+SETTING_NAMES = {"points_limit": "points limit", "force_organisation": "force organisation",
+                 "mixed_armies": "mixed armies", "command_cards": "command cards", "regiments": "regiments"}
+MOST = 6  # changes named one by one; more are counted
+
+
+def _label(entry: dict) -> str:
+    return entry.get("name") or entry.get("unit", "?")
+
+
+def describe_changes(before: dict, after: dict) -> list[str]:
+    """One short phrase per change from `before` to `after`, in list order."""
+    old = {e["id"]: e for e in before.get("entries", [])}
+    new = {e["id"]: e for e in after.get("entries", [])}
+    said = []
+    if before.get("name") != after.get("name"):
+        said.append(f"renamed the list “{after.get('name', '')}”")
+    said += [f"added {_label(e)}" for i, e in new.items() if i not in old]
+    said += [f"removed {_label(e)}" for i, e in old.items() if i not in new]
+    said += [f"changed {_label(e)}" for i, e in new.items() if i in old and old[i] != e]
+    kept_old = [i for i in old if i in new]
+    kept_new = [i for i in new if i in old]
+    if kept_old != kept_new:
+        said.append("reordered the entries")
+    for key, name in SETTING_NAMES.items():
+        if before.get(key) != after.get(key):
+            said.append(f"changed the {name}")
+    if len(said) > MOST:
+        said = [*said[:MOST], f"{len(said) - MOST} more"]
+    return said
+
+
+def sentence(phrases: list[str]) -> str:
+    text = "; ".join(phrases) or "nothing that shows"
+    return text[0].upper() + text[1:]

@@ -1,0 +1,102 @@
+"""A unit's card as the builder shows it, in the picker and on each entry: its stats, special
+rules (each explained from its game's glossary), the options it offers with their costs, and a
+link to its page in the library.
+
+Read side: built from the library's unit documents, once per unit and request.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import reverse
+
+from armylists.checking.library import Library
+from armylists.games.cards import Stat
+from armylists.games.registry import game_home
+from armylists.games.terms import lookup, rule_name, spelled_out, term_key
+
+
+def cost_text(cost: int, scope: str = "unit") -> str:
+    text = f"{cost:+d} pts" if cost else "free"
+    return text + (" · all models" if scope == "all_models" else "")
+
+
+@dataclass(frozen=True)
+class RuleView:
+    text: str  # as the unit's data writes it: "Tough(3)"
+    key: str = ""  # the glossary term it is explained by ("" when the glossary has none)
+
+
+@dataclass(frozen=True)
+class Term:
+    key: str
+    name: str
+    description: str
+
+
+@dataclass
+class UnitCard:
+    slug: str
+    name: str
+    faction: str
+    url: str
+    price: str
+    tags: list[str] = field(default_factory=list)
+    stats: list[Stat] = field(default_factory=list)
+    rules: list[RuleView] = field(default_factory=list)
+    options: list[dict[str, str]] = field(default_factory=list)
+    sizes: list[dict[str, Any]] = field(default_factory=list)
+
+
+def glossary_terms(game: str) -> list[Term]:
+    """Every special rule the game's glossary explains; the page holds each once, as a popover."""
+    return [Term(term_key(name), name, text) for name, text in sorted(game_home(game).glossary.items())]
+
+
+def rule_views(game: str, rules: list[str]) -> list[RuleView]:
+    known = lookup(game_home(game).glossary)
+    views = []
+    for rule in rules:
+        name = rule_name(rule).casefold()
+        explained = not spelled_out(rule) and name in known
+        views.append(RuleView(rule, term_key(known[name][0]) if explained else ""))
+    return views
+
+
+def unit_tags(doc: dict[str, Any]) -> list[str]:
+    tags = ["Hero"] if doc.get("hero") else []
+    if doc.get("models", 1) > 1:
+        tags.append(f"{doc['models']} models")
+    for key in ("class", "kind", "size", "race", "rarity", "type"):
+        if doc.get(key):
+            tags.append(str(doc[key]))
+    tags += [word for word in ("mercenary", "unique") if doc.get(word)]
+    if doc.get("limit"):
+        tags.append(f"limit {doc['limit']}")
+    return tags
+
+
+def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | None]:
+    """cards(faction, unit slug) -> the unit's card, built once per unit for this request."""
+    home, made = game_home(game), {}
+    pattern = reverse("factions:unit-detail", args=[game, "FACTION", "UNIT"])
+
+    def card(faction: str, slug: str) -> UnitCard | None:
+        if (faction, slug) in made:
+            return made[faction, slug]
+        source = library.factions.get(faction)
+        doc = source.unit_docs.get(slug) if source else None
+        made[faction, slug] = None if doc is None else UnitCard(
+            slug=slug, name=doc["name"], faction=faction,
+            url=pattern.replace("FACTION", faction).replace("UNIT", slug),
+            price=home.unit_price(doc), tags=unit_tags(doc), stats=home.stats(doc),
+            rules=rule_views(game, [*doc.get("keywords", ()), *doc.get("rules", ())]),
+            options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), o.get("scope", "unit"))}
+                     for o in doc.get("options", ())],
+            sizes=[{"value": s["size"], "label": f"{s['size'].capitalize()} ({s['points']} pts)"}
+                   for s in doc.get("sizes", ())])
+        return made[faction, slug]
+
+    return card
