@@ -58,14 +58,12 @@ class EntryView:
     urls: dict[str, str] = field(default_factory=dict)
     joined: list[EntryView] = field(default_factory=list)  # heroes shown inside this unit's card
     total_text: str = ""  # the unit's total with its joined heroes
-    up: str = ""  # the entry shown before this one (a move up goes before it), "" when first
-    down: str = ""
 
     def digest(self) -> str:
         """Everything the entry's HTML is drawn from: the same digest draws the same HTML."""
         return repr((self.label, self.raw, self.card.slug if self.card else None, self.points_text,
                      self.flags, self.severity, self.tags, self.summary, self.controls, self.fields, self.was,
-                     self.total_text, self.up, self.down, [j.digest() for j in self.joined]))
+                     self.total_text, [j.digest() for j in self.joined]))
 
 
 ENTRY_EDITS = ("update", "remove", "duplicate", "move")
@@ -223,10 +221,18 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
             if host.joined and host.points is not None:
                 total = host.points + sum(h.points or 0 for h in host.joined)
                 host.total_text = f"Unit total with {', '.join(h.label for h in host.joined)}: {total} pts"
-        for before, block, after in zip([None, *blocks], blocks, [*blocks[1:], None], strict=False):
-            block.up, block.down = before.id if before else "", after.id if after else ""
         laid_out.append(SectionView(s.key or "all", s.title, s.note, s.ok, blocks))
     return laid_out
+
+
+def shown_next_to(context: dict[str, Any], entry_id: str, above: bool) -> str:
+    """The entry shown just above (or below) `entry_id` in its section, "" when there is none."""
+    for section in context["sections"]:
+        ids = [b.id for b in section.blocks]
+        if entry_id in ids:
+            at = ids.index(entry_id) + (-1 if above else 1)
+            return ids[at] if 0 <= at < len(ids) else ""
+    return ""
 
 
 def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str | None,
@@ -240,7 +246,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "entry_count": len(views), "points_unit": home.points_noun, "has_points": home.has_points,
         "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
         "settings_was": json.dumps(current), "settings_state": current,
-        "limits": NAME_LIMITS, "army_list_name": army_list.name,
+        "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
         **list_summary(report, views, is_list_wide),
     }
     if home.picks_command_cards:

@@ -72,16 +72,7 @@ class RenameForm(forms.Form):
 
 
 class MoveForm(forms.Form):
-    """Where to move an entry: just before one entry or just after another (exactly one of them)."""
-
-    before = forms.CharField(max_length=64, required=False)
-    after = forms.CharField(max_length=64, required=False)
-
-    def clean(self) -> dict:
-        data = super().clean()
-        if not self.errors and bool(data.get("before")) == bool(data.get("after")):
-            raise ValidationError("Say which entry to move next to.", code="where")
-        return data
+    direction = forms.ChoiceField(choices=[("up", "Up"), ("down", "Down")])
 
 
 class ShareForm(forms.Form):

@@ -25,6 +25,11 @@ class Fragment:
 EVERYTHING = (Fragment("entries"), Fragment("settings"), Fragment("cards"))
 
 
+def css_id(text: str) -> str:
+    """`text` escaped for a CSS id selector (entry ids come from list files and may hold any character)."""
+    return "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"\\{ord(c):x} " for c in text)
+
+
 def _touches(block: EntryView, touched: str | None) -> bool:
     return touched is not None and (block.id == touched or any(j.id == touched for j in block.joined))
 
@@ -40,7 +45,8 @@ def _blocks(old: list[EntryView], new: list[EntryView], key: str, touched: str |
     replaces, inserts = [], []
     for before, block in zip([None, *new], new, strict=False):
         if block.id not in was or block.id in moved:
-            where = f"afterend:#entry-{before.id}" if before else f"afterbegin:#section-{key}-entries"
+            where = (f"afterend:#entry-{css_id(before.id)}" if before
+                     else f"afterbegin:#section-{css_id(key)}-entries")
             inserts.append(Fragment("insert", entry=block, target=where))
         elif was[block.id] != block.digest() or _touches(block, touched):
             replaces.append(Fragment("replace", entry=block))

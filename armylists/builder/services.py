@@ -46,6 +46,7 @@ class Changed:
     entry_id: str | None = None
     before: dict | None = None  # the document the edit was applied to
     before_version: int | None = None
+    summary: str = ""  # what the edit changed, as undo names it
 
 
 def _latest(pk: int) -> ArmyList:
@@ -130,10 +131,12 @@ def _apply(army_list: ArmyList, library: Library, operation: Callable[[dict], An
                     document=saved, name=name, version=row.version + 1, updated=timezone.now(),
                     verdict=verdict_of(checked, problem), verdict_version=row.version + 1,
                     verdict_data_version=library.version):
-                _record(row, saved, parent, ("Undo: " if undoing else "") + summary)
+                summary = ("Undo: " if undoing else "") + summary
+                _record(row, saved, parent, summary)
                 army_list.document, army_list.version, army_list.name = saved, row.version + 1, name
                 entry_id = result if isinstance(result, str) else None
-                return Changed(army_list, checked, problem, entry_id, row.document, row.version)
+                return Changed(army_list, checked, problem, entry_id, row.document, row.version,
+                               summary if parent is not None else "")
         # Another tab saved first: apply this edit again, to what it saved.
     raise Refusal("The list kept changing while this edit was saved; nothing was changed, please try again.")
 
@@ -190,11 +193,14 @@ def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
     """A list file becomes a new list; the whole file is checked first, a bad file writes nothing."""
     document = parse_list(data)
     game = find_game(document.game)
-    check_against(document, library_of(game), game)
+    library = library_of(game)
+    checked = check_against(document, library, game)
     name = _unused_name(owner, (document.name or name or "Imported list").strip() or "Imported list")
     faction = Faction.objects.get(game=game, slug=document.faction)
     saved = dump_list(document.model_copy(update={"name": name}))
-    return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=saved)
+    return ArmyList.objects.create(owner=owner, name=name, game=game, faction=faction, document=saved,
+                                   verdict=verdict_of(checked), verdict_version=1,
+                                   verdict_data_version=library.version)
 
 
 def rename_list(*, army_list: ArmyList, library: Library, name: str) -> Changed:

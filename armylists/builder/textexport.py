@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from armylists.checking.check import Checked
+from armylists.games.base import distinct_labels
 from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
@@ -18,7 +19,7 @@ def _options(entry: Entry) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
-def entry_line(entry: Entry, army: Army, report: Report) -> list[str]:
+def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], indent: str = "") -> list[str]:
     unit = entry.unit
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
     if unit.models > 1:
@@ -30,14 +31,15 @@ def entry_line(entry: Entry, army: Army, report: Report) -> list[str]:
         details.append("combined")
     host = army.entry(entry.joined_to)
     if host is not None:
-        details.append(f"joined to {host.label}")
+        details.append(f"joined to {labels.get(host.id, host.label)}")
     if details:
         label += f" ({', '.join(details)})"
-    lines = [f"{label} — {report.entry_points.get(entry.id, 0)} {game_home(army.game).points_noun}"]
+    cost = game_home(army.game).points_text(unit, report.entry_points.get(entry.id, 0))
+    lines = [f"{indent}{label} — {cost}"]
     if entry.options:
-        lines.append(f"    {_options(entry)}")
+        lines.append(f"{indent}    {_options(entry)}")
     if entry.spells:
-        lines.append(f"    Spells: {', '.join(entry.spells)}")
+        lines.append(f"{indent}    Spells: {', '.join(entry.spells)}")
     return lines
 
 
@@ -60,6 +62,7 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
     army, report = checked.army, checked.report
     lines = _heading(name, game_name, faction_name, army, report)
     names = {slug: f.name for slug, f in checked.library.factions.items()}
+    labels = distinct_labels(army.entries)
     for section in game_home(army.game).sections(army, report, names):
         if not section.entries and section.title is None:
             continue
@@ -67,7 +70,13 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
         if section.title:
             lines.append(f"== {section.title}" + (f" ({section.note})" if section.note else ""))
         for entry in section.entries:
-            lines += entry_line(entry, army, report)
+            lines += entry_line(entry, army, report, labels)
+            heroes = section.joined.get(entry.id, ())
+            for hero in heroes:
+                lines += entry_line(hero, army, report, labels, indent="  + ")
+            if heroes:
+                total = sum(report.entry_points.get(e.id, 0) for e in (entry, *heroes))
+                lines.append(f"  = unit total {total} {game_home(army.game).points_noun}")
     if report.violations:
         lines += ["", "Problems:"]
         lines += [f"- {v.severity}: {v.message}" for v in report.violations]

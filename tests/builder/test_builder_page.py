@@ -33,15 +33,28 @@ def test_the_page_shows_units_the_list_points_and_the_badge(alice, make_list):
     assert "Legal" in page
 
 
-def test_an_htmx_add_returns_only_the_roster_with_the_new_points(alice, make_list):
+def test_an_htmx_add_returns_the_summary_and_the_new_entry_only(alice, make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"})
-    response = htmx(alice, reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "knights"})
+    response = htmx(alice, reverse("builder:list-entry-add", args=[army_list.pk]),
+                    {"unit": "knights", "list_version": "1"})
     body = response.content.decode()
     assert response.status_code == 200
-    assert "<html" not in body and body.lstrip().startswith('<div id="roster"')
-    assert '<strong data-testid="points">300</strong>' in body
-    assert 'id="entry-e2"' in body and 'id="unit-picker"' not in body
+    assert "<html" not in body and body.lstrip().startswith("<title>Test list · Muster</title>")
+    assert '<strong data-testid="points">300</strong>' in body and 'id="list-summary"' in body
+    assert '<div hx-swap-oob="afterend:#entry-e1"><article id="entry-e2"' in body
+    assert 'id="entry-e1"' not in body and 'id="unit-picker"' not in body and 'id="entries"' not in body
     assert [e["unit"] for e in stored(army_list)["entries"]] == ["infantry", "knights"]
+
+
+def test_an_htmx_edit_from_a_page_of_an_older_version_answers_the_whole_list(alice, make_list):
+    """A stale tab (its page shows version 1 while the list is at 2) gets every entry again, and
+    a notice of what changed in between."""
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    url = reverse("builder:list-entry-add", args=[army_list.pk])
+    htmx(alice, url, {"unit": "knights", "list_version": "1"})
+    body = htmx(alice, url, {"unit": "captain", "list_version": "1"}).content.decode()
+    assert 'id="entries" hx-swap-oob="true"' in body and 'id="entry-e1"' in body
+    assert 'data-testid="stale"' in body and "Added knights" in body
 
 
 def test_without_javascript_an_add_redirects_back_to_the_page(alice, make_list):
@@ -132,11 +145,24 @@ def test_battleground_mercenaries_are_shown_apart(alice, make_list):
     assert "Mercenaries: Sellswords" in page and "Core units" in page
 
 
-def test_violations_name_the_entries_concerned_and_flag_them(alice, make_list):
+def test_a_violation_about_the_whole_list_is_shown_once_above_it_with_its_rule(alice, make_list):
+    """Too many heroes (AoF Regiments, Force Organisation: "Only 1 hero per 375pts", seed 000 L300) is about
+    the list: shown once, naming its entries, not repeated on each hero's card."""
     army_list = make_list("aof-regiments", {"unit": "captain"}, {"unit": "wizard"}, points_limit=375)
     page = alice.get(detail(army_list)).content.decode()
-    assert 'data-code="too-many-heroes"' in page and 'href="#entry-e1"' in page
-    assert 'class="entry card flagged error"' in page and "Not legal" in page
+    assert page.count('data-code="too-many-heroes"') == 1 and 'href="#entry-e1"' in page
+    assert "AoF Regiments" in page and 'data-testid="violation-rule"' in page
+    assert 'class="entry card flagged' not in page and "Not legal" in page
+
+
+def test_a_violation_of_one_entry_is_shown_on_that_entry_with_its_rule(alice, make_list):
+    """A hero joins only a unit of several models (AoF Regiments, Special Rules Reference: Hero)."""
+    army_list = make_list("aof-regiments", {"unit": "knights"}, {"unit": "captain"},
+                          {"unit": "wizard", "joined_to": "e2"})
+    page = alice.get(detail(army_list)).content.decode()
+    assert 'data-code="invalid-join"' not in page, "not among the list-wide problems"
+    assert 'data-testid="entry-flags"' in page and "a hero only joins a unit of several models" not in page
+    assert "heroes only join units that are not heroes" in page and 'data-testid="entry-problems"' in page
 
 
 def test_list_settings_change_the_limit_and_merge_with_other_settings(alice, make_list):
@@ -207,5 +233,3 @@ def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
     page = alice.get(detail(army_list)).content.decode()
     assert 'maxlength="300" required data-testid="list-name-input"' in page
     assert 'name="name" value="" maxlength="120"' in page
-    index = alice.get(reverse("builder:lists")).content.decode()
-    assert 'maxlength="300" required aria-label="New name"' in index

@@ -1,11 +1,15 @@
 """My lists, creating a list, renaming, duplicating and deleting."""
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
+from django.db.models import F
 from django.urls import reverse
+from django.utils import timezone
 
 from armylists.builder.models import ArmyList
-from factions.models import Faction
+from factions.models import Faction, GameSystem
 
 pytestmark = pytest.mark.django_db
 
@@ -20,13 +24,38 @@ def test_my_lists_shows_each_list_with_points_and_a_badge(alice, make_list, othe
     assert page.count('class="badge legal"') == 1 and page.count('class="badge illegal"') == 1
 
 
-def test_my_lists_loads_each_games_unit_data_once(alice, make_list, django_assert_max_num_queries):
-    for n in range(6):
-        make_list("aof-regiments", {"unit": "infantry"}, name=f"OPR {n}")
-        make_list("dulce-bellum", {"unit": "militia", "size": "squad"}, name=f"DB {n}")
-    # session, user, lists, then per game: the game and its library (factions, units, options, groups, sizes, cards)
-    with django_assert_max_num_queries(3 + 2 * 7):
+def test_my_lists_keeps_each_verdict_until_the_list_or_its_unit_data_changes(
+        alice, make_list, load_game, django_assert_max_num_queries):
+    lists = [make_list("aof-regiments", {"unit": "infantry"}, name=f"OPR {n}") for n in range(3)]
+    lists += [make_list("dulce-bellum", {"unit": "militia", "size": "squad"}, name=f"DB {n}") for n in range(3)]
+    ArmyList.objects.update(verdict=None)
+    # Nothing stored: session, user, count, lists, their documents, then per game its library
+    # (the version, factions, units, options, groups, sizes, cards), and each verdict stored.
+    with django_assert_max_num_queries(5 + 2 * 7 + 6):
         assert alice.get(reverse("builder:lists")).status_code == 200
+    with django_assert_max_num_queries(4):  # every verdict stored: no document, no library, no check
+        page = alice.get(reverse("builder:lists")).content.decode()
+    assert page.count('data-testid="legal-badge">Legal<') == 6
+
+    # A verdict is never trusted past the list's version, nor past its game's unit data.
+    ArmyList.objects.filter(pk=lists[0].pk).update(version=F("version") + 1, document={
+        **lists[0].document, "points_limit": 50})
+    load_game("dulce-bellum")  # the same file again: the game gets a new data version
+    rows = {r["list"].pk: r["verdict"] for r in alice.get(reverse("builder:lists")).context["rows"]}
+    assert rows[lists[0].pk]["legal"] is False and rows[lists[0].pk]["points_limit"] == 50
+    for army_list in lists[3:]:
+        assert ArmyList.objects.get(pk=army_list.pk).verdict_data_version == GameSystem.objects.get(
+            slug="dulce-bellum").data_version
+
+
+def test_my_lists_sorts_by_last_change_and_pages(alice, make_list):
+    lists = [make_list("aof-regiments", name=f"List {n:02}") for n in range(30)]
+    ArmyList.objects.filter(pk=lists[3].pk).update(updated=timezone.now() + timedelta(minutes=1))
+    first = alice.get(reverse("builder:lists")).context
+    names = [r["list"].name for r in first["rows"]]
+    assert names[0] == "List 03" and names[1] == "List 29" and len(names) == 25
+    second = [r["list"].name for r in alice.get(reverse("builder:lists"), {"page": 2}).context["rows"]]
+    assert len(second) == 5 and not set(second) & set(names)
 
 
 def test_creating_a_list_offers_the_games_points_presets(alice, games):

@@ -31,7 +31,8 @@ def test_a_downloaded_list_file_imports_back_as_the_same_list(alice, make_list):
     response = alice.post(reverse("builder:list-import"), {"file": upload(response.content, "spring.json")})
     copy = ArmyList.objects.exclude(pk=army_list.pk).get()
     assert response.status_code == 302 and response["Location"] == copy.get_absolute_url()
-    assert copy.document == army_list.document and copy.name == "Spring"
+    # The copy is told apart from its original by its name (and its file keeps that name).
+    assert copy.name == "Spring (imported)" and copy.document == {**army_list.document, "name": "Spring (imported)"}
     assert (copy.game, copy.faction) == (army_list.game, army_list.faction)
 
 
@@ -70,18 +71,22 @@ def test_the_text_export_of_a_diskwars_list_goes_by_regiment(alice, make_list):
     army_list = make_list("diskwars", {"unit": "general"}, {"unit": "swordsmen", "regiment": "e1"},
                           {"unit": "cannon"}, command_cards=["steady"], regiments=1)
     text = alice.get(reverse("builder:list-text", args=[army_list.pk])).context["text"]
-    assert "== Regiment of General (2 of 6 recruitment points used, 4 left)\nGeneral — 0 RP\nSwordsmen — 2 RP" in text
+    assert ("== Regiment of General (2 of 6 recruitment points used, 4 left)\n"
+            "General — 6 recruitment points to spend\nSwordsmen — costs 2 recruitment points") in text
     assert "== Not in a regiment" in text and "Command cards: Steady Advance" in text
 
 
 def test_the_share_link_works_logged_out_until_sharing_is_turned_off(alice, make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, name="Spring")
-    shared_url = reverse("builder:shared-list", args=[army_list.share_token])
+    old_url = reverse("builder:shared-list", args=[army_list.share_token])
     anonymous = Client()
-    assert anonymous.get(shared_url).status_code == 404
+    assert anonymous.get(old_url).status_code == 404
 
     response = alice.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "on"},
                           headers={"HX-Request": "true"})
+    army_list.refresh_from_db()
+    shared_url = reverse("builder:shared-list", args=[army_list.share_token])
+    assert shared_url != old_url, "sharing gives a new link each time"
     assert shared_url in response.content.decode() and "<html" not in response.content.decode()
     page = anonymous.get(shared_url).content.decode()
     assert "Spring" in page and "Infantry" in page and 'data-testid="points">100<' in page
@@ -92,6 +97,12 @@ def test_the_share_link_works_logged_out_until_sharing_is_turned_off(alice, make
     alice.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "off"})
     assert anonymous.get(shared_url).status_code == 404
     assert anonymous.get(reverse("builder:shared-list-export", args=[army_list.share_token])).status_code == 404
+
+    # Sharing again gives a new link: the one given out before stays dead.
+    alice.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "on"})
+    army_list.refresh_from_db()
+    assert anonymous.get(shared_url).status_code == 404
+    assert anonymous.get(reverse("builder:shared-list", args=[army_list.share_token])).status_code == 200
 
 
 def test_a_wrong_token_is_a_404(client, make_list):

@@ -41,11 +41,12 @@ def page_version(request: HttpRequest) -> int | None:
     return int(value) if value.isdigit() and len(value) < 10 else None
 
 
-def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments, **extra) -> HttpResponse:
+def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments, undo: str | None = None,
+            **extra) -> HttpResponse:
     names = {f.kind for f in fragments}
     if "picker" in names:
         context |= page_picker(request, army_list, context["library"])
-    context |= {"fragments": fragments, "undo": last_change(army_list), "send": names, **extra}
+    context |= {"fragments": fragments, "undo": last_change(army_list) if undo is None else undo, **extra}
     return render(request, EDIT, context)
 
 
@@ -71,9 +72,9 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
         if seen is not None:
             what = changed_since(army_list.pk, seen, changed.before)
             context["stale"] = what or "Other changes"
-    if extra.get("added"):
-        context["added"] = changed.entry_id
-    return _render(request, army_list, context, fragments, **extra)
+    if extra.pop("added", False) and changed.entry_id in context["labels"]:
+        context |= {"added": changed.entry_id, "added_label": context["labels"][changed.entry_id]}
+    return _render(request, army_list, context, fragments, changed.summary, **extra)
 
 
 def refused_response(request: HttpRequest, army_list: ArmyList, library: Library, message: str,

@@ -16,6 +16,7 @@ from armylists.checking.library import Library, library_of
 from armylists.games.registry import game_home
 
 from .. import services
+from ..context import load_checked, roster_context, shown_next_to
 from ..controls import settings_state
 from ..edits import find_entry
 from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
@@ -81,14 +82,22 @@ def entry_remove(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 @require_POST
 @login_required
 def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
-    """Move up (before the entry shown above) or down (after the one shown below)."""
+    """Move up (before the entry shown above it) or down (after the one shown below it)."""
     army_list = get_owned_list_or_404(request.user, pk)
     library = library_of(army_list.game)
     form = MoveForm(request.POST)
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), entry_id)
+    up = form.cleaned_data["direction"] == "up"
+    checked, problem = load_checked(army_list, library)
+    neighbour = shown_next_to(roster_context(army_list, checked=checked, problem=problem, library=library),
+                              entry_id, up)
+    if not neighbour:
+        return refused_response(request, army_list, library,
+                                f"That entry is already the {'first' if up else 'last'} of its group.", entry_id)
+    where = {"before": neighbour} if up else {"after": neighbour}
     return _run(request, army_list, library, lambda: services.move_entry(
-        army_list=army_list, library=library, entry_id=entry_id, **form.cleaned_data), entry_id)
+        army_list=army_list, library=library, entry_id=entry_id, **where), entry_id)
 
 
 @require_POST

@@ -1,0 +1,73 @@
+// The builder page's behaviour beside htmx (the Content Security Policy allows no inline script):
+// on a phone the unit picker opens as a panel over the list; after an add the new entry is shown
+// and highlighted; a special rule's explanation (a popover, opened by tap or Enter) opens on hover too.
+(() => {
+  const panelIsOverlay = () => window.matchMedia("(max-width: 720px)").matches;
+
+  function openPicker() {
+    document.body.classList.add("picker-open");
+    const search = document.getElementById("unit-search");
+    if (search) search.focus();
+  }
+
+  function closePicker() {
+    document.body.classList.remove("picker-open");
+    const opener = document.querySelector("[data-open-picker]");
+    if (opener && panelIsOverlay()) opener.focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest("[data-open-picker]")) {
+      event.preventDefault();
+      openPicker();
+    } else if (event.target.closest("[data-close-picker]")) {
+      event.preventDefault();
+      closePicker();
+    }
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && document.body.classList.contains("picker-open")) closePicker();
+  });
+
+  // An add answers with the new entry marked "just-added": close the panel, show it, highlight it.
+  document.addEventListener("htmx:afterSettle", () => {
+    const added = document.querySelector(".entry.just-added");
+    if (!added) return;
+    added.classList.replace("just-added", "highlight");
+    if (panelIsOverlay() && document.body.classList.contains("picker-open")) {
+      document.body.classList.remove("picker-open");
+      added.setAttribute("tabindex", "-1");
+      added.focus({ preventScroll: true });
+    }
+    added.scrollIntoView({ block: "nearest" });
+  });
+
+  // Hovering a rule opens its explanation; leaving closes it, unless it was clicked meanwhile.
+  const popoverOf = (button) => document.getElementById(button.getAttribute("popovertarget"));
+  document.addEventListener("mouseover", (event) => {
+    const button = event.target.closest("button[popovertarget]");
+    const popover = button && popoverOf(button);
+    if (!popover || popover.matches(":popover-open")) return;
+    popover.showPopover();
+    popover.dataset.hovered = "yes";
+    button.addEventListener("mouseleave", () => {
+      if (popover.dataset.hovered === "yes") popover.hidePopover();
+      delete popover.dataset.hovered;
+    }, { once: true });
+  });
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[popovertarget]");
+    const popover = button && popoverOf(button);
+    if (popover && popover.dataset.hovered === "yes") {
+      delete popover.dataset.hovered; // keep it open: it was hovered, then clicked
+      event.preventDefault();
+    }
+  });
+})();
+
+// A link to a closed panel (My lists' "Rename" goes to #list-settings) opens it.
+document.addEventListener("DOMContentLoaded", () => {
+  const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
+  if (target && target.tagName === "DETAILS") target.open = true;
+});
