@@ -1,10 +1,17 @@
-"""Benchmark the builder's "add an entry" under 20 concurrent clients on SQLite.
+"""Benchmark the builder's edits under 20 concurrent clients on SQLite.
 
 Run by hand (pytest does not collect it: no test_ prefix, no test functions):
 
-    .venv/bin/python tests/bench_builder.py [--clients 20] [--adds 25]
+    .venv/bin/python tests/bench_builder.py [--clients 20] [--adds 25] [--rounds 5]
 
-Target on a 2-core machine: p95 server time under 50 ms with 20 concurrent clients.
+Targets on a 2-core machine: p95 server time under 50 ms with 20 concurrent clients, and an edit
+answered in at most 10 KB on a 40-entry list (only the changed entry and the list summary).
+
+Two parts. First, lists growing from empty: every client adds entries without pause. Then lists
+of 40 and of 150 entries (units of the faction in turn, every fifth a hero joined to the unit
+before it): every client adds an entry, edits another (takes an option, as its form posts it) and
+removes the entry it added, round after round; each kind of edit is reported with the size of its
+answer and its server time. Each edit posts the list version its page shows, as the page does.
 
 What it does: a temporary SQLite file database (migrate + seed_demo), one player
 and one empty AoF Regiments list per client; the site served on 127.0.0.1 by
@@ -30,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import os
 import random
 import re
@@ -48,6 +56,7 @@ ROOT = Path(__file__).resolve().parents[1]
 GAME, FACTION = "aof-regiments", "human-empire"
 PASSWORD = "bench-player-password-1500"
 TARGET_P95_MS = 50.0
+TARGET_EDIT_KB = 10
 DEADLINE_S = 300  # the whole measured phase stops by then, whatever is left
 
 
@@ -134,6 +143,44 @@ def units() -> list[str]:
                 .values_list("slug", flat=True))
 
 
+def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
+    """Give each player's list `size` entries; what each client needs to edit them as a page would."""
+    from armylists.builder.context import load_checked
+    from armylists.builder.controls import entry_state, option_controls
+    from armylists.builder.models import ArmyList
+    from armylists.checking.library import library_of
+    from factions.models import GameSystem
+
+    library = library_of(GameSystem.objects.get(slug=GAME))
+    docs = list(library.factions[FACTION].unit_docs.values())
+    entries = []
+    for n in range(size):
+        doc = docs[n % len(docs)]
+        entry = {"id": f"e{n + 1}", "unit": doc["slug"]}
+        host = entries[-1] if entries else None
+        if doc.get("hero") and n % 5 == 4 and host and not library.unit(FACTION, host["unit"]).hero:
+            entry["joined_to"] = host["id"]
+        entries.append(entry)
+    edits = []  # (entry id, the form as posted) for entries whose unit has an option to take
+    for entry in entries:
+        unit = library.unit(FACTION, entry["unit"])
+        controls = option_controls(GAME, unit)
+        if not controls or unit.option_groups and any(g.min for g in unit.option_groups):
+            continue
+        control = controls[0]
+        value = control.members[0].slug if control.kind == "group" else "on" if control.kind == "checkbox" else "1"
+        edits.append((entry["id"], {"was": json.dumps(entry_state(entry)), control.field: value}))
+    lists = []
+    for _, pk in players:
+        army_list = ArmyList.objects.get(pk=pk)
+        document = {**army_list.document, "entries": entries, "points_limit": 20000}
+        ArmyList.objects.filter(pk=pk).update(document=document, version=1, verdict=None)
+        army_list.document = document
+        assert load_checked(army_list, library)[0] is not None
+        lists.append({"pk": pk, "version": 1, "edits": list(edits)})
+    return lists
+
+
 def saved_entries(pk: int) -> int:
     from armylists.builder.models import ArmyList
 
@@ -215,14 +262,26 @@ class Player:
             raise RuntimeError(f"{self.username} cannot open list {self.pk} (HTTP {status})")
         self.csrf = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)  # what htmx sends (base.html hx-headers)
 
+    def post(self, path: str, data: dict) -> tuple[int, float, str]:
+        """An htmx POST as the builder page sends it: (answer bytes, server ms, answer)."""
+        status, headers, content, _ = self.request("POST", path, data, {
+            "HX-Request": "true", "HX-Target": "list-summary", "X-CSRFToken": self.csrf,
+            "HX-Current-URL": f"http://127.0.0.1/lists/{self.pk}/"})
+        if status != 200 or 'data-testid="notice"' in content:
+            raise RuntimeError(f"{path} answered HTTP {status}: {content[:300]!r}")
+        timing = dict(re.findall(r"(\w+);dur=([\d.]+)", headers["Server-Timing"]))
+        return len(content.encode()), float(timing["app"]), content
+
     def add(self, unit: str) -> tuple[float, float, float, float]:
         """POST one add-entry as htmx does; (server ms, of which in SQL, the worker's CPU ms, round-trip ms)."""
         status, headers, content, round_trip = self.request(
-            "POST", f"/lists/{self.pk}/entries/add/", {"unit": unit, "faction": FACTION},
-            {"HX-Request": "true", "HX-Target": "roster", "X-CSRFToken": self.csrf,
+            "POST", f"/lists/{self.pk}/entries/add/", {"unit": unit, "faction": FACTION,
+                                                      "list_version": getattr(self, "version", 1)},
+            {"HX-Request": "true", "HX-Target": "list-summary", "X-CSRFToken": self.csrf,
              "HX-Current-URL": f"http://127.0.0.1/lists/{self.pk}/"})
-        if status != 200 or 'id="roster"' not in content or "data-testid=\"notice\"" in content:
+        if status != 200 or 'id="list-summary"' not in content or "data-testid=\"notice\"" in content:
             raise RuntimeError(f"add-entry answered HTTP {status}: {content[:300]!r}")
+        self.version = int(re.search(r'id="list-version" name="list_version" value="(\d+)"', content).group(1))
         timing = dict(re.findall(r"(\w+);dur=([\d.]+)", headers["Server-Timing"]))
         return float(timing["app"]), float(timing["sql"]), float(timing["cpu"]), round_trip
 
@@ -285,18 +344,76 @@ def report(title: str, server_ms: list[float], sql_ms: list[float], cpu_ms: list
     return percentile(server_ms, 95) if server_ms else float("inf")
 
 
+def run_edits(players: list[Player], lists: list[dict], rounds: int, kinds: list[str]) -> dict[str, list]:
+    """Every client, `rounds` times: add an entry, take an option on another, remove the one it added."""
+    measured: dict[str, list] = {"add": [], "edit": [], "remove": [], "errors": []}
+    lock, start_together = threading.Lock(), threading.Barrier(len(players))
+
+    def client(n: int, player: Player, state: dict) -> None:
+        start_together.wait()
+        for i in range(rounds):
+            try:
+                base = f"/lists/{player.pk}/entries/"
+                size, ms, answer = player.post(base + "add/", {
+                    "unit": kinds[(n + i) % len(kinds)], "faction": FACTION, "list_version": state["version"]})
+                added = re.search(r'<article id="entry-([^"]+)"', answer).group(1)
+                state["version"] += 1
+                results = [("add", size, ms)]
+                entry_id, form = state["edits"][i % len(state["edits"])]
+                size, ms, _ = player.post(base + f"edit/{entry_id}", {**form, "list_version": state["version"]})
+                state["version"] += 1
+                results.append(("edit", size, ms))
+                size, ms, _ = player.post(base + f"remove/{added}", {"list_version": state["version"]})
+                state["version"] += 1
+                results.append(("remove", size, ms))
+            except Exception as error:  # noqa: BLE001 - counted and printed, the run goes on
+                with lock:
+                    measured["errors"].append(f"{player.username}: {error}")
+                return
+            with lock:
+                for kind, size, ms in results:
+                    measured[kind].append((size, ms))
+
+    threads = [threading.Thread(target=client, args=(n, p, s), daemon=True)
+               for n, (p, s) in enumerate(zip(players, lists, strict=True))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return measured
+
+
+def report_edits(size: int, clients: int, measured: dict[str, list]) -> tuple[float, float]:
+    print(f"\n{size}-entry lists, {clients} concurrent clients (add, edit, remove in turn, no pause):")
+    for kind in ("add", "edit", "remove"):
+        values = measured[kind]
+        if not values:
+            continue
+        sizes, times = [v[0] / 1024 for v in values], [v[1] for v in values]
+        print(f"  {kind:6} {len(values):4} requests   answer p50 {statistics.median(sizes):6.1f} KB   max "
+              f"{max(sizes):6.1f} KB   server time p50 {statistics.median(times):6.1f} ms   p95 "
+              f"{percentile(times, 95):6.1f} ms")
+    for error in measured["errors"][:5]:
+        print(f"  error: {error}")
+    every = [v[1] for kind in ("add", "edit", "remove") for v in measured[kind]]
+    edits = [v[0] / 1024 for v in measured["edit"]]
+    return (percentile(every, 95) if every else float("inf")), (max(edits) if edits else float("inf"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--adds", type=int, default=25, help="add-entry requests per client")
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a player takes between clicks, on average, in the paced run (0: none)")
+    parser.add_argument("--rounds", type=int, default=5, help="add/edit/remove rounds per client on 40 and 150 entries")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
                         help="gunicorn worker processes (default: one per CPU)")
     options = parser.parse_args()
     workers = max(1, min(options.workers, 16))
     clients, adds = max(1, min(options.clients, 100)), max(1, min(options.adds, 200))
     think = max(0.0, min(options.think, 10.0))
+    rounds = max(1, min(options.rounds, 50))
 
     with tempfile.TemporaryDirectory(prefix="muster-bench-") as directory:
         # One list for the lone client, one per concurrent client, and again for the paced run.
@@ -326,12 +443,21 @@ def main() -> None:
             if think:
                 report(f"{clients} concurrent clients at a player's pace, {think:g} s between clicks on average",
                        *run_clients(paced, adds, kinds, think))
+            complete = all(saved_entries(pk) == adds for _, pk in accounts)
+            print(f"\nevery list saved all {adds} entries: {complete}")
+            print(f"target: p95 server time under {TARGET_P95_MS:.0f} ms with {clients} concurrent clients: "
+                  f"{'met' if p95 < TARGET_P95_MS else 'NOT met'} (p95 {p95:.1f} ms)")
+            figures = {}
+            for size in (40, 150):
+                lists = sized_lists(accounts[1:clients + 1], size)
+                figures[size] = report_edits(size, clients, run_edits(crowd, lists, rounds, kinds))
         finally:
             stop_server(server)
-        complete = all(saved_entries(pk) == adds for _, pk in accounts)
-        print(f"\nevery list saved all {adds} entries: {complete}")
-        print(f"target: p95 server time under {TARGET_P95_MS:.0f} ms with {clients} concurrent clients: "
-              f"{'met' if p95 < TARGET_P95_MS else 'NOT met'} (p95 {p95:.1f} ms)")
+        for size, (p95, largest) in figures.items():
+            print(f"target at {size} entries: p95 under {TARGET_P95_MS:.0f} ms: "
+                  f"{'met' if p95 < TARGET_P95_MS else 'NOT met'} (p95 {p95:.1f} ms)"
+                  + (f"; an edit in at most {TARGET_EDIT_KB} KB: {'met' if largest <= TARGET_EDIT_KB else 'NOT met'}"
+                     f" (largest {largest:.1f} KB)" if size == 40 else ""))
 
 
 if __name__ == "__main__":

@@ -62,6 +62,7 @@ WHO: dict[str, tuple[str, str]] = {
     "builder:list-entry-remove": ("owner", "post"),
     "builder:list-entry-duplicate": ("owner", "post"),
     "builder:list-entry-move": ("owner", "post"),
+    "builder:list-entry-form": ("owner", "get"),
     "builder:list-undo": ("owner", "post"),
     "builder:shared-list": ("token", "get"),
     "builder:shared-list-export": ("token", "get"),

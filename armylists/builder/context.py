@@ -52,6 +52,8 @@ class EntryView:
     severity: str = ""
     tags: list[str] = field(default_factory=list)
     summary: str = ""
+    # The options form, drawn only where it is shown open (the page loads the others when opened).
+    has_form: bool = False
     controls: list[dict] = field(default_factory=list)
     fields: dict[str, Any] = field(default_factory=dict)
     was: str = ""
@@ -62,11 +64,11 @@ class EntryView:
     def digest(self) -> str:
         """Everything the entry's HTML is drawn from: the same digest draws the same HTML."""
         return repr((self.label, self.raw, self.card.slug if self.card else None, self.points_text,
-                     self.flags, self.severity, self.tags, self.summary, self.controls, self.fields, self.was,
-                     self.total_text, [j.digest() for j in self.joined]))
+                     self.flags, self.severity, self.tags, self.summary, self.total_text,
+                     [j.digest() for j in self.joined]))
 
 
-ENTRY_EDITS = ("update", "remove", "duplicate", "move")
+ENTRY_EDITS = ("update", "remove", "duplicate", "move", "form")
 _MARKER = "ENTRY-ID"
 
 
@@ -153,7 +155,9 @@ def is_list_wide(violation) -> bool:
     return not violation.entries or violation.code in LIST_WIDE
 
 
-def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) -> dict[str, EntryView]:
+def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
+                forms: frozenset[str] = frozenset()) -> dict[str, EntryView]:
+    """Every entry as its card shows it; the options forms of the entries in `forms` too."""
     document, game = army_list.document, army_list.game
     army = checked.army if checked else None
     report = checked.report if checked else None
@@ -171,13 +175,15 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) 
         faction = raw.get("faction") or document["faction"]
         unit = entry.unit if entry else library.unit(faction, raw.get("unit", ""))
         view = EntryView(id=raw["id"], label=labels.get(raw["id"]) or raw.get("name") or raw.get("unit", "?"),
-                         unit=unit, raw=raw, was=json.dumps(entry_state(raw)), urls=urls(raw["id"]))
+                         unit=unit, raw=raw, urls=urls(raw["id"]))
         if unit is not None:
             counts = Counter(raw.get("options", []))
             view.card = cards(faction, unit.slug)
             view.tags = home.entry_tags(unit, entry, game.params)
-            view.controls = _controls(game.slug, unit, counts)
-            view.fields = lister.fields(unit, raw)
+            if raw["id"] in forms:
+                view.has_form, view.was = True, json.dumps(entry_state(raw))
+                view.controls = _controls(game.slug, unit, counts)
+                view.fields = lister.fields(unit, raw)
             view.summary = ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options
                                      if (n := counts[o.slug]))
         if report:
@@ -236,8 +242,9 @@ def shown_next_to(context: dict[str, Any], entry_id: str, above: bool) -> str:
 
 
 def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str | None,
-                   library: Library, notice: str | None = None, editable: bool = True) -> dict[str, Any]:
-    views = entry_views(army_list, checked, library)
+                   library: Library, notice: str | None = None, editable: bool = True,
+                   forms: frozenset[str] = frozenset()) -> dict[str, Any]:
+    views = entry_views(army_list, checked, library, forms if editable else frozenset())
     report = checked.report if checked else None
     home, current = game_home(army_list.game.slug), settings_state(army_list.document, army_list.game)
     context = {

@@ -38,10 +38,12 @@ class ListCreateForm(forms.Form):
     name = forms.CharField(max_length=NAME_LIMITS["list_name"])
     faction = forms.ModelChoiceField(queryset=None, empty_label=None)
 
-    def __init__(self, *args, game: GameSystem, **kwargs):
+    def __init__(self, *args, game: GameSystem, faction: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields["faction"].queryset = game.factions.all()
+        # "Build a list" on a faction's page names the faction.
+        self.fields["faction"].initial = game.factions.filter(slug=faction[:64]).first() if faction else None
         self.fields.update(setting_fields(game))
         presets = game.params.get("points_presets") or []
         if "points_limit" in self.fields and presets:

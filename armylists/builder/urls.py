@@ -24,6 +24,7 @@ list_patterns = [
     path("<int:pk>/entries/remove/<path:entry_id>", entries.entry_remove, name="list-entry-remove"),
     path("<int:pk>/entries/duplicate/<path:entry_id>", entries.entry_duplicate, name="list-entry-duplicate"),
     path("<int:pk>/entries/move/<path:entry_id>", entries.entry_move, name="list-entry-move"),
+    path("<int:pk>/entries/form/<path:entry_id>", entries.entry_form, name="list-entry-form"),
     path("shared/<str:token>/", share.shared_list, name="shared-list"),
     path("shared/<str:token>/file/", share.shared_list_export, name="shared-list-export"),
 ]

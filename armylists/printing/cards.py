@@ -64,6 +64,13 @@ class Card:
         return tuple(s for s in self.stats if s.wide)
 
     @property
+    def unit_total(self) -> int | None:
+        """The unit with the heroes that joined it, as the table sees it."""
+        if self.points is None:
+            return None
+        return self.points + sum(c.points or 0 for c in self.joined)
+
+    @property
     def all_rules(self) -> tuple[str, ...]:
         """Rules of this card and of the heroes that joined it, for the glossary."""
         return (*self.keywords, *self.rules, *(r for c in self.joined for r in c.all_rules))

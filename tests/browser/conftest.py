@@ -118,12 +118,12 @@ def player_page(new_page, player, demo_data):
 
 
 class Builder:
-    """Drives the builder page. Every edit waits until htmx has swapped in the roster it saved
-    (the roster's data-version goes up by one), so the next step never races the last."""
+    """Drives the builder page. Every edit waits until htmx has swapped in the list summary it saved
+    (its data-version goes up by one), so the next step never races the last."""
 
     def __init__(self, page):
         self.page = page
-        self.roster = page.locator("#roster")
+        self.roster = page.locator("#list-summary")
 
     def version(self) -> int:
         return int(self.roster.get_attribute("data-version"))
@@ -144,20 +144,27 @@ class Builder:
         return self.page.get_by_test_id("entry").evaluate_all("entries => entries.map(e => e.dataset.entryId)")
 
     def add(self, unit: str) -> str:
-        """Add `unit` from the unit picker; the new entry's id."""
+        """Add `unit` from the unit picker (opened first where it is a panel, on a phone); the new entry's id."""
         before = set(self.entry_ids())
+        opener = self.page.get_by_test_id("open-picker")
+        if opener.is_visible() and not self.page.get_by_test_id("unit-picker").is_visible():
+            opener.click()
         with self.saved():
             self.page.get_by_test_id(f"add-{unit}").click()
         added = [i for i in self.entry_ids() if i not in before]
         assert len(added) == 1, added
         return added[0]
 
+    def own(self, entry_id: str, selector: str):
+        """Elements of the entry's own card, not of the heroes shown inside it."""
+        return self.entry(entry_id).locator(f":scope > {selector}")
+
     def form(self, entry_id: str):
         """The entry's options form, its panel opened if it is closed."""
-        entry = self.entry(entry_id)
-        if entry.locator("details.entry-edit[open]").count() == 0:
-            entry.get_by_test_id("entry-edit").click()
-        return entry.locator("form.entry-form")
+        panel = self.own(entry_id, "details.entry-edit")
+        if panel.and_(self.page.locator("[open]")).count() == 0:
+            panel.get_by_test_id("entry-edit").click()
+        return panel.locator("form.entry-form")
 
     def check(self, entry_id: str, testid: str) -> None:
         with self.saved():
@@ -174,11 +181,11 @@ class Builder:
             field = self.form(entry_id).get_by_test_id("entry-name")
             field.fill(name)
             field.press("Tab")  # the change event posts the form
-        expect(self.entry(entry_id).locator("h3")).to_contain_text(name)
+        expect(self.own(entry_id, "header h3")).to_contain_text(name)
 
     def remove(self, entry_id: str) -> None:
         with self.saved():
-            self.entry(entry_id).get_by_test_id("entry-remove").click()
+            self.own(entry_id, ".entry-buttons").get_by_test_id("entry-remove").click()
         expect(self.entry(entry_id)).to_have_count(0)
 
     def mark_page(self) -> None:

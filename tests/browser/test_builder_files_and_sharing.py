@@ -43,13 +43,14 @@ def test_a_downloaded_list_file_imports_as_an_equal_list(player_page, player, tm
 
     expect(page).to_have_url(re.compile(r"/lists/\d+/$"))
     assert page.url.rstrip("/").rsplit("/", 1)[1] != str(original.pk)
-    expect(page.locator(".messages")).to_contain_text(f"Imported “{original.name}”.")
-    expect(page.locator("#list-name")).to_have_text(original.name)
+    # The copy is told apart from the original by its name.
+    expect(page.locator(".messages")).to_contain_text(f"Imported “{original.name} (imported)”.")
+    expect(page.locator("#list-name")).to_have_text(f"{original.name} (imported)")
     expect(page.get_by_test_id("points")).to_have_text(points)
     expect(page.get_by_test_id("legal-badge")).to_have_text("Legal")
     assert roster_of(page) == shown
     copy = ArmyList.objects.exclude(pk=original.pk).get(owner=player)
-    assert copy.document == original.document
+    assert copy.document == {**original.document, "name": f"{original.name} (imported)"}
 
     page.goto("/lists/")
     expect(page.get_by_test_id("list-row")).to_have_count(2)
@@ -87,3 +88,9 @@ def test_a_share_link_shows_the_list_read_only_until_sharing_is_turned_off(playe
     expect(page.get_by_test_id("share-link")).to_have_count(0)
     assert visitor.goto(url).status == 404
     assert visitor.request.get(url + "file/").status == 404
+
+    # Sharing again gives a new link; the one given out before stays dead.
+    page.get_by_test_id("share-on").click()
+    again = page.get_by_test_id("share-link").inner_text()
+    assert again != url and visitor.goto(again).status == 200
+    assert visitor.goto(url).status == 404

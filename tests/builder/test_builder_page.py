@@ -98,9 +98,15 @@ def test_choosing_options_updates_the_entry_and_the_points(alice, make_list):
     assert '<strong data-testid="points">250</strong>' in body
 
 
+def forms(client, army_list, *entry_ids) -> str:
+    """The entries' options forms, as the page fetches them when their panels open."""
+    return "".join(client.get(reverse("builder:list-entry-form", args=[army_list.pk, i])).content.decode()
+                   for i in entry_ids)
+
+
 def test_the_form_offers_radios_for_pick_one_groups_checkboxes_and_counts(alice, make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "captain"})
-    page = alice.get(detail(army_list)).content.decode()
+    page = forms(alice, army_list, "e1", "e2")
     assert 'type="radio" id="entry-e1-group-weapons-halberds" name="group-weapons" value="halberds"' in page
     assert 'type="checkbox" id="entry-e1-option-banner" name="option-banner"' in page
     assert 'type="number" id="entry-e1-option-veteran" name="option-veteran"' in page
@@ -109,7 +115,7 @@ def test_the_form_offers_radios_for_pick_one_groups_checkboxes_and_counts(alice,
 
 def test_a_group_that_must_be_chosen_offers_no_none(alice, make_list):
     army_list = make_list("aof-regiments", {"unit": "levies", "options": ["bows"]}, {"unit": "infantry"})
-    page = alice.get(detail(army_list)).content.decode()
+    page = forms(alice, army_list, "e1", "e2")
     assert 'id="entry-e1-group-arms-none"' not in page and 'id="entry-e2-group-weapons-none"' in page
     assert "Arms (choose one)" in page
 
@@ -220,9 +226,10 @@ def test_dulce_bellum_offers_no_faction_switcher(alice, make_list):
 def test_entry_edit_urls_are_those_django_reverses_even_for_odd_entry_ids(alice, make_list):
     odd = "front rank/ä?#1"
     army_list = make_list("aof-regiments", {"id": odd, "unit": "infantry"}, {"unit": "knights"})
-    page = alice.get(detail(army_list)).content.decode()
-    for name in ("update", "remove", "duplicate"):
+    page = alice.get(detail(army_list)).content.decode() + forms(alice, army_list, odd)
+    for name in ("update", "remove", "duplicate", "move"):
         assert f'hx-post="{reverse(f"builder:list-entry-{name}", args=[army_list.pk, odd])}"' in page
+    assert f'hx-get="{reverse("builder:list-entry-form", args=[army_list.pk, odd])}"' in page
     htmx(alice, reverse("builder:list-entry-remove", args=[army_list.pk, odd]))
     assert [e["unit"] for e in stored(army_list)["entries"]] == ["knights"]
 
@@ -230,6 +237,6 @@ def test_entry_edit_urls_are_those_django_reverses_even_for_odd_entry_ids(alice,
 def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
     """The list file allows list names of 300 characters and entry names of 120 (FORMATS: The list file)."""
     army_list = make_list("aof-regiments", {"unit": "infantry"})
-    page = alice.get(detail(army_list)).content.decode()
+    page = alice.get(detail(army_list)).content.decode() + forms(alice, army_list, "e1")
     assert 'maxlength="300" required data-testid="list-name-input"' in page
     assert 'name="name" value="" maxlength="120"' in page

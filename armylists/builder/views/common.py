@@ -62,7 +62,8 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     army_list = changed.army_list
     if not request.htmx:
         return redirect(list_url(army_list, changed.entry_id))
-    context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library)
+    context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library,
+                             forms=frozenset([changed.entry_id] if changed.entry_id else []))
     context |= {"open_entry": changed.entry_id, "library": library}
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
@@ -85,7 +86,8 @@ def refused_response(request: HttpRequest, army_list: ArmyList, library: Library
         return redirect(list_url(army_list, entry_id))
     army_list.refresh_from_db(fields=["document", "version", "name"])
     checked, problem = load_checked(army_list, library)
-    context = roster_context(army_list, checked=checked, problem=problem, library=library, notice=message)
+    context = roster_context(army_list, checked=checked, problem=problem, library=library, notice=message,
+                             forms=frozenset([entry_id] if entry_id else []))
     context |= {"open_entry": entry_id, "library": library}
     fragments = redraw(context, entry_id) if page_version(request) == army_list.version else EVERYTHING
     return _render(request, army_list, context, fragments, **extra)

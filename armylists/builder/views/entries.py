@@ -9,15 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_POST
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
 
 from armylists.checking.library import Library, library_of
 from armylists.games.registry import game_home
 
 from .. import services
-from ..context import load_checked, roster_context, shown_next_to
-from ..controls import settings_state
+from ..context import entry_views, load_checked, roster_context, shown_next_to
+from ..controls import NAME_LIMITS, settings_state
 from ..edits import find_entry
 from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
 from ..models import ArmyList
@@ -68,6 +69,19 @@ def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     changes = form.changes()
     return _run(request, army_list, library, lambda: services.edit_entry(
         army_list=army_list, library=library, entry_id=entry_id, changes=changes), entry_id)
+
+
+@require_GET
+@login_required
+def entry_form(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
+    """An entry's options form, as the list is now (fetched when its panel opens)."""
+    army_list = get_owned_list_or_404(request.user, pk)
+    library = library_of(army_list.game)
+    checked, problem = load_checked(army_list, library)
+    views = entry_views(army_list, checked, library, frozenset([entry_id]))
+    if entry_id not in views or not views[entry_id].has_form:
+        raise Http404("No such entry.")
+    return render(request, "builder/_entry_form.html", {"entry": views[entry_id], "limits": NAME_LIMITS})
 
 
 @require_POST

@@ -73,7 +73,7 @@ def list_create(request: HttpRequest) -> HttpResponse:
     game = next((g for g in games if g.slug == slug), None)
     if game is None:
         return render(request, "builder/list_create.html", {"games": games})
-    form = ListCreateForm(request.POST or None, game=game)
+    form = ListCreateForm(request.POST or None, game=game, faction=request.GET.get("faction", ""))
     if request.method == "POST" and form.is_valid():
         try:
             army_list = services.create_list(owner=request.user, name=form.cleaned_data["name"], game=game,
@@ -96,8 +96,11 @@ def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and request.htmx.target == "unit-picker":
         return render(request, "builder/list_detail.html#unit-picker", {"army_list": army_list, **picker})
     checked, problem = load_checked(army_list, library)
-    context = page_context(army_list, checked=checked, problem=problem, library=library)
-    return render(request, "builder/list_detail.html", {**context, **picker, "undo": last_change(army_list)})
+    editing = request.GET.get("edit", "")[:64]  # without JavaScript, "Edit" reloads the page with that form
+    context = page_context(army_list, checked=checked, problem=problem, library=library,
+                           forms=frozenset([editing] if editing else []))
+    return render(request, "builder/list_detail.html", {**context, **picker, "undo": last_change(army_list),
+                                                        "open_entry": editing})
 
 
 def _next(request: HttpRequest, army_list: ArmyList) -> str:
