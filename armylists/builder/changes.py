@@ -10,12 +10,14 @@ SETTING_NAMES = {"points_limit": "points limit", "force_organisation": "force or
 MOST = 6  # changes named one by one; more are counted
 
 
-def _label(entry: dict) -> str:
-    return entry.get("name") or entry.get("unit", "?")
+def describe_changes(before: dict, after: dict, unit_names: dict[str, str] | None = None) -> list[str]:
+    """One short phrase per change from `before` to `after`, in list order; entries are named by
+    their custom name, else their unit's name (`unit_names`, by slug), else the unit's slug."""
+    names = unit_names or {}
 
+    def _label(entry: dict) -> str:
+        return entry.get("name") or names.get(entry.get("unit", ""), entry.get("unit", "?"))
 
-def describe_changes(before: dict, after: dict) -> list[str]:
-    """One short phrase per change from `before` to `after`, in list order."""
     old = {e["id"]: e for e in before.get("entries", [])}
     new = {e["id"]: e for e in after.get("entries", [])}
     said = []

@@ -53,8 +53,11 @@ def last_change(army_list: ArmyList) -> str:
     return current.summary or "the last change"
 
 
-def changed_since(pk: int, seen: int, document: dict) -> str | None:
+def changed_since(pk: int, seen: int, document: dict, library: Library) -> str | None:
     """What changed from version `seen` of the list (what a stale tab showed) to `document`, or
     None when the history no longer has that version."""
     then = ListVersion.objects.filter(army_list_id=pk, version=seen).first()
-    return sentence(describe_changes(then.document, document)) if then else None
+    if then is None:
+        return None
+    names = {slug: doc["name"] for f in library.factions.values() for slug, doc in f.unit_docs.items()}
+    return sentence(describe_changes(then.document, document, names))

@@ -164,7 +164,9 @@ class Builder:
         panel = self.own(entry_id, "details.entry-edit")
         if panel.and_(self.page.locator("[open]")).count() == 0:
             panel.get_by_test_id("entry-edit").click()
-        return panel.locator("form.entry-form")
+        form = panel.locator("form.entry-form")
+        expect(form).to_be_visible()  # fetched when the panel opens
+        return form
 
     def check(self, entry_id: str, testid: str) -> None:
         with self.saved():

@@ -71,7 +71,7 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     else:
         fragments = EVERYTHING
         if seen is not None:
-            what = changed_since(army_list.pk, seen, changed.before)
+            what = changed_since(army_list.pk, seen, changed.before, library)
             context["stale"] = what or "Other changes"
     if extra.pop("added", False) and changed.entry_id in context["labels"]:
         context |= {"added": changed.entry_id, "added_label": context["labels"][changed.entry_id]}
