@@ -62,7 +62,7 @@ def test_the_builder_fits_a_phone_screen(new_page, player, demo_data):
     assert box["x"] == 0 and box["width"] == 375, "the picker is a panel over the whole screen"
     expect(page.locator("#unit-search")).to_be_focused()
     page.get_by_test_id("picker-faction").select_option(index=1)  # the faction select fits too
-    expect(page.get_by_test_id("unit-choice").first).to_be_visible()
+    expect(page.locator("#unit-picker > p.muted")).to_contain_text("(ally)")
     assert_fits(page, "the picker panel")
     page.get_by_test_id("picker-faction").select_option(index=0)
     expect(page.get_by_test_id("add-battle-wagon")).to_be_visible()
