@@ -41,6 +41,7 @@ INSTALLED_APPS = [
     "armylists.builder.apps.BuilderConfig",
     "armylists.printing.apps.PrintingConfig",
     "armylists.campaigns.apps.CampaignsConfig",
+    "armylists.events.apps.EventsConfig",
 ]
 
 MIDDLEWARE = [
@@ -107,3 +108,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Background tasks (the judges' PDF pack of an event): queued in the database and run by
+# `python manage.py db_worker`; the tests run them at once (tests/conftest.py).
+INSTALLED_APPS += ["django_tasks", "django_tasks_db"]
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

@@ -18,3 +18,9 @@ def make_user(db):
         return get_user_model().objects.create_user(username=username, password=password)
 
     return make_user_
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_at_once(settings):
+    """Background tasks run inside the request that queues them (the site queues them in the database)."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

@@ -1,0 +1,162 @@
+"""My events, creating and editing an event, its page, its state, its invitation and its organisers."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from armylists.builder.forms import ImportForm
+from armylists.builder.models import ArmyList
+from armylists.rules import params_for
+from armylists.rules.explain import explain
+from factions.models import GameSystem
+
+from .. import services
+from ..forms import EventForm, OrganiserForm, StateForm
+from ..models import Event, Organiser
+from ..people import latest_submissions
+from ..permissions import Access, event_access
+from ..services import Refusal
+
+State = Event.State
+
+
+@require_GET
+@login_required
+def event_index(request: HttpRequest) -> HttpResponse:
+    mine = Q(organisers__user=request.user) | Q(players__user=request.user)
+    events = Event.objects.filter(mine).select_related("game").distinct()
+    organised = set(Organiser.objects.filter(user=request.user).values_list("event_id", flat=True))
+    return render(request, "events/event_index.html", {"events": events, "organised": organised})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    games = list(GameSystem.objects.all())
+    slug = request.POST.get("game") or request.GET.get("game")
+    game = next((g for g in games if g.slug == slug), None)
+    if game is None:
+        return render(request, "events/event_form.html", {"games": games})
+    form = EventForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(creator=request.user, game=game, slug=form.cleaned_data["slug"] or None,
+                                          **form.details())
+        except Refusal as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"“{event.name}” is a draft. Open it for submissions when it is ready.")
+            return redirect(event)
+    return render(request, "events/event_form.html", {"games": games, "game": game, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    event = access.event
+    form = EventForm(request.POST or None, game=event.game, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_event(event=event, **form.details())
+        except Refusal as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "The event was saved.")
+            return redirect(event)
+    return render(request, "events/event_form.html", {"game": event.game, "form": form, "event": event})
+
+
+def _rules(event: Event) -> list[str]:
+    """The game's construction rules in words, with the event's numbers."""
+    numbers = {k: v for k, v in event.settings.items() if k in event.game.params}
+    return explain(params_for(event.game.slug, event.game.params, numbers))
+
+
+def _detail_context(request: HttpRequest, access: Access) -> dict:
+    event = access.event
+    context = {"access": access, "event": event, "rules": _rules(event), "state": State,
+               "organisers": event.organisers.select_related("user"), "player": access.player}
+    if access.is_organiser:
+        context.update(log=event.state_changes.select_related("by"), players_count=event.players.count(),
+                       invite_url=request.build_absolute_uri(reverse("events:join", args=[event.invite_token])),
+                       next_states=services.TRANSITIONS[event.state], organiser_form=OrganiserForm())
+    if access.player:
+        context.update(
+            submissions=list(access.player.submissions.select_related("note").defer("library", "checked_with")
+                             .order_by("-version")),
+            lists=ArmyList.objects.filter(owner=request.user, game=event.game).only("pk", "name"),
+            upload_form=ImportForm())
+    if access.published:
+        context["published"] = [(p, s) for p, s in latest_submissions(event) if s is not None]
+    return context
+
+
+@require_GET
+@login_required
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    return render(request, "events/event_detail.html", _detail_context(request, access))
+
+
+@require_POST
+@login_required
+def event_state(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    form = StateForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal("Choose a state.")
+        event = services.change_state(event=access.event, to=form.cleaned_data["to"], by=request.user)
+    except Refusal as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"The event is now {event.get_state_display().lower()}.")
+    return redirect(access.event)
+
+
+@require_POST
+@login_required
+def invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    services.renew_invitation(event=access.event)
+    messages.success(request, "A new invitation link was made; the old one no longer works.")
+    return redirect(access.event)
+
+
+@require_POST
+@login_required
+def organiser_add(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    form = OrganiserForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal("Give the username of the co-organiser.")
+        organiser = services.add_organiser(event=access.event, username=form.cleaned_data["username"])
+    except Refusal as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{organiser.user.get_username()} now organises this event too.")
+    return redirect(access.event)
+
+
+@require_POST
+@login_required
+def organiser_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    organiser = get_object_or_404(Organiser, pk=pk, event=access.event)
+    try:
+        services.remove_organiser(event=access.event, organiser=organiser)
+    except Refusal as error:
+        messages.error(request, str(error))
+    return redirect(access.event)
