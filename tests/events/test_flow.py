@@ -83,7 +83,7 @@ def test_the_whole_event(library, organiser, players, army_list, clock):
     assert results["Alice"].why == (
         "Knights: cost 150 → 400", "points 320 → 570",
         "now reported: unit-too-expensive: Knights costs 400 points; no unit may cost over 350 (35% of 1000)")
-    assert not results["Bob"].changed
+    assert results["Bob"].verdict_changed  # his second version has Knights too
     assert Submission.objects.get(pk=alice_v1.pk).legal is True
 
     # At the deadline the event locks itself; a late submission is refused and nothing is written.
