@@ -1,4 +1,7 @@
-"""An AoF Regiments library, an organiser, players and a stranger, events made through the services, and a clock."""
+"""An AoF Regiments library, an organiser, players and a stranger, events made through the services, and a clock.
+
+Users have no password (hashing one takes a good part of a second); tests log them in with force_login.
+"""
 from __future__ import annotations
 
 import copy
@@ -68,17 +71,17 @@ def library(db):
 
 @pytest.fixture
 def organiser(django_user_model):
-    return django_user_model.objects.create_user("olga", password="pw-olga-123")
+    return django_user_model.objects.create_user("olga")
 
 
 @pytest.fixture
 def players(django_user_model):
-    return [django_user_model.objects.create_user(name, password=f"pw-{name}-123") for name in ("alice", "bob")]
+    return [django_user_model.objects.create_user(name) for name in ("alice", "bob")]
 
 
 @pytest.fixture
 def stranger(django_user_model):
-    return django_user_model.objects.create_user("sam", password="pw-sam-123")
+    return django_user_model.objects.create_user("sam")
 
 
 def client_for(user) -> Client:

@@ -70,16 +70,19 @@ def pack_start(request: HttpRequest, slug: str) -> HttpResponse:
     pack = Pack.objects.create(event=access.event, requested_by=request.user)
     build_judges_pack.enqueue(pack.pk)
     if request.htmx:
-        return pack_status(request, slug)
+        return _pack_panel(request, access.event)
     return redirect("events:dashboard", slug)
+
+
+def _pack_panel(request: HttpRequest, event) -> HttpResponse:
+    return render(request, "events/_pack.html", {"event": event, "pack": _latest_pack(event)})
 
 
 @require_GET
 @login_required
 def pack_status(request: HttpRequest, slug: str) -> HttpResponse:
     """The pack panel; htmx polls it while the pack is being built."""
-    access = _organiser_access(request, slug)
-    return render(request, "events/_pack.html", {"event": access.event, "pack": _latest_pack(access.event)})
+    return _pack_panel(request, _organiser_access(request, slug).event)
 
 
 @require_GET
