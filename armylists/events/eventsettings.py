@@ -199,3 +199,13 @@ def usable(game: GameSystem, frozen: Mapping[str, Any]) -> dict[str, Any]:
     """Frozen settings without any name the game no longer has (the rules may have moved on)."""
     known = {f.name for f in fields(rules_for(game.slug).params_type)} | set(LIST_SETTINGS) | set(BAN_SETTINGS)
     return {k: v for k, v in frozen.items() if k in known}
+
+
+def ban_names(game: GameSystem, settings: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The banned factions and units as players know them: "Knights (Kingdom)"."""
+    factions = {f.slug: f for f in game.factions.prefetch_related("units")}
+    units = {(f.slug, u.slug): f"{u.name} ({f.name})" for f in factions.values() for u in f.units.all()}
+    return {
+        "factions": [factions[s].name if s in factions else s for s in settings.get("banned_factions", [])],
+        "units": [units.get(tuple(s.split("/", 1)), s) for s in settings.get("banned_units", [])],
+    }

@@ -7,7 +7,6 @@ the form only places its message on the right field.
 """
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -61,7 +60,7 @@ def _list_field(name: str, field: forms.Field) -> forms.Field:
         return forms.ChoiceField(label=field.label, required=False, help_text=help_text,
                                  choices=[("", "Each list's own"), *field.choices])
     field.required = name == "points_limit"
-    field.help_text = "" if field.required else help_text
+    field.help_text = help_text
     return field
 
 
@@ -86,6 +85,10 @@ class EventForm(forms.Form):
         self.list_names = list_setting_names(game)
         for name in self.list_names:
             self.fields[PREFIX + name] = _list_field(name, builder_fields[name])
+        presets = game.params.get("points_presets") or []
+        if "points_limit" in self.list_names:
+            self.fields[PREFIX + "points_limit"].help_text = (
+                f"The game's usual sizes: {', '.join(map(str, presets))}." if presets else "")
         self.game_settings = {s.name: s for s in game_settings(game)}
         for setting in self.game_settings.values():
             if setting.kind == "table":
@@ -210,6 +213,3 @@ class OrganiserForm(forms.Form):
 class StateForm(forms.Form):
     to = forms.ChoiceField(choices=Event.State.choices)
 
-
-def local_now(zone: ZoneInfo) -> datetime:
-    return timezone.localtime(timezone.now(), zone)

@@ -16,6 +16,7 @@ from armylists.rules.explain import explain
 from factions.models import GameSystem
 
 from .. import services
+from ..eventsettings import ban_names
 from ..forms import EventForm, OrganiserForm, StateForm
 from ..models import Event, Organiser
 from ..people import latest_submissions
@@ -82,6 +83,7 @@ def _rules(event: Event) -> list[str]:
 def _detail_context(request: HttpRequest, access: Access) -> dict:
     event = access.event
     context = {"access": access, "event": event, "rules": _rules(event), "state": State,
+               "bans": ban_names(event.game, event.settings),
                "organisers": event.organisers.select_related("user"), "player": access.player}
     if access.is_organiser:
         context.update(log=event.state_changes.select_related("by"), players_count=event.players.count(),
