@@ -6,11 +6,13 @@ and the fingerprints it was frozen with. Built by a background task
 """
 from __future__ import annotations
 
+import io
+
 from django.template.loader import render_to_string
 from django.utils import timezone
-from weasyprint import HTML
+from pypdf import PdfWriter
 
-from armylists.printing.pdf import BASE_URL, DEFAULT_PAPER, StaticOnlyFetcher, render_html
+from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
 from armylists.printing.sheets import Sheet, build_sheet
 
 from .frozen import thaw
@@ -26,28 +28,34 @@ def submission_sheet(submission: Submission, event: Event) -> Sheet:
                        checked_at=submission.submitted, game_name=event.game.name)
 
 
-def _document(html: str):
-    return HTML(string=html, base_url=BASE_URL, url_fetcher=StaticOnlyFetcher()).render()
-
-
 def _progress(pack: Pack, **fields) -> None:
     Pack.objects.filter(pk=pack.pk).update(**fields)
 
 
 def build_pack(pack: Pack, paper: str = DEFAULT_PAPER) -> bytes:
-    """Render the pack, reporting each roster done; times are printed in the event's time zone."""
+    """Render the pack, reporting each roster done; times are printed in the event's time zone.
+
+    Each roster is rendered to its own PDF and appended at once, so memory stays
+    that of one roster whatever the number of players; the PDF's outline has a
+    bookmark per player.
+    """
     event = pack.event
     rows = latest_submissions(event, frozen_data=True)
     submitted = [s for _, s in rows if s is not None]
     _progress(pack, status=Pack.Status.RUNNING, total=len(submitted), done=0)
+    writer = PdfWriter()
     with timezone.override(event.zone):
         cover = render_to_string(COVER, {"event": event, "rows": rows, "made": timezone.now()})
-        documents = [_document(cover)]
+        writer.append(io.BytesIO(html_to_pdf(cover)), outline_item="Players")
         for done, submission in enumerate(submitted, start=1):
-            documents.append(_document(render_html(submission_sheet(submission, event), paper)))
+            roster = roster_pdf(submission_sheet(submission, event), paper)
+            writer.append(io.BytesIO(roster), outline_item=submission.player.display_name)
             _progress(pack, done=done)
-    pages = [page for document in documents for page in document.pages]
-    return documents[0].copy(pages).write_pdf()
+    # Every roster embeds the same fonts; keep one copy of each.
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def run_pack(pack_id: int) -> str:

@@ -149,7 +149,7 @@ def test_a_failed_pack_says_why(table_scene, event, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("the printer is on fire")
 
-    monkeypatch.setattr(pack_module, "render_html", broken)
+    monkeypatch.setattr(pack_module, "roster_pdf", broken)
     table_scene.post(reverse("events:pack-start", args=[event.slug]))
     pack = Pack.objects.get()
     assert pack.status == "failed" and pack.problem == "RuntimeError: the printer is on fire"
