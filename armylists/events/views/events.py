@@ -1,6 +1,8 @@
 """My events, creating and editing an event, its page, its state, its invitation and its organisers."""
 from __future__ import annotations
 
+from typing import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
@@ -107,58 +109,59 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "events/event_detail.html", _detail_context(request, access))
 
 
-@require_POST
-@login_required
-def event_state(request: HttpRequest, slug: str) -> HttpResponse:
+def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access], str | None]) -> HttpResponse:
+    """An organiser's button on the event page: do it, say how it went, back to the event (post/redirect/get)."""
     access = event_access(request.user, slug)
     access.require_organiser()
-    form = StateForm(request.POST)
     try:
-        if not form.is_valid():
-            raise Refusal("Choose a state.")
-        event = services.change_state(event=access.event, to=form.cleaned_data["to"], by=request.user)
+        done = action(access)
     except Refusal as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"The event is now {event.get_state_display().lower()}.")
+        if done:
+            messages.success(request, done)
     return redirect(access.event)
+
+
+def _valid(form, problem: str):
+    if not form.is_valid():
+        raise Refusal(problem)
+    return form.cleaned_data
+
+
+@require_POST
+@login_required
+def event_state(request: HttpRequest, slug: str) -> HttpResponse:
+    def change(access: Access) -> str:
+        to = _valid(StateForm(request.POST), "Choose a state.")["to"]
+        event = services.change_state(event=access.event, to=to, by=request.user)
+        return f"The event is now {event.get_state_display().lower()}."
+    return _organiser_action(request, slug, change)
 
 
 @require_POST
 @login_required
 def invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
-    access = event_access(request.user, slug)
-    access.require_organiser()
-    services.renew_invitation(event=access.event)
-    messages.success(request, "A new invitation link was made; the old one no longer works.")
-    return redirect(access.event)
+    def renew(access: Access) -> str:
+        services.renew_invitation(event=access.event)
+        return "A new invitation link was made; the old one no longer works."
+    return _organiser_action(request, slug, renew)
 
 
 @require_POST
 @login_required
 def organiser_add(request: HttpRequest, slug: str) -> HttpResponse:
-    access = event_access(request.user, slug)
-    access.require_organiser()
-    form = OrganiserForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise Refusal("Give the username of the co-organiser.")
-        organiser = services.add_organiser(event=access.event, username=form.cleaned_data["username"])
-    except Refusal as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{organiser.user.get_username()} now organises this event too.")
-    return redirect(access.event)
+    def add(access: Access) -> str:
+        username = _valid(OrganiserForm(request.POST), "Give the username of the co-organiser.")["username"]
+        organiser = services.add_organiser(event=access.event, username=username)
+        return f"{organiser.user.get_username()} now organises this event too."
+    return _organiser_action(request, slug, add)
 
 
 @require_POST
 @login_required
 def organiser_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    access = event_access(request.user, slug)
-    access.require_organiser()
-    organiser = get_object_or_404(Organiser, pk=pk, event=access.event)
-    try:
+    def remove(access: Access) -> None:
+        organiser = get_object_or_404(Organiser, pk=pk, event=access.event)
         services.remove_organiser(event=access.event, organiser=organiser)
-    except Refusal as error:
-        messages.error(request, str(error))
-    return redirect(access.event)
+    return _organiser_action(request, slug, remove)
