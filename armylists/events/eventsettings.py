@@ -23,8 +23,10 @@ from factions.models import GameSystem
 # Names a game system carries that are not rules: how messages name the book, the usual game sizes.
 NOT_RULES = ("book", "points_presets")
 # A game's text settings have a fixed set of values.
-CHOICES = {"command_group_scope": ("unit", "army")}
-PERCENT_MAX, PER_MAX, COUNT_MAX = 100, 1_000_000, 1_000
+CHOICES = {"command_group_scope": ("unit", "army"), "default_mixed_armies": ("single", "free", "tournament")}
+# Percentages stop at 100; every other number (a count, a budget, a step) at the list file's
+# largest points limit, which no count of a sane list comes near.
+PERCENT_MAX, NUMBER_MAX = 100, 1_000_000
 LIST_MAX = 20  # items in a list-valued number, e.g. the granting rarities
 BANS_MAX = 500
 SLUG = re.compile(r"^[a-z0-9-]{1,64}$")
@@ -38,7 +40,7 @@ class GameSetting:
     kind: str  # int | optional-int | bool | choice | table | list
     game_value: Any
     low: int = 0
-    high: int = COUNT_MAX
+    high: int = NUMBER_MAX
     choices: tuple[str, ...] = ()
 
     @property
@@ -50,9 +52,7 @@ def _bounds(name: str) -> tuple[int, int]:
     """"Per N points" steps are at least 1 (the check divides by them); percentages stop at 100."""
     if name.endswith("_percent"):
         return 0, PERCENT_MAX
-    if name.endswith("_per"):
-        return 1, PER_MAX
-    return 0, COUNT_MAX
+    return (1 if name.endswith("_per") else 0), NUMBER_MAX
 
 
 def _kind(name: str, annotation: str) -> str | None:

@@ -36,6 +36,17 @@ def test_each_setting_shows_the_games_own_number(library):
     assert "set__book" not in fields and "set__points_presets" not in fields
 
 
+def test_a_list_of_budgets_is_one_field_of_comma_separated_numbers(db):
+    battleground = GameSystem.objects.get(slug="battleground")
+    assert EventForm(game=battleground).fields["set__usual_points_limits"].help_text == (
+        "Game: 1500, 2000, 2500 (comma-separated)")
+    valid = EventForm({**FORM, "set__usual_points_limits": "1000, 1250"}, game=battleground)
+    assert valid.is_valid(), valid.errors
+    assert valid.cleaned_data["settings"]["usual_points_limits"] == [1000, 1250]
+    invalid = EventForm({**FORM, "set__usual_points_limits": "1000, lots"}, game=battleground)
+    assert not invalid.is_valid() and invalid.errors["set__usual_points_limits"] == ["must be a whole number"]
+
+
 def test_a_table_of_numbers_is_one_field_per_entry(db):
     dulce = GameSystem.objects.get(slug="dulce-bellum")
     fields = EventForm(game=dulce).fields
@@ -55,7 +66,7 @@ def test_blank_settings_keep_the_games_numbers_and_the_lists_own_choices(library
     ("set__hero_per", "0", "must be from 1 to 1,000,000"),
     ("set__max_unit_percent", "101", "must be from 0 to 100"),
     ("set__unit_per", "10000000", "must be from 1 to 1,000,000"),
-    ("set__join_max_tough", "-1", "must be from 0 to 1,000"),
+    ("set__join_max_tough", "-1", "must be from 0 to 1,000,000"),
     ("set__points_limit", "0", "greater than or equal to 1"),
     ("set__points_limit", "1000001", "less than or equal to 1000000"),
 ])
@@ -117,7 +128,8 @@ def test_bans_are_stored_sorted_and_once(library):
 def test_every_game_offers_its_own_numbers(db):
     names = {g.slug: [s.name for s in game_settings(g)] for g in GameSystem.objects.all()}
     assert names["battleground"] == ["core_per", "elite_per", "command_card_cost", "mercenaries_allowed",
-                                     "max_mercenary_factions"]
+                                     "max_mercenary_factions", "usual_points_limits", "hand_limit"]
+    assert "joined_hero_in_unit_cost" in names["aof-regiments"] and "default_mixed_armies" in names["aof-skirmish"]
     assert "max_copies" in names["diskwars"] and "granting_rarities" in names["dulce-bellum"]
 
 
