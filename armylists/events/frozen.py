@@ -32,7 +32,7 @@ def frozen_fields(event: Event, data: Any, libraries: Libraries | None = None) -
     settings = check_settings(event.game, event.settings)
     checked = check_document(parsed, overrides=settings, game=event.game, libraries=libraries)
     document = dump_list(checked.document)
-    snapshot = checked.library.snapshot(used_units(checked.document))
+    snapshot = checked.library.snapshot(_kept(checked.document, checked.library))
     report = checked.report
     return {
         "list_name": checked.document.name or "",
@@ -46,8 +46,21 @@ def frozen_fields(event: Event, data: Any, libraries: Libraries | None = None) -
         "points_limit": report.points_limit,
         "violations": [v.as_dict() for v in report.violations],
         "list_fingerprint": fingerprint(document),
-        "data_fingerprint": fingerprint(snapshot),
+        # As the roster prints it: the data of the units the list uses.
+        "data_fingerprint": fingerprint(checked.library.snapshot(used_units(checked.document))),
     }
+
+
+def _kept(document, library: Library) -> dict[str, set[str]]:
+    """What the frozen copy keeps: the units the list uses and, for Diskwars, the factions of the
+    command cards it picks (a card may come from a faction none of its units belongs to)."""
+    kept = used_units(document)
+    picks = getattr(document, "command_cards", None)
+    if isinstance(picks, list):
+        owners = {card["slug"]: slug for slug, faction in library.factions.items() for card in faction.card_docs}
+        for card in picks:
+            kept.setdefault(owners[card], set())
+    return kept
 
 
 def thaw(submission: Submission, game: GameSystem) -> Checked:

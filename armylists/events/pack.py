@@ -14,12 +14,15 @@ from pypdf import PdfWriter
 
 from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
 from armylists.printing.sheets import Sheet, build_sheet
+from factions.boundary import BadInput
 
 from .frozen import thaw
 from .models import Event, Pack, Submission
 from .people import latest_submissions
 
 COVER = "events/pack_cover.html"
+# What thawing a frozen submission raises when today's rules can no longer read it.
+UNREADABLE = (BadInput, ValueError)
 
 
 def submission_sheet(submission: Submission, event: Event) -> Sheet:
@@ -48,7 +51,11 @@ def build_pack(pack: Pack, paper: str = DEFAULT_PAPER) -> bytes:
         cover = render_to_string(COVER, {"event": event, "rows": rows, "made": timezone.now()})
         writer.append(io.BytesIO(html_to_pdf(cover)), outline_item="Players")
         for done, submission in enumerate(submitted, start=1):
-            roster = roster_pdf(submission_sheet(submission, event), paper)
+            try:
+                roster = roster_pdf(submission_sheet(submission, event), paper)
+            except UNREADABLE as error:
+                raise RuntimeError(f"the roster of {submission.player.display_name} cannot be printed: {error}") \
+                    from None
             writer.append(io.BytesIO(roster), outline_item=submission.player.display_name)
             _progress(pack, done=done)
     # Every roster embeds the same fonts; keep one copy of each.

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from armylists.events import pack as pack_module
 from armylists.events import services
 from armylists.events.models import Pack
 from tests.printing.conftest import pdf_pages
@@ -144,8 +145,6 @@ def test_a_pack_still_queued_says_it_waits_for_a_worker(table_scene, event, sett
 
 
 def test_a_failed_pack_says_why(table_scene, event, monkeypatch):
-    from armylists.events import pack as pack_module
-
     def broken(*args, **kwargs):
         raise RuntimeError("the printer is on fire")
 

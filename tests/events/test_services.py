@@ -3,18 +3,25 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
+from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from armylists.builder.checking import check_document
 from armylists.events import services
 from armylists.events.frozen import thaw
 from armylists.events.models import Event, FrozenError, Note, StateChange, Submission
+from armylists.events.pack import submission_sheet
 from armylists.printing.service import sheet_for
 from factions.boundary import BadInput
-from factions.models import Unit
+from factions.importer import import_file
+from factions.models import GameSystem, Unit
 
-from .conftest import ILLEGAL, LEGAL, NOW, list_file
+from .conftest import ILLEGAL, LEGAL, NOW, client_for, list_file
+
+DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 
 pytestmark = pytest.mark.django_db
 State = Event.State
@@ -212,3 +219,38 @@ def test_the_frozen_check_matches_a_fresh_check_of_the_same_data(event, joined):
     submission = services.submit(player=joined[0], data=copy.deepcopy(ILLEGAL))
     fresh = check_document(copy.deepcopy(ILLEGAL), overrides={"points_limit": 1000})
     assert [v.as_dict() for v in fresh.report.violations] == submission.violations
+
+
+def test_a_diskwars_list_keeps_the_command_cards_of_a_faction_it_has_no_unit_of(organiser, players, db):
+    """Command cards are looked up in every faction of the game (FORMATS.md, The list file)."""
+    import_file(DEMO / "diskwars.json")
+    diskwars = GameSystem.objects.get(slug="diskwars")
+    event = services.create_event(creator=organiser, name="Disks", game=diskwars, time_zone="UTC",
+                                  starts_at=NOW + dt.timedelta(days=9), deadline=NOW + dt.timedelta(days=8))
+    services.change_state(event=event, to=State.OPEN, by=organiser)
+    player = services.join_event(event=event, user=players[0], display_name="Alice")
+    data = json.loads((DEMO / "lists" / "diskwars-legal.json").read_text())
+    data["entries"] = [e for e in data["entries"] if not e.get("faction")]  # High Elves only
+    data["regiments"] = 1
+    assert "steady-advance" in data["command_cards"]  # an Empire card
+    submission = services.submit(player=player, data=data)
+    assert set(submission.library["factions"]) == {"high-elves", "empire"}
+    assert submission.library["factions"]["empire"]["units"] == {}
+    sheet = submission_sheet(submission, event)
+    assert (sheet.list_fingerprint, sheet.data_fingerprint) == (submission.list_fingerprint,
+                                                                submission.data_fingerprint)
+    assert sheet.data_fingerprint == sheet_for(data).data_fingerprint
+
+
+def test_frozen_data_that_no_longer_reads_is_shown_not_a_server_error(event, joined, organiser):
+    """If Muster's rules ever stop reading a frozen list, its page still shows the frozen verdict."""
+    submission = services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
+    broken = dict(submission.document, entries=[{"id": "e1", "unit": "dragon"}])
+    Submission.objects.filter(pk=submission.pk).update(document=broken)  # as a rules change would see it
+    olga = client_for(organiser)
+    page = olga.get(reverse("events:submission", args=[event.slug, submission.pk]))
+    assert page.status_code == 200 and "no unit &#x27;dragon&#x27;" in page.content.decode()
+    pdf = olga.get(reverse("events:submission-pdf", args=[event.slug, submission.pk]))
+    assert pdf.status_code == 409 and pdf["Content-Type"] == "text/plain; charset=utf-8"
+    olga.post(reverse("events:pack-start", args=[event.slug]))
+    assert event.packs.get().problem.startswith("RuntimeError: the roster of Alice cannot be printed")

@@ -13,7 +13,7 @@ from .. import services
 from ..diff import diff
 from ..forms import NoteForm
 from ..frozen import thaw
-from ..pack import submission_sheet
+from ..pack import UNREADABLE, submission_sheet
 from ..permissions import event_access, submission_or_404
 from ..services import Refusal
 
@@ -22,26 +22,36 @@ def _versions(submission) -> list:
     return list(submission.player.submissions.only("pk", "version", "submitted", "legal").order_by("version"))
 
 
+def _diff(request: HttpRequest, submission, versions: list, game):
+    """The changes since the version before, or since the version asked for (?against=N)."""
+    wanted = request.GET.get("against", "")
+    earlier = [v for v in versions if v.version < submission.version]
+    against = next((v for v in versions if str(v.version) == wanted), earlier[-1] if earlier else None)
+    if against is None or against.pk == submission.pk:
+        return None
+    other = submission.player.submissions.get(pk=against.pk)
+    older, newer = sorted((other, submission), key=lambda s: s.version)
+    return diff(thaw(older, game), thaw(newer, game), older.version, newer.version)
+
+
 @require_GET
 @login_required
 def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = event_access(request.user, slug)
     submission = submission_or_404(access, pk)
     game = access.event.game
-    checked = thaw(submission, game)
     versions = _versions(submission)
     mine = access.player is not None and access.player.pk == submission.player_id
-    entries = [(e, checked.report.entry_points.get(e.id)) for e in checked.army.entries]
-    context = {"access": access, "event": access.event, "submission": submission, "entries": entries,
-               "versions": versions, "mine": mine}
-    if access.is_organiser or mine:
-        wanted = request.GET.get("against", "")
-        earlier = [v for v in versions if v.version < submission.version]
-        against = next((v for v in versions if str(v.version) == wanted), earlier[-1] if earlier else None)
-        if against is not None and against.pk != submission.pk:
-            other = submission.player.submissions.get(pk=against.pk)
-            older, newer = sorted((other, submission), key=lambda s: s.version)
-            context["diff"] = diff(thaw(older, game), thaw(newer, game), older.version, newer.version)
+    context = {"access": access, "event": access.event, "submission": submission, "versions": versions,
+               "mine": mine}
+    try:
+        checked = thaw(submission, game)
+        context["entries"] = [(e, checked.report.entry_points.get(e.id)) for e in checked.army.entries]
+        if access.is_organiser or mine:
+            context["diff"] = _diff(request, submission, versions, game)
+    except UNREADABLE as error:
+        # Frozen data that today's rules can no longer read: show the frozen verdict, say why no more.
+        context["problem"] = str(error)
     return render(request, "events/submission_detail.html", context)
 
 
@@ -52,7 +62,12 @@ def submission_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = event_access(request.user, slug)
     submission = submission_or_404(access, pk)
     paper = paper_of(request.GET.get("paper"))
-    pdf = roster_pdf(submission_sheet(submission, access.event), paper)
+    try:
+        pdf = roster_pdf(submission_sheet(submission, access.event), paper)
+    except UNREADABLE as error:
+        # Plain text: the message may quote what the player typed.
+        return HttpResponse(f"This roster cannot be printed: {error}", status=409,
+                            content_type="text/plain; charset=utf-8")
     response = HttpResponse(pdf, content_type="application/pdf")
     # The file name is made of slugs and numbers only: nothing a player typed.
     name = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}-{paper}.pdf"
