@@ -193,7 +193,11 @@ def join_event(*, event: Event, user, display_name: str) -> Player:
     name = _display_name(display_name)
     if _taken(event, name):
         raise Refusal(f"Another player of this event is called “{name}”; choose another display name.")
-    return Player.objects.create(event=event, user=user, display_name=name)
+    try:
+        with transaction.atomic():
+            return Player.objects.create(event=event, user=user, display_name=name)
+    except IntegrityError:  # the same name, or the same player, a moment ago in another request
+        raise Refusal(f"“{name}” was taken a moment ago, or you have joined already; please try again.") from None
 
 
 @transaction.atomic
@@ -202,7 +206,11 @@ def rename_player(*, player: Player, display_name: str) -> Player:
     if _taken(player.event, name, player):
         raise Refusal(f"Another player of this event is called “{name}”.")
     player.display_name = name
-    player.save(update_fields=["display_name"])
+    try:
+        with transaction.atomic():
+            player.save(update_fields=["display_name"])
+    except IntegrityError:
+        raise Refusal(f"“{name}” was taken a moment ago; choose another display name.") from None
     return player
 
 

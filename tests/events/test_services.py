@@ -254,3 +254,10 @@ def test_frozen_data_that_no_longer_reads_is_shown_not_a_server_error(event, joi
     assert pdf.status_code == 409 and pdf["Content-Type"] == "text/plain; charset=utf-8"
     olga.post(reverse("events:pack-start", args=[event.slug]))
     assert event.packs.get().problem.startswith("RuntimeError: the roster of Alice cannot be printed")
+
+
+def test_my_events_shows_an_event_past_its_deadline_as_locked(event, organiser, clock):
+    clock.set(event.deadline)
+    page = client_for(organiser).get(reverse("events:index"))
+    assert [e.state for e in page.context["events"]] == [State.LOCKED]
+    assert StateChange.objects.filter(to_state=State.LOCKED, by=None).count() == 1

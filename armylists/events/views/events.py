@@ -32,7 +32,8 @@ State = Event.State
 @login_required
 def event_index(request: HttpRequest) -> HttpResponse:
     mine = Q(organisers__user=request.user) | Q(players__user=request.user)
-    events = Event.objects.filter(mine).select_related("game").distinct()
+    # An open event past its deadline shows as locked here too, as on its own page.
+    events = [services.lock_if_due(e) for e in Event.objects.filter(mine).select_related("game").distinct()]
     organised = set(Organiser.objects.filter(user=request.user).values_list("event_id", flat=True))
     return render(request, "events/event_index.html", {"events": events, "organised": organised})
 
