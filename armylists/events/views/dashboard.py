@@ -46,7 +46,8 @@ def recheck(request: HttpRequest, slug: str) -> HttpResponse:
     """Every latest submission against today's data: computed and shown, never written."""
     access = _organiser_access(request, slug)
     results = recheck_event(access.event)
-    context = {"event": access.event, "results": results, "changed": [r for r in results if r.verdict_changed]}
+    context = {"event": access.event, "results": results, "changed": [r for r in results if r.verdict_changed],
+               "different": [r for r in results if r.changed]}
     if request.htmx:
         return render(request, "events/_recheck.html", context)
     return render(request, "events/recheck.html", context)
