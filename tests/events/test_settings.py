@@ -5,6 +5,8 @@ the game may be overridden by its name, and the bans exist only on events.
 """
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from django.urls import reverse
 
@@ -137,3 +139,20 @@ def test_a_check_gets_the_games_numbers_with_the_events_on_top(library):
     settings = check_settings(library, {"hero_per": 500, "points_limit": 1000})
     assert settings["hero_per"] == 500 and settings["copies_per"] == 750 and settings["points_limit"] == 1000
     assert "book" not in settings and "points_presets" not in settings
+
+
+def test_a_wall_clock_time_that_does_not_exist_in_the_events_time_zone_is_refused(library):
+    """Clocks in London jump from 01:00 to 02:00 on 29 March 2026: 01:30 never happens there."""
+    invalid = form(library, starts_at="2026-03-30T10:00", deadline="2026-03-29T01:30")
+    assert not invalid.is_valid()
+    assert "couldn’t be interpreted in time zone Europe/London" in invalid.errors["deadline"][0]
+    valid = form(library, starts_at="2026-03-30T10:00", deadline="2026-03-29T01:30", time_zone="UTC")
+    assert valid.is_valid(), valid.errors
+
+
+def test_the_form_shows_an_events_dates_in_its_own_time_zone(make_event):
+    event = make_event(time_zone="America/New_York", starts_at=dt.datetime(2026, 6, 13, 14, 0, tzinfo=dt.timezone.utc),
+                       deadline=dt.datetime(2026, 6, 12, 22, 0, tzinfo=dt.timezone.utc))
+    shown = EventForm(game=event.game, event=event)
+    assert shown["deadline"].value() == dt.datetime(2026, 6, 12, 18, 0)  # 18:00 in New York (EDT)
+    assert 'value="2026-06-12T18:00"' in str(shown["deadline"])
