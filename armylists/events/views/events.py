@@ -11,7 +11,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from armylists.builder.forms import ImportForm
 from armylists.builder.models import ArmyList
 from armylists.rules import params_for
 from armylists.rules.explain import explain
@@ -96,8 +95,7 @@ def _detail_context(request: HttpRequest, access: Access) -> dict:
         context.update(
             submissions=list(access.player.submissions.select_related("note").defer("library", "checked_with")
                              .order_by("-version")),
-            lists=ArmyList.objects.filter(owner=request.user, game=event.game).only("pk", "name"),
-            upload_form=ImportForm())
+            lists=ArmyList.objects.filter(owner=request.user, game=event.game).only("pk", "name"))
     if access.published:
         context["published"] = [(p, s) for p, s in latest_submissions(event) if s is not None]
     return context
