@@ -26,8 +26,8 @@ LISTS = [DEMO / "lists" / "aof-regiments-legal.json", DEMO / "lists" / "aof-regi
 
 
 def setup_database(directory: Path) -> None:
-    os.environ.update(DATABASE_URL=f"sqlite:///{directory / 'bench.sqlite3'}", DJANGO_SETTINGS_MODULE="armylists.settings",
-                      ALLOWED_HOSTS="testserver")
+    os.environ.update(DATABASE_URL=f"sqlite:///{directory / 'bench.sqlite3'}",
+                      DJANGO_SETTINGS_MODULE="armylists.settings", ALLOWED_HOSTS="testserver")
     for command in (["migrate", "-v0"], ["seed_demo", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, check=True, capture_output=True)
     sys.path.insert(0, str(ROOT))
@@ -48,7 +48,8 @@ def make_event(players: int):
 
     organiser = get_user_model().objects.get(username="demo")
     now = timezone.now()
-    event = services.create_event(creator=organiser, name=f"Bench {players}", game=GameSystem.objects.get(slug="aof-regiments"),
+    game = GameSystem.objects.get(slug="aof-regiments")
+    event = services.create_event(creator=organiser, name=f"Bench {players}", game=game,
                                   time_zone="Europe/London", starts_at=now + dt.timedelta(days=2),
                                   deadline=now + dt.timedelta(days=1),
                                   settings={"points_limit": 1500, "force_organisation": True})

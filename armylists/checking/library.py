@@ -60,12 +60,19 @@ class Library:
         """Every faction's command cards by slug: one army may draw on several factions."""
         return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
 
-    def snapshot(self, used: dict[str, Iterable[str]]) -> dict[str, Any]:
-        """The data of just the units a list uses (faction slug -> unit slugs)."""
+    def snapshot(self, used: dict[str, Iterable[str]], cards: Iterable[str] = ()) -> dict[str, Any]:
+        """The data of just the units a list uses (faction slug -> unit slugs) and of the factions
+        whose command cards it chooses, by slug: a Diskwars list may choose a card from a faction
+        none of its units belongs to (FORMATS.md, The list file), and is checked with that card."""
+        used = {slug: set(unit_slugs) for slug, unit_slugs in used.items()}
+        owners = {card["slug"]: f.slug for f in self.factions.values() for card in f.card_docs}
+        for card in cards:
+            if card in owners:
+                used.setdefault(owners[card], set())
         factions = {}
         for slug, unit_slugs in used.items():
             source = self.factions[slug]
-            units = {u: source.unit_docs[u] for u in sorted(set(unit_slugs)) if u in source.unit_docs}
+            units = {u: source.unit_docs[u] for u in sorted(unit_slugs) if u in source.unit_docs}
             factions[slug] = LibraryFaction(slug, source.name, source.alignment, units, source.card_docs).as_dict()
         return {"game": self.game, "factions": factions}
 

@@ -12,9 +12,10 @@ from __future__ import annotations
 import json
 import os
 import zipfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 MAX_FILE = 1_000_000  # a list file is at most 1 MB (FORMATS.md, The list file: bounds)
 MAX_FILES = 10_000  # list files in one run, from every folder and archive together

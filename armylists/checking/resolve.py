@@ -54,12 +54,12 @@ def resolve(document: ListIn, library: Library) -> Army:
         raise BadInput("faction", f"no faction '{document.faction}' in {library.game}")
     entries = tuple(resolve_entry(library, i, e, document.faction) for i, e in enumerate(document.entries))
     picks = ()
-    if game_home(document.game).picks_command_cards:
+    if chosen := chosen_cards(document):
         cards = library.command_cards()
-        for i, slug in enumerate(document.command_cards):
+        for i, slug in enumerate(chosen):
             if slug not in cards:
                 raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
-        picks = tuple(cards[s] for s in document.command_cards)
+        picks = tuple(cards[s] for s in chosen)
     return Army(
         game=document.game,
         faction=document.faction,
@@ -86,3 +86,14 @@ def used_units(document: ListIn) -> dict[str, set[str]]:
     for entry in document.entries:
         used.setdefault(entry.faction or document.faction, set()).add(entry.unit)
     return used
+
+
+def chosen_cards(document: ListIn) -> tuple[str, ...]:
+    """The command cards a list chooses by name (Diskwars), from any faction of its game."""
+    return tuple(document.command_cards) if game_home(document.game).picks_command_cards else ()
+
+
+def snapshot_of(document: ListIn, library: Library) -> dict:
+    """The unit data a list is checked with, frozen: what a submission stores and a roster's
+    data fingerprint hashes (the units it uses, the factions of the cards it chooses)."""
+    return library.snapshot(used_units(document), chosen_cards(document))

@@ -46,7 +46,8 @@ SHOW = {
 
 SORT_LABELS = [("verdict", "Illegal first"), ("player", "Player"), ("faction", "Faction"), ("points", "Points"),
                ("submitted", "Submitted")]
-SHOW_LABELS = [("all", "Everyone"), ("illegal", "Illegal lists"), ("missing", "Missing lists"), ("legal", "Legal lists")]
+SHOW_LABELS = [("all", "Everyone"), ("illegal", "Illegal lists"), ("missing", "Missing lists"),
+               ("legal", "Legal lists")]
 
 
 @dataclass(frozen=True)

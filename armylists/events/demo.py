@@ -57,9 +57,11 @@ def seed_demo_event(organiser) -> Event:
     existing = Event.objects.filter(slug=DEMO_EVENT).first()
     if existing:
         return existing
+    first_list = PLAYERS[0][2][0]
+    game = GameSystem.objects.get(slug=_read(first_list)["game"])  # the game of the demo players' lists
     event = services.create_event(
         creator=organiser, slug=DEMO_EVENT, name="Demo Spring Muster (sample event)",
-        game=GameSystem.objects.get(slug="aof-regiments"), time_zone=ZONE, venue="The Old Drill Hall (sample venue)",
+        game=game, time_zone=ZONE, venue="The Old Drill Hall (sample venue)",
         starts_at=_at(21, 10), deadline=_at(20, 18),
         # Force organisation for every list, as the tournament guidelines require (AoF Regiments, seed 000 L3512).
         settings={"points_limit": 1500, "force_organisation": True, "banned_factions": ["rift-daemons"]})

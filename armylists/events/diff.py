@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from armylists.builder.checking import Checked
+from armylists.checking.check import Checked
 
-# Entry fields compared besides the unit and its options, and how a change of each reads.
-ENTRY_FIELDS = {"name": "name", "combined": "combined", "joined_to": "joined to", "size": "size",
-                "regiment": "regiment", "spells": "spells", "grimoire": "grimoire"}
-LIST_FIELDS = ("name", "points_limit", "force_organisation", "mixed_armies", "command_cards", "regiments")
+# Fields compared on their own; every other field of an entry or a list (each game's list schema
+# has its own: sizes, regiments, command cards...) is compared as it is.
+ENTRY_KEYS_APART = ("id", "unit", "faction", "options")
+LIST_KEYS_APART = ("game", "faction", "entries")
 
 
 @dataclass(frozen=True)
@@ -52,10 +52,12 @@ def _entry_details(before: Checked, after: Checked, old: dict, new: dict) -> lis
     added, removed = now - was, was - now
     details += [f"option added: {name}" + (f" ×{n}" if n > 1 else "") for name, n in added.items()]
     details += [f"option removed: {name}" + (f" ×{n}" if n > 1 else "") for name, n in removed.items()]
-    for key, label in ENTRY_FIELDS.items():
-        if old.get(key) != new.get(key):
-            details.append(f"{label}: {_shown(old.get(key))} → {_shown(new.get(key))}")
-    return details
+    return details + _changed_fields(old, new, ENTRY_KEYS_APART)
+
+
+def _changed_fields(old: dict, new: dict, apart: tuple[str, ...]) -> list[str]:
+    keys = [key for key in dict.fromkeys([*old, *new]) if key not in apart and old.get(key) != new.get(key)]
+    return [f"{key.replace('_', ' ')}: {_shown(old.get(key))} → {_shown(new.get(key))}" for key in keys]
 
 
 def _shown(value) -> str:
@@ -92,6 +94,5 @@ def diff(before: Checked, after: Checked, before_version: int, after_version: in
             changes.append(EntryChange("changed", entry_id, label, old_points.get(entry_id),
                                        new_points.get(entry_id), tuple(details)))
     old_doc, new_doc = before.document.model_dump(), after.document.model_dump()
-    settings = tuple(f"{key.replace('_', ' ')}: {_shown(old_doc.get(key))} → {_shown(new_doc.get(key))}"
-                     for key in LIST_FIELDS if old_doc.get(key) != new_doc.get(key))
+    settings = tuple(_changed_fields(old_doc, new_doc, LIST_KEYS_APART))
     return Diff(before_version, after_version, before.report.points, after.report.points, tuple(changes), settings)

@@ -9,15 +9,16 @@ so an event can never set what a list could not.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any
 
 from armylists.builder.forms import setting_fields
-from armylists.builder.listfile import FORMAT, parse_list
+from armylists.checking.boundary import BadInput
+from armylists.checking.listfile import FORMAT, parse_list
 from armylists.rules import params_for, rules_for
 from armylists.rules.bans import BAN_SETTINGS
 from armylists.rules.overrides import LIST_SETTINGS
-from factions.boundary import BadInput
 from factions.models import GameSystem
 
 # Names a game system carries that are not rules: how messages name the book, the usual game sizes.

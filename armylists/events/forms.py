@@ -14,7 +14,7 @@ from django import forms
 from django.utils import timezone
 
 from armylists.builder.forms import setting_fields
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
 from factions.models import GameSystem
 
 from .eventsettings import GameSetting, clean_settings, game_settings, list_setting_names

@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.builder.checking import Checked, Libraries, check_document
-from armylists.builder.library import Library, fingerprint
-from armylists.builder.listfile import dump_list, parse_list
-from armylists.builder.resolve import used_units
 from armylists.builder.services import Refusal
+from armylists.checking.check import Checked, check_against
+from armylists.checking.library import Library, fingerprint, library_of
+from armylists.checking.listfile import dump_list, parse_list
+from armylists.checking.resolve import snapshot_of
 from factions.models import GameSystem
 
 from .eventsettings import check_settings, usable
 from .models import Event, Submission
 
 
-def frozen_fields(event: Event, data: Any, libraries: Libraries | None = None) -> dict[str, Any]:
+def frozen_fields(event: Event, data: Any) -> dict[str, Any]:
     """The fields of a new submission of `data` (a list document) for `event`.
 
     Raises BadInput when the document is not a list of existing units, Refusal
@@ -30,9 +30,10 @@ def frozen_fields(event: Event, data: Any, libraries: Libraries | None = None) -
     if parsed.game != event.game.slug:
         raise Refusal(f"{event.name} plays {event.game.name}; this list is for another game ({parsed.game}).")
     settings = check_settings(event.game, event.settings)
-    checked = check_document(parsed, overrides=settings, game=event.game, libraries=libraries)
+    checked = check_against(parsed, library_of(event.game), event.game, settings)
     document = dump_list(checked.document)
-    snapshot = checked.library.snapshot(_kept(checked.document, checked.library))
+    # The roster's data fingerprint hashes the same snapshot (printing.sheets).
+    snapshot = snapshot_of(checked.document, checked.library)
     report = checked.report
     return {
         "list_name": checked.document.name or "",
@@ -46,25 +47,11 @@ def frozen_fields(event: Event, data: Any, libraries: Libraries | None = None) -
         "points_limit": report.points_limit,
         "violations": [v.as_dict() for v in report.violations],
         "list_fingerprint": fingerprint(document),
-        # As the roster prints it: the data of the units the list uses.
-        "data_fingerprint": fingerprint(checked.library.snapshot(used_units(checked.document))),
+        "data_fingerprint": fingerprint(snapshot),
     }
-
-
-def _kept(document, library: Library) -> dict[str, set[str]]:
-    """What the frozen copy keeps: the units the list uses and, for Diskwars, the factions of the
-    command cards it picks (a card may come from a faction none of its units belongs to)."""
-    kept = used_units(document)
-    picks = getattr(document, "command_cards", None)
-    if isinstance(picks, list):
-        owners = {card["slug"]: slug for slug, faction in library.factions.items() for card in faction.card_docs}
-        for card in picks:
-            kept.setdefault(owners[card], set())
-    return kept
 
 
 def thaw(submission: Submission, game: GameSystem) -> Checked:
     """The submission checked again against its own frozen units and settings."""
     library = Library.from_snapshot(submission.library)
-    return check_document(submission.document, library=library, game=game,
-                          overrides=usable(game, submission.checked_with))
+    return check_against(parse_list(submission.document), library, game, usable(game, submission.checked_with))

@@ -12,9 +12,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from pypdf import PdfWriter
 
+from armylists.checking.boundary import BadInput
 from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
 from armylists.printing.sheets import Sheet, build_sheet
-from factions.boundary import BadInput
 
 from .frozen import thaw
 from .models import Event, Pack, Submission

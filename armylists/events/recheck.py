@@ -7,13 +7,14 @@ settings, the violations).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
-from armylists.builder.checking import Libraries, check_document
-from armylists.builder.listfile import parse_list
-from armylists.builder.resolve import used_units
-from factions.boundary import BadInput
+from armylists.checking.boundary import BadInput
+from armylists.checking.check import Batch
+from armylists.checking.listfile import parse_list
+from armylists.checking.resolve import snapshot_of
 
 from .eventsettings import check_settings
 from .models import Event, Player, Submission
@@ -86,14 +87,14 @@ def violation_changes(before: Iterable[dict], after: Iterable[dict]) -> list[str
 
 
 def _recheck_one(player: Player, submission: Submission, event: Event, settings: dict,
-                 libraries: Libraries) -> Rechecked:
+                 batch: Batch) -> Rechecked:
     why = settings_changes(submission.checked_with, settings)
     try:
         document = parse_list(submission.document)
-        checked = check_document(document, overrides=settings, game=event.game, libraries=libraries)
+        checked = batch.check(document, overrides=settings)
     except (BadInput, ValueError) as error:
         return Rechecked(player, submission, None, None, (), str(error), tuple(why))
-    today = checked.library.snapshot(used_units(document))
+    today = snapshot_of(document, checked.library)
     violations = tuple(v.as_dict() for v in checked.report.violations)
     if checked.report.points != submission.points:
         why.append(f"points {submission.points} → {checked.report.points}")
@@ -102,9 +103,9 @@ def _recheck_one(player: Player, submission: Submission, event: Event, settings:
 
 
 def recheck_event(event: Event) -> list[Rechecked]:
-    """Every player's latest submission, checked again; the unit data is loaded once per run."""
-    libraries = Libraries(whole_games=True)
+    """Every player's latest submission, checked again; the unit data is got once per run."""
+    batch = Batch()
     settings = check_settings(event.game, event.settings)
-    return [_recheck_one(player, submission, event, settings, libraries)
+    return [_recheck_one(player, submission, event, settings, batch)
             for player, submission in latest_submissions(event, frozen_data=True) if submission is not None]
 

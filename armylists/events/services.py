@@ -23,7 +23,17 @@ from factions.models import GameSystem
 
 from .eventsettings import clean_settings
 from .frozen import frozen_fields
-from .models import DISPLAY_NAME_MAX, NOTE_MAX, Event, Note, Organiser, Player, StateChange, Submission, new_invite_token
+from .models import (
+    DISPLAY_NAME_MAX,
+    NOTE_MAX,
+    Event,
+    Note,
+    Organiser,
+    Player,
+    StateChange,
+    Submission,
+    new_invite_token,
+)
 
 __all__ = ["BadInput", "Refusal"]
 

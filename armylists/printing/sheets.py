@@ -12,7 +12,7 @@ from datetime import datetime
 from armylists.checking.check import Checked
 from armylists.checking.library import fingerprint
 from armylists.checking.listfile import dump_list
-from armylists.checking.resolve import used_units
+from armylists.checking.resolve import snapshot_of
 from armylists.games.registry import game_home
 from armylists.rules.model import Entry
 from armylists.rules.report import Figure, Report
@@ -120,7 +120,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         extras=tuple(home.roster_extras(army)),
         checked_at=checked_at,
         list_fingerprint=fingerprint(dump_list(document)),
-        data_fingerprint=fingerprint(library.snapshot(used_units(document))),
+        data_fingerprint=fingerprint(snapshot_of(document, library)),
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
     )

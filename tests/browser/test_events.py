@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from armylists.builder import services
-from factions.models import Unit
+from factions.models import Unit, data_changed
 
 from .conftest import example_list
 
@@ -97,12 +97,16 @@ def test_an_event_from_creation_to_the_judges_pack(new_page, demo_data, django_u
     fits(olga, width)
 
     # The faction data changes; re-checking shows Alice's verdict changed and why, and changes no submission.
-    Unit.objects.filter(faction__slug="human-empire", slug="knights").update(cost=300)
+    knights = Unit.objects.filter(faction__slug="human-empire", slug="knights")
+    knights.update(cost=300)
+    data_changed(knights.get().faction.game_id)  # as an import or an admin edit does
     olga.get_by_test_id("recheck").click()
     results = olga.get_by_test_id("recheck-results")
     expect(results.get_by_test_id("verdicts-changed")).to_have_text("1 verdict changed")
-    expect(results.locator('[data-testid="recheck-row"][data-player="Alice"]')).to_contain_text("Knights: cost 135 → 300")
-    expect(olga.locator('[data-testid="dashboard-row"][data-player="Alice"]')).to_have_attribute("data-verdict", "legal")
+    rechecked_alice = '[data-testid="recheck-row"][data-player="Alice"]'
+    expect(results.locator(rechecked_alice)).to_contain_text("Knights: cost 135 → 300")
+    listed_alice = '[data-testid="dashboard-row"][data-player="Alice"]'
+    expect(olga.locator(listed_alice)).to_have_attribute("data-verdict", "legal")
     fits(olga, width)
 
     with olga.expect_download() as csv_download:

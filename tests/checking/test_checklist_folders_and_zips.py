@@ -8,7 +8,7 @@ import zipfile
 import pytest
 from django.core.management import call_command
 
-from armylists.builder import listsources
+from armylists.checking import listsources
 
 from .conftest import ILLEGAL, LEGAL
 
@@ -111,7 +111,8 @@ def test_the_number_of_files_in_one_run_is_bounded(kingdom, tmp_path, capsys, mo
     for i in range(5):
         (tmp_path / f"{i}.json").write_text(json.dumps(LEGAL))
     code, lines = run(capsys, str(tmp_path))
-    assert len(lines) == 4 and lines[3]["error"] == f"{tmp_path}: more than 3 list files in one run; the rest is not read"
+    assert len(lines) == 4
+    assert lines[3]["error"] == f"{tmp_path}: more than 3 list files in one run; the rest is not read"
 
 
 def test_what_one_archive_unpacks_is_bounded(kingdom, tmp_path, capsys, monkeypatch):

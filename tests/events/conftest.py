@@ -20,7 +20,7 @@ from factions.schemas import parse_faction_file
 
 LONDON = ZoneInfo("Europe/London")
 # Every test runs at this moment unless it moves the clock: a week before the deadline below.
-NOW = dt.datetime(2026, 6, 5, 12, 0, tzinfo=dt.timezone.utc)
+NOW = dt.datetime(2026, 6, 5, 12, 0, tzinfo=dt.UTC)
 
 KINGDOM = {"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
     {"slug": "kingdom", "name": "Kingdom", "units": [

@@ -12,7 +12,7 @@ from armylists.events import services
 from armylists.events.diff import diff
 from armylists.events.frozen import thaw
 from armylists.events.models import Event, Submission
-from factions.models import Unit
+from factions.models import Unit, data_changed
 
 from .conftest import ILLEGAL, LEGAL
 
@@ -39,6 +39,7 @@ def test_one_line_per_submission_and_the_exit_status_of_checklist(event, joined,
 def test_a_verdict_changed_by_the_data_is_reported_in_json(event, joined, capsys):
     services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
     Unit.objects.filter(slug="knights").update(cost=400)
+    data_changed(event.game_id)  # as an import or an admin edit does
     code, lines = run(capsys, event.slug, "--json")
     assert code == 1
     assert json.loads(lines[0]) == {
@@ -52,6 +53,7 @@ def test_a_verdict_changed_by_the_data_is_reported_in_json(event, joined, capsys
 def test_a_list_whose_units_are_gone_no_longer_checks_and_exits_2(event, joined, capsys):
     services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
     Unit.objects.filter(slug="captain").delete()
+    data_changed(event.game_id)
     code, lines = run(capsys, event.slug)
     assert code == 2
     assert lines == ["Alice (Kingdom, v1): BAD INPUT: entries[1].unit: no unit 'captain' in faction 'kingdom'"
@@ -87,6 +89,7 @@ def test_seed_demo_makes_the_demo_event_once(capsys):
     dov = latest["Dov (sample player)"]
     assert dov.legal and dov.points == dov.points_limit == 1500
     Unit.objects.filter(faction__slug="cursed-dead", slug="rat-swarms").update(cost=75)
+    data_changed(Event.objects.get(slug="demo-event").game_id)
     code, lines = run(capsys, "demo-event")
     assert [line for line in lines if line.startswith("Dov")] == [
         "Dov (sample player) (Cursed Dead (sample faction), v1), 1505/1500 points: ILLEGAL [points-over-limit]"

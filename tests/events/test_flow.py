@@ -87,7 +87,7 @@ def test_the_whole_event(library, organiser, players, army_list, clock):
     assert Submission.objects.get(pk=alice_v1.pk).legal is True
 
     # At the deadline the event locks itself; a late submission is refused and nothing is written.
-    clock.set(dt.datetime(2026, 6, 12, 17, 0, tzinfo=dt.timezone.utc))  # 18:00 in London (BST)
+    clock.set(dt.datetime(2026, 6, 12, 17, 0, tzinfo=dt.UTC))  # 18:00 in London (BST)
     response = alice.post(reverse("events:submit-list", args=[event.slug]), {"list": own.pk}, follow=True)
     assert "Submissions closed at the deadline, 12 Jun 2026, 18:00 BST" in response.content.decode()
     assert Submission.objects.filter(player__display_name="Alice").count() == 1
@@ -112,8 +112,8 @@ def test_the_deadline_is_the_wall_clock_time_of_the_events_time_zone(library, or
     create_through_the_form(organiser, time_zone="Pacific/Auckland", starts_at="2026-05-02T09:00",
                             deadline="2026-05-01T09:00", banned_factions=[], banned_units=[])
     event = Event.objects.get()
-    assert event.deadline == dt.datetime(2026, 4, 30, 21, 0, tzinfo=dt.timezone.utc)
-    clock.set(dt.datetime(2026, 4, 20, tzinfo=dt.timezone.utc))
+    assert event.deadline == dt.datetime(2026, 4, 30, 21, 0, tzinfo=dt.UTC)
+    clock.set(dt.datetime(2026, 4, 20, tzinfo=dt.UTC))
     client_for(organiser).post(reverse("events:state", args=[event.slug]), {"to": "open"})
     alice = client_for(players[0])
     alice.post(reverse("events:join", args=[event.invite_token]), {"display_name": "Alice"})
@@ -121,10 +121,10 @@ def test_the_deadline_is_the_wall_clock_time_of_the_events_time_zone(library, or
     submit = reverse("events:submit-list", args=[event.slug])
 
     # On 30 April at 20:59 UTC it is still the morning of 1 May, 08:59, in Auckland: accepted.
-    clock.set(dt.datetime(2026, 4, 30, 20, 59, tzinfo=dt.timezone.utc))
+    clock.set(dt.datetime(2026, 4, 30, 20, 59, tzinfo=dt.UTC))
     alice.post(submit, {"list": own.pk})
     # A minute later it is 09:00 in Auckland, though still 30 April in London and UTC: refused.
-    clock.set(dt.datetime(2026, 4, 30, 21, 0, tzinfo=dt.timezone.utc))
+    clock.set(dt.datetime(2026, 4, 30, 21, 0, tzinfo=dt.UTC))
     page = alice.post(submit, {"list": own.pk}, follow=True).content.decode()
     assert "Submissions closed at the deadline, 1 May 2026, 09:00 NZST" in page
     assert Submission.objects.count() == 1

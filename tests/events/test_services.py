@@ -9,15 +9,15 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from armylists.builder.checking import check_document
+from armylists.checking.boundary import BadInput
+from armylists.checking.check import check_document
 from armylists.events import services
 from armylists.events.frozen import thaw
 from armylists.events.models import Event, FrozenError, Note, StateChange, Submission
 from armylists.events.pack import submission_sheet
 from armylists.printing.service import sheet_for
-from factions.boundary import BadInput
 from factions.importer import import_file
-from factions.models import GameSystem, Unit
+from factions.models import GameSystem, Unit, data_changed
 
 from .conftest import ILLEGAL, LEGAL, NOW, client_for, list_file
 
@@ -148,6 +148,7 @@ def test_later_edits_of_the_list_or_the_units_change_nothing_frozen(event, joine
     own.document = list_file({"unit": "giant"})
     own.save()
     Unit.objects.filter(slug="knights").update(cost=999, name="Heavy Knights")
+    data_changed(event.game_id)
     frozen = Submission.objects.get(pk=submission.pk)
     checked = thaw(frozen, event.game)
     assert checked.report.points == 320 and checked.report.legal

@@ -10,10 +10,10 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
+from armylists.checking.boundary import BadInput
 from armylists.events.eventsettings import check_settings, clean_settings, game_settings
 from armylists.events.forms import EventForm
 from armylists.events.models import Event
-from factions.boundary import BadInput
 from factions.models import GameSystem
 
 from .conftest import client_for
@@ -151,8 +151,8 @@ def test_a_wall_clock_time_that_does_not_exist_in_the_events_time_zone_is_refuse
 
 
 def test_the_form_shows_an_events_dates_in_its_own_time_zone(make_event):
-    event = make_event(time_zone="America/New_York", starts_at=dt.datetime(2026, 6, 13, 14, 0, tzinfo=dt.timezone.utc),
-                       deadline=dt.datetime(2026, 6, 12, 22, 0, tzinfo=dt.timezone.utc))
+    event = make_event(time_zone="America/New_York", starts_at=dt.datetime(2026, 6, 13, 14, 0, tzinfo=dt.UTC),
+                       deadline=dt.datetime(2026, 6, 12, 22, 0, tzinfo=dt.UTC))
     shown = EventForm(game=event.game, event=event)
     assert shown["deadline"].value() == dt.datetime(2026, 6, 12, 18, 0)  # 18:00 in New York (EDT)
     assert 'value="2026-06-12T18:00"' in str(shown["deadline"])

@@ -1,7 +1,7 @@
 """My events, creating and editing an event, its page, its state, its invitation and its organisers."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required

@@ -3,9 +3,9 @@ import sys
 
 from django.core.management.base import CommandError
 
+from armylists.checking.management.base import MusterCommand
 from armylists.events.models import Event
 from armylists.events.recheck import Rechecked, recheck_event
-from factions.management.base import MusterCommand
 
 LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
 

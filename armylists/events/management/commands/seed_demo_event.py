@@ -1,8 +1,8 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
+from armylists.checking.management.base import MusterCommand
 from armylists.events.demo import DEMO_EVENT, seed_demo_event
-from factions.management.base import MusterCommand
 
 DEMO_USER = "demo"
 
