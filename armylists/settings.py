@@ -36,6 +36,8 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "factions.apps.FactionsConfig",
     "armylists.checking.apps.CheckingConfig",
     "armylists.builder.apps.BuilderConfig",
@@ -109,7 +111,6 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# Background tasks (the judges' PDF pack of an event): queued in the database and run by
-# `python manage.py db_worker`; the tests run them at once (tests/conftest.py).
-INSTALLED_APPS += ["django_tasks", "django_tasks_db"]
+# Background work (django-tasks; an event's judges' pack): queued in the database, run by
+# `python manage.py db_worker`. The test suite runs tasks at once (tests/conftest.py).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
