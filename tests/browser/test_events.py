@@ -99,7 +99,7 @@ def test_an_event_from_creation_to_the_judges_pack(new_page, demo_data, django_u
     # The faction data changes; re-checking shows Alice's verdict changed and why, and changes no submission.
     knights = Unit.objects.filter(faction__slug="human-empire", slug="knights")
     knights.update(cost=300)
-    data_changed(knights.get().faction.game_id)  # as an import or an admin edit does
+    data_changed(*knights.values_list("faction__game_id", flat=True))  # as an import or an admin edit does
     olga.get_by_test_id("recheck").click()
     results = olga.get_by_test_id("recheck-results")
     expect(results.get_by_test_id("verdicts-changed")).to_have_text("1 verdict changed")
