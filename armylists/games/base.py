@@ -62,6 +62,7 @@ class Game:
     heroes_join_units: ClassVar[bool] = False  # a hero entry may name the unit it joins
     troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
     options_once: ClassVar[bool] = False  # every option at most once per unit
+    casts_spells: ClassVar[bool] = False  # the game has grimoires; its casters' entries choose spells
 
     # The library and the builder's picker
     picker_filters: ClassVar[tuple[tuple[str, str], ...]] = ()  # (unit document field, label)

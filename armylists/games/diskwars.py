@@ -117,7 +117,7 @@ class Diskwars(Game):
         return data | {"recruitment_cost": unit.recruitment_cost}
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
-        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only})
+        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only, "text": c.text})
                  for c in faction.command_cards.all()]
         return {"alignment": faction.alignment, "command_cards": cards}
 

@@ -56,15 +56,21 @@ class DulceBellum(Game):
     faction_schema = DulceBellumFactionIn
     # Dulce Bellum: each option at most once per unit.
     options_once = True
+    casts_spells = True
     picker_filters = (("rarity", "Rarity"), ("type", "Type"))
     library_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": unit.spellcaster,
+        # The file's `spellcaster` is either n (Spellcaster(n)) or the slug of a fixed spell.
+        spellcaster = unit.fixed_spell or unit.spellcaster
+        return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": spellcaster,
                 "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
                           for s in unit.sizes.all()]}
+
+    def faction_fields(self, faction: Any) -> dict[str, Any]:
+        return {"grimoires": [g.slug for g in faction.grimoires.all()]}
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):

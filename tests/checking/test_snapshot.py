@@ -39,4 +39,7 @@ def test_a_snapshot_keeps_only_the_units_the_list_uses():
     live = check_document(data)
     used = used_units(live.document)
     snapshot = live.library.snapshot(used)
-    assert {slug: set(f["units"]) for slug, f in snapshot["factions"].items()} == used
+    assert {slug: set(f["units"]) for slug, f in snapshot["factions"].items() if f["units"]} == used
+    # Every faction is named (a message may name one the list does not use), without its units.
+    assert {slug: f["name"] for slug, f in snapshot["factions"].items()} == {
+        slug: f.name for slug, f in live.library.factions.items()}
