@@ -18,7 +18,7 @@ from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 
 # Entry fields an entry form may set outright; None or "" removes the field.
-ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "spells")
+ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "grimoire", "spells")
 _NUMBERED = re.compile(r"^e(\d+)$")
 
 

@@ -73,6 +73,10 @@ class Library:
         """Every faction's command cards by slug: one army may draw on several factions."""
         return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
 
+    def card_texts(self) -> dict[str, str]:
+        """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
+        return {c["slug"]: c["text"] for f in self.factions.values() for c in f.card_docs if c.get("text")}
+
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
         """Every grimoire of the game, as the engine reads them."""

@@ -10,7 +10,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field
 
-from armylists.rules.model import Entry, Unit
+from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 
 from .base import Game
@@ -63,7 +63,6 @@ class DulceBellum(Game):
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        # The file's `spellcaster` is either n (Spellcaster(n)) or the slug of a fixed spell.
         spellcaster = unit.fixed_spell or unit.spellcaster
         return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": spellcaster,
                 "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
@@ -102,9 +101,28 @@ class DulceBellum(Game):
         details = faction_detail(entry, ctx)
         if unit.limit is not None:
             details.append(Stat("Limit", f"{unit.limit} per army"))
-        if unit.spellcaster is not None:
-            details.append(Stat("Spellcaster", str(unit.spellcaster)))
-        if entry.spells:
-            details.append(Stat("Spells", ", ".join(entry.spells)))
+        details += self.magic(entry, ctx)
         # The size is printed in the stat row, with its morale and points.
         return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun}
+
+    def magic(self, entry: Entry, ctx: CardContext) -> list[Stat]:
+        """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
+        the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
+        unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)
+        fixed = ctx.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
+        details = []
+        if isinstance(unit.spellcaster, int) and not isinstance(unit.spellcaster, bool):
+            details.append(Stat("Spellcaster", str(unit.spellcaster)))
+        if grimoire is not None:
+            details.append(Stat("Grimoire", grimoire.name))
+        known = [fixed] if fixed else []
+        if unit.master_of_magic and grimoire is not None:
+            known += grimoire.spells
+        known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
+        if known:
+            details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
+        return details
+
+
+def _with_difficulty(spell: Spell) -> str:
+    return f"{spell.name} ({spell.difficulty})" if spell.difficulty else spell.name

@@ -57,7 +57,7 @@ class OprGame(Game):
                              "equipment": "Equipment"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of or None}
+        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of}
 
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {"scope": option.scope if option.scope != "unit" else None, "command": option.command}
