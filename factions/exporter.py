@@ -21,24 +21,10 @@ def units_with_details(queryset: QuerySet[Unit]) -> QuerySet[Unit]:
     return queryset.prefetch_related("options", "option_groups", "sizes")
 
 
-def factions_with_details(queryset: QuerySet[Faction], *, grimoires: bool = False) -> QuerySet[Faction]:
-    """Factions with their units, options, sizes, command cards and (`grimoires`) their grimoires' slugs."""
+def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
     return queryset.select_related("game").prefetch_related(
-        Prefetch("units", queryset=units_with_details(Unit.objects.all())), "command_cards",
-        *(["grimoires"] if grimoires else []),
+        Prefetch("units", queryset=units_with_details(Unit.objects.all())), "command_cards", "grimoires"
     )
-
-
-def grimoires_of(game: GameSystem) -> QuerySet[Grimoire]:
-    """Dulce Bellum: the game's grimoires with their spells, in book order (two queries)."""
-    return game.grimoires.prefetch_related("spells")
-
-
-def grimoire_document(grimoire: Grimoire) -> dict[str, Any]:
-    """A grimoire as the faction file's top-level `grimoires` holds it."""
-    spells = [drop_empty({"slug": s.slug, "name": s.name, "basic": s.basic, "difficulty": s.difficulty,
-                          "text": s.text}) for s in grimoire.spells.all()]
-    return {"slug": grimoire.slug, "name": grimoire.name, "spells": spells}
 
 
 def option_document(option, game: str) -> dict[str, Any]:
@@ -68,14 +54,20 @@ def faction_document(faction: Faction) -> dict[str, Any]:
     return drop_empty(data, keep=("units",))
 
 
+def grimoire_document(grimoire: Grimoire) -> dict[str, Any]:
+    spells = [drop_empty({"slug": s.slug, "name": s.name, "basic": s.basic, "difficulty": s.difficulty,
+                          "text": s.text}) for s in grimoire.spells.all()]
+    return {"slug": grimoire.slug, "name": grimoire.name, "spells": spells}
+
+
 def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, Any]:
-    """A faction file of the game (or of one of its factions); a game with grimoires carries them all,
-    so that the file imports on its own."""
-    spells = game_home(game.slug).casts_spells
-    factions = factions_with_details(game.factions.all(), grimoires=spells)
+    """The game's factions (or one) as a faction file, with the game's grimoires where it has them,
+    so that the file loads into an empty library."""
+    factions = factions_with_details(game.factions.all())
     if faction_slug:
         factions = factions.filter(slug=faction_slug)
-    data = {"format": FORMAT, "game": game.slug}
-    if spells:
-        data["grimoires"] = [grimoire_document(g) for g in grimoires_of(game)]
+    data: dict[str, Any] = {"format": FORMAT, "game": game.slug}
+    grimoires = game.grimoires.prefetch_related("spells")
+    if "grimoires" in game_home(game.slug).faction_file_fields and grimoires:
+        data["grimoires"] = [grimoire_document(g) for g in grimoires]
     return data | {"factions": [faction_document(f) for f in factions]}

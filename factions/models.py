@@ -168,6 +168,11 @@ class Unit(models.Model):
             "factions:unit-detail", args=[self.faction.game.slug, self.faction.slug, self.slug]
         )
 
+    @property
+    def is_sample(self) -> bool:
+        """Made up for the demo, as its data note says; players see a "Sample" badge, never the note."""
+        return self.notes.startswith("Sample")
+
 
 class OptionGroup(models.Model):
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="option_groups")

@@ -138,7 +138,8 @@ class EntryForm(forms.Form):
         """Dulce Bellum: the grimoire (one of the faction's) and the spells chosen from it. Any spell of
         the game is a valid choice here; whether the caster may take it is the check's to say."""
         if magic.picks_grimoire:
-            self.fields["grimoire"] = forms.ChoiceField(required=False, choices=_choices(g.slug for g in magic.grimoires))
+            grimoires = _choices(g.slug for g in magic.grimoires)
+            self.fields["grimoire"] = forms.ChoiceField(required=False, choices=grimoires)
         self.fields["spells"] = forms.MultipleChoiceField(required=False, choices=[(s, s) for s in library.spells])
 
     def _game_fields(self, game: str, unit: Unit, entry: dict, document: dict) -> None:

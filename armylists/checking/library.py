@@ -10,9 +10,9 @@ exactly the data it was submitted with (`Library.from_snapshot`).
 `library_of(game)` keeps each game's library in memory, per process, and
 reads it again only when the game's `data_version` has changed (an import or
 an admin edit changes it, see `factions.models.data_changed`): a warm check
-runs one small query for the version instead of six for every unit of the
-game (nine for a game with grimoires). A `Library` is shared between requests: nothing may change one after
-it is built.
+runs one small query for the version instead of seven for every unit of the
+game (nine with grimoires). A `Library` is shared between requests: nothing may change
+one after it is built.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from armylists.games.registry import game_home
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
 from factions.cards import card_document, engine_command_card, engine_grimoire, engine_unit
-from factions.exporter import factions_with_details, grimoire_document, grimoires_of, unit_document
+from factions.exporter import factions_with_details, grimoire_document, unit_document
 from factions.models import Faction, GameSystem
 
 
@@ -125,24 +125,22 @@ def fingerprint(data: Any) -> str:
 
 
 def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable = ()) -> Library:
-    spells = game_home(game).casts_spells
     return Library(game, {
         f.slug: LibraryFaction(
             f.slug, f.name, f.alignment or None,
             {u.slug: unit_document(u, game) for u in f.units.all()},
             [card_document(c) for c in f.command_cards.all()],
-            tuple(g.slug for g in f.grimoires.all()) if spells else (),
+            tuple(g.slug for g in f.grimoires.all()),
         )
         for f in factions
     }, [grimoire_document(g) for g in grimoires])
 
 
 def load_library(game: GameSystem) -> Library:
-    """Every faction of `game`, read from the database (six queries, whatever the number of units;
-    three more for a game with grimoires: the factions' grimoires, the game's, their spells)."""
-    spells = game_home(game.slug).casts_spells
-    return library_from_rows(game.slug, factions_with_details(game.factions.all(), grimoires=spells),
-                             grimoires_of(game) if spells else ())
+    """Every faction of `game`, read from the database: seven queries whatever the number of units,
+    two more for a game with grimoires (Dulce Bellum: the grimoires and their spells)."""
+    grimoires = game.grimoires.prefetch_related("spells") if game_home(game.slug).casts_spells else ()
+    return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
 
 
 # Game id -> (the data version it was read at, its library).
