@@ -81,8 +81,7 @@ def resolve(document: ListIn, library: Library) -> Army:
         points_limit=document.points_limit,
         name=document.name,
         force_organisation=getattr(document, "force_organisation", True),
-        # Left out, the game's own default applies (its setting `default_mixed_armies`).
-        mixed_armies=getattr(document, "mixed_armies", None),
+        mixed_armies=getattr(document, "mixed_armies", None),  # None: the game's default_mixed_armies
         command_cards=_bought_cards(document),
         command_card_picks=picks,
         regiments=getattr(document, "regiments", None),
