@@ -107,13 +107,12 @@ def test_joining_a_hero_to_a_unit(alice, make_list):
     assert stored(army_list)["entries"][1] == {"id": "e2", "unit": "captain", "joined_to": "e1"}
 
 
-def test_sizes_and_spells_in_dulce_bellum(alice, make_list):
+def test_sizes_in_dulce_bellum(alice, make_list):
     army_list = make_list("dulce-bellum", {"unit": "militia", "size": "squad"}, {"unit": "runesmith", "size": "single"})
     post_entry(alice, army_list, "e1", size="company", **{"option-shields": "on"})
-    post_entry(alice, army_list, "e2", size="single", spells="Rune of Fire\n\n Rune of Iron ")
     entries = stored(army_list)["entries"]
     assert entries[0] == {"id": "e1", "unit": "militia", "size": "company", "options": ["shields"]}
-    assert entries[1]["spells"] == ["Rune of Fire", "Rune of Iron"]
+    # Spells are picked from a grimoire: tests/builder/test_spells.py.
 
 
 def test_diskwars_regiments_and_command_cards(alice, make_list):
