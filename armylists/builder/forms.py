@@ -7,13 +7,13 @@ into only what the player changed and merges with edits made in another tab.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
+from armylists.checking.boundary import LIST_BYTES, BadInput, parse_json, too_big
 from armylists.checking.library import Library
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
@@ -22,7 +22,6 @@ from factions.models import GameSystem
 from .controls import NAME_LIMITS, Caster, Control, SettingsFields, caster, entry_state, option_controls, setting_fields
 from .edits import EntryChanges
 
-MAX_FILE = 1_000_000
 MAX_COPIES = 99
 
 
@@ -79,13 +78,13 @@ class ImportForm(forms.Form):
     file = forms.FileField(label="List file (.json)")
 
     def clean_file(self):
+        """The file's data, bounded as every list file is (size first, before it is read)."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE:
-            raise ValidationError(f"The file is over {MAX_FILE} bytes.", code="too-big")
         try:
-            self.cleaned_data["data"] = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ValidationError(f"Not a JSON file ({error}).", code="not-json") from None
+            too_big(upload.size, LIST_BYTES)
+            self.cleaned_data["data"] = parse_json(upload.read(LIST_BYTES + 1))
+        except BadInput as error:
+            raise ValidationError(f"This list file cannot be used: {error}", code="bad-input") from None
         return upload
 
 

@@ -48,9 +48,17 @@ def _magic(library: Library, path: str, entry) -> tuple[str | None, tuple[str, .
     return grimoire, spells
 
 
+def _no_regiment_on_a_hero(unit: Unit, path: str, entry) -> None:
+    """Diskwars: a hero leads its own regiment, so `regiment` on a hero entry is bad input (FORMATS 1.1)."""
+    if unit.kind == "hero" and getattr(entry, "regiment", None) is not None:
+        raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
+                                           "only a troop names the regiment it is in")
+
+
 def resolve_entry(library: Library, index: int, entry, primary: str) -> Entry:
     path = f"entries[{index}]"
     unit = _unit(library, path, entry.faction or primary, entry.unit)
+    _no_regiment_on_a_hero(unit, path, entry)
     size = getattr(entry, "size", None)
     if size is not None and unit.size_profile(size) is None:
         offered = ", ".join(s.size for s in unit.sizes) or "none"

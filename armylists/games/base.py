@@ -47,6 +47,8 @@ class Game:
     slug: ClassVar[str]
     list_schema: ClassVar[type[ListIn]]
     faction_schema: ClassVar[type[FactionIn]]
+    # Top-level fields of the game's faction files besides format, game and factions: name -> type.
+    faction_file_fields: ClassVar[Mapping[str, Any]] = {}
 
     # Lists
     has_points: ClassVar[bool] = True  # False: no points limit (Diskwars pays in recruitment points)

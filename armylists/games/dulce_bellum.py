@@ -5,28 +5,56 @@ taken at most once per unit; casters carry spells.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field, model_validator
+from pydantic_core import PydanticCustomError
 
 from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 
 from .base import Game
 from .cards import CardContext, Stat, faction_detail
-from .schema import AtLeastOne, Count, EntryIn, FactionIn, ListIn, Size, Strict, Text, UnitIn, drop_empty
+from .schema import (
+    MAX_OPTIONS,
+    SLUG_PATTERN,
+    SMALL_MAX,
+    AtLeastOne,
+    Cost,
+    Count,
+    Entries,
+    EntryIn,
+    FactionIn,
+    ListIn,
+    LongText,
+    Name,
+    Size,
+    Slug,
+    Strict,
+    UnitIn,
+    drop_empty,
+)
 
 # --- the list file
 
 
 class DulceBellumEntryIn(EntryIn):
     size: Size
-    spells: list[Text] = []
+    grimoire: Slug | None = None
+    spells: Annotated[list[Slug], Field(max_length=MAX_OPTIONS)] = []
+
+    @model_validator(mode="after")
+    def _spells_come_from_a_grimoire(self):
+        if self.spells and self.grimoire is None:
+            # `field`: the error is about this field of the entry (see boundary.bad_input).
+            raise PydanticCustomError("required_with", "is required when spells are listed", {"field": "grimoire"})
+        return self
 
 
 class DulceBellumListIn(ListIn):
-    entries: list[DulceBellumEntryIn]
+    entries: Entries[DulceBellumEntryIn]
 
 
 # --- the faction file
@@ -34,26 +62,53 @@ class DulceBellumListIn(ListIn):
 
 class SizeIn(Strict):
     size: Size
-    points: Count
+    points: Cost
     morale: Count | None = None
+
+
+class SpellIn(Strict):
+    slug: Slug
+    name: Name
+    basic: bool = False
+    difficulty: Name | None = None
+    text: LongText | None = None
+
+
+class GrimoireIn(Strict):
+    """A grimoire of the game (Dulce Bellum, Magic: Magic Grimoires), at a faction file's top level."""
+
+    slug: Slug
+    name: Name
+    spells: list[SpellIn]
+
+
+def _spellcaster(value: Any) -> Any:
+    """Spellcaster(n) is a whole number; Spellcaster(<spell>) names its one spell by slug."""
+    if value is None or (isinstance(value, str) and re.fullmatch(SLUG_PATTERN, value)):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= SMALL_MAX:
+        raise ValueError(f"must be a whole number from 0 to {SMALL_MAX:,} (Spellcaster(n)) or a spell's slug")
+    return value
 
 
 class DulceBellumUnitIn(UnitIn):
     rarity: Literal["common", "irregular", "uncommon", "rare"]
     limit: AtLeastOne | None = None
     sizes: Annotated[list[SizeIn], Field(min_length=1)]
-    type: str | None = None
-    spellcaster: Count | None = None
+    type: Name | None = None
+    spellcaster: Annotated[int | str | None, BeforeValidator(_spellcaster)] = None
 
 
 class DulceBellumFactionIn(FactionIn):
     units: list[DulceBellumUnitIn]
+    grimoires: list[Slug] = []  # the grimoires the faction's spellcasters may draw on
 
 
 class DulceBellum(Game):
     slug = "dulce-bellum"
     list_schema = DulceBellumListIn
     faction_schema = DulceBellumFactionIn
+    faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
     # Dulce Bellum: each option at most once per unit.
     options_once = True
     casts_spells = True

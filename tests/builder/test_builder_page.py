@@ -190,8 +190,8 @@ def test_dulce_bellum_offers_no_faction_switcher(alice, make_list):
     assert 'data-testid="picker-faction"' not in alice.get(detail(army_list)).content.decode()
 
 
-def test_entry_edit_urls_are_those_django_reverses_even_for_odd_entry_ids(alice, make_list):
-    odd = "front rank/ä?#1"
+def test_entry_edit_urls_are_those_django_reverses(alice, make_list):
+    odd = "Front_rank-1"  # every kind of character an entry id may hold (FORMATS 1.1: Each entry)
     army_list = make_list("aof-regiments", {"id": odd, "unit": "infantry"}, {"unit": "knights"})
     page = alice.get(detail(army_list)).content.decode()
     for name in ("update", "remove", "duplicate"):
@@ -201,10 +201,10 @@ def test_entry_edit_urls_are_those_django_reverses_even_for_odd_entry_ids(alice,
 
 
 def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
-    """The list file allows list names of 300 characters and entry names of 120 (FORMATS: The list file)."""
+    """Names are at most 200 characters, a list's and an entry's (FORMATS 1.1: Faction file, bounds)."""
     army_list = make_list("aof-regiments", {"unit": "infantry"})
     page = alice.get(detail(army_list)).content.decode()
-    assert 'maxlength="300" required data-testid="list-name-input"' in page
-    assert 'name="name" value="" maxlength="120"' in page
+    assert 'maxlength="200" required data-testid="list-name-input"' in page
+    assert 'name="name" value="" maxlength="200"' in page
     index = alice.get(reverse("builder:lists")).content.decode()
-    assert 'maxlength="300" required aria-label="New name"' in index
+    assert 'maxlength="200" required aria-label="New name"' in index
