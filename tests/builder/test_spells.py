@@ -120,3 +120,9 @@ def test_no_slug_of_a_grimoire_or_spell_reaches_the_page_as_text(alice, make_cas
     text = re.sub(r"<[^>]+>", " ", html)  # what a player reads, without attributes
     assert "Fireball is chosen twice" in text
     assert not re.search(r"\b(battle-magic|avatar-of-war|fireball)\b", text)
+
+
+def test_the_text_export_names_the_grimoire_and_spells(alice, make_caster_list):
+    army_list = make_caster_list({"unit": "runesmith", "grimoire": "battle-magic", "spells": ["charge", "fireball"]})
+    text = alice.get(reverse("builder:list-text", args=[army_list.pk])).content.decode()
+    assert "Battle Magic: Charge!, Fireball" in text and "fireball" not in text
