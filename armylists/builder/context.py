@@ -14,7 +14,6 @@ from typing import Any
 from urllib.parse import quote
 
 from django.urls import reverse
-from django.utils.http import RFC3986_SUBDELIMS
 
 from armylists.checking.boundary import BadInput
 from armylists.checking.check import Checked, check_against
@@ -24,7 +23,7 @@ from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from armylists.rules.report import Report
 
-from .controls import NAME_LIMITS, SettingsFields, entry_state, option_controls, settings_state
+from .controls import NAME_LIMITS, Caster, SettingsFields, caster, entry_state, option_controls, settings_state
 from .models import ArmyList
 
 
@@ -66,11 +65,12 @@ def entry_urls(army_list: ArmyList) -> Callable[[str], dict[str, str]]:
     """The URLs of an entry's edits, by entry id.
 
     Reversed once per list, not three times per entry: on a 40-entry list the
-    reversing alone was a third of an htmx answer's time. The id is quoted as
-    `reverse` quotes a path argument.
+    reversing alone was a third of an htmx answer's time. Entry ids are
+    URL-safe (`[A-Za-z0-9_-]`, the URLconf's `slug`); quoting every other
+    character, "/" included, keeps one that is not from ever leaving its path segment.
     """
     patterns = {name: reverse(f"builder:list-entry-{name}", args=[army_list.pk, _MARKER]) for name in ENTRY_EDITS}
-    return lambda entry_id: {name: url.replace(_MARKER, quote(entry_id, safe=RFC3986_SUBDELIMS + "/~:@"))
+    return lambda entry_id: {name: url.replace(_MARKER, quote(entry_id, safe=""))
                              for name, url in patterns.items()}
 
 
@@ -95,6 +95,39 @@ def _choices(document: dict, own: str, wanted, labels: dict[str, str], current: 
     return [{"value": i, "label": labels.get(i, i), "selected": i == current} for i in ids]
 
 
+def _spell(spell, checked: bool = False) -> dict[str, Any]:
+    return {"value": spell.slug, "label": spell.name, "difficulty": spell.difficulty or "", "basic": spell.basic,
+            "checked": checked}
+
+
+def _magic(magic: Caster, raw: dict, library: Library) -> dict[str, Any]:
+    """Dulce Bellum: the caster's grimoire picker and its spells, by name (a Master of Magic's whole
+    grimoire, a fixed spell, or the spells to tick, with any chosen ones that are not in the grimoire)."""
+    chosen = list(raw.get("spells", []))
+    shown = list(magic.current.spells) if magic.current else []
+    shown += [found[0] for slug in chosen if (found := library.spells.get(slug)) and found[0] not in shown]
+    return {
+        "picks_grimoire": magic.picks_grimoire, "chooses": magic.chooses, "master": magic.master,
+        "grimoires": [{"value": g.slug, "label": g.name, "selected": g == magic.current} for g in magic.grimoires],
+        "fixed": _spell(magic.fixed) if magic.fixed else None,
+        "known": [_spell(s) for s in magic.current.spells] if magic.master and magic.current else [],
+        "spells": [] if magic.master and not chosen else [_spell(s, s.slug in chosen) for s in shown],
+    }
+
+
+def _options_summary(unit: Unit, counts: Counter) -> str:
+    return ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options if (n := counts[o.slug]))
+
+
+def spell_summary(raw: dict, library: Library) -> str:
+    """The grimoire and spells an entry chose, by name: "Battle Magic: Charge!, Fireball"."""
+    grimoire = library.grimoire(raw.get("grimoire"))
+    names = [found[0].name if (found := library.spells.get(s)) else s for s in raw.get("spells", [])]
+    if grimoire is None:
+        return ", ".join(names)
+    return f"{grimoire.name}: {', '.join(names)}" if names else grimoire.name
+
+
 def _entry_fields(game: str, unit: Unit, raw: dict, document: dict, army, labels) -> dict[str, Any]:
     home, state = game_home(game), entry_state(raw)
     fields: dict[str, Any] = {"name": state["name"]}
@@ -109,9 +142,6 @@ def _entry_fields(game: str, unit: Unit, raw: dict, document: dict, army, labels
     if home.troops_join_regiments and unit.kind == "troop":
         heroes = {e.id for e in army.entries if e.unit.kind == "hero"} if army else set()
         fields["regiment"] = _choices(document, raw["id"], heroes.__contains__, labels, state["regiment"])
-    if unit.spellcaster is not None or state["spells"]:
-        fields["spells"] = "\n".join(state["spells"])
-        fields["spellcaster"] = unit.spellcaster
     return fields
 
 
@@ -135,8 +165,9 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library) 
             view.tags = game_home(game.slug).entry_tags(unit, entry, game.params)
             view.controls = _controls(game.slug, unit, counts)
             view.fields = _entry_fields(game.slug, unit, raw, document, army, labels)
-            view.summary = ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options
-                                     if (n := counts[o.slug]))
+            if (magic := caster(library, unit, raw)) is not None:
+                view.fields["magic"] = _magic(magic, raw, library)
+            view.summary = " · ".join(p for p in (_options_summary(unit, counts), spell_summary(raw, library)) if p)
         if report:
             view.points = report.entry_points.get(raw["id"])
             view.flags = [v.message for v in flagged.get(raw["id"], [])]
@@ -169,9 +200,10 @@ def _command_cards(army_list: ArmyList, library: Library) -> list[dict]:
     """Every card of the game, the list's own faction's first: an army may draw on several factions."""
     chosen = set(army_list.document.get("command_cards", []))
     primary = army_list.document["faction"]
-    cards = sorted(library.command_cards().values(), key=lambda c: c.faction != primary)
+    cards, texts = sorted(library.command_cards().values(), key=lambda c: c.faction != primary), library.card_texts()
     return [{"slug": c.slug, "title": c.title, "faction": library.factions[c.faction].name,
-             "only": c.alignment_only or "", "checked": c.slug in chosen} for c in cards]
+             "only": (c.alignment_only or "").capitalize(), "text": texts.get(c.slug, ""),
+             "checked": c.slug in chosen} for c in cards]
 
 
 def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str | None,

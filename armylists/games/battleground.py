@@ -9,7 +9,7 @@ from armylists.rules.model import Entry
 
 from .base import Game
 from .cards import CardContext, faction_detail
-from .schema import Count, FactionIn, ListIn, UnitIn
+from .schema import Count, FactionIn, ListIn, Name, UnitIn
 
 
 class BattlegroundListIn(ListIn):
@@ -20,7 +20,7 @@ class BattlegroundUnitIn(UnitIn):
     cost: Count
     class_: Literal["core", "standard", "elite"] = Field(alias="class")
     mercenary: bool = False
-    keywords: list[str] = []
+    keywords: list[Name] = []
 
     model_config = ConfigDict(populate_by_name=True)
 

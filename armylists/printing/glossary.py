@@ -2,7 +2,7 @@
 
 The descriptions live with each game's home (armylists/games/glossary/<game>.json,
 {rule name: description}), written in our own words: never rulebook prose. A rule with no description is
-still listed, pointing the player to the rulebook.
+left out: a line that only says "see the rulebook" tells the player nothing the card does not.
 """
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from armylists.games.registry import game_home, homes
-
-SEE_RULEBOOK = "See the rulebook."
 
 # "Tough(3)", "Caster (+1)", "Immune (arcane)" -> the part before the bracket;
 # "Impact 2", "Magic X", "Regeneration 4+" -> the part before the trailing value.
@@ -24,7 +22,6 @@ _TRAILING_VALUE = re.compile(r"\s+(?:[+-]?\d+\+?|[xXnN]|[dD]\d+)$")
 class Term:
     name: str
     description: str
-    known: bool
 
 
 def rule_name(rule: str) -> str:
@@ -55,8 +52,6 @@ def glossary(game: str, rules: Iterable[str]) -> tuple[Term, ...]:
         key = name.casefold()
         if not name or key in terms:
             continue
-        if key in known:
-            terms[key] = Term(known[key][0], known[key][1], True)
-        else:
-            terms[key] = Term(name, SEE_RULEBOOK, False)
+        if key in known and known[key][1].strip():
+            terms[key] = Term(*known[key])
     return tuple(sorted(terms.values(), key=lambda t: t.name.casefold()))

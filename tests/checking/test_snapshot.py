@@ -39,7 +39,10 @@ def test_a_snapshot_keeps_only_the_units_the_list_uses():
     live = check_document(data)
     used = used_units(live.document)
     snapshot = live.library.snapshot(used)
-    assert {slug: set(f["units"]) for slug, f in snapshot["factions"].items()} == used
+    assert {slug: set(f["units"]) for slug, f in snapshot["factions"].items() if f["units"]} == used
+    # Every faction is named (a message may name one the list does not use), without its units.
+    assert {slug: f["name"] for slug, f in snapshot["factions"].items()} == {
+        slug: f.name for slug, f in live.library.factions.items()}
 
 
 @pytest.mark.django_db
@@ -55,7 +58,8 @@ def test_a_snapshot_keeps_the_command_cards_a_list_chooses_from_a_faction_it_has
     assert set(used_units(live.document)) == {"high-elves"}
 
     stored = json.loads(json.dumps(snapshot_of(live.document, live.library)))
-    assert set(stored["factions"]) == {"high-elves", "empire"}
+    assert stored["factions"]["empire"]["command_cards"]  # kept for its chosen card
+    assert not any(f["command_cards"] for slug, f in stored["factions"].items() if slug not in {"high-elves", "empire"})
     assert stored["factions"]["empire"]["units"] == {}
     frozen = Library.from_snapshot(stored)
     assert snapshot_of(live.document, frozen) == stored
