@@ -77,6 +77,14 @@ class ShareForm(forms.Form):
 class ImportForm(forms.Form):
     file = forms.FileField(label="List file (.json)")
 
+    @classmethod
+    def refused(cls, message: str) -> ImportForm:
+        """A form showing `message` as the file's only error, for an upload refused before it was read."""
+        form = cls(data={})
+        form.full_clean()
+        form.errors["file"] = form.error_class([message])
+        return form
+
     def clean_file(self):
         """The file's data, bounded as every list file is (size first, before it is read)."""
         upload = self.cleaned_data["file"]

@@ -99,7 +99,7 @@ def _utf8(raw: bytes) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise BadInput("", f"must be UTF-8; byte {error.start:,} is not (save the file as UTF-8)") from None
+        raise BadInput("", f"must be UTF-8; byte {error.start + 1:,} is not (save the file as UTF-8)") from None
 
 
 # A JSON string, to its closing quote or to the end of the text (so an unclosed string is one

@@ -31,8 +31,7 @@ FORM_SLACK = 64_000
 def list_import(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and declared_length(request.META) > LIST_BYTES + FORM_SLACK:
         # Refused from its declared length, before the upload is received whole.
-        form = ImportForm()
-        form.add_error("file", f"This list file cannot be used: it must be at most {LIST_BYTES:,} bytes.")
+        form = ImportForm.refused(f"This list file cannot be used: it must be at most {LIST_BYTES:,} bytes.")
         return render(request, "builder/list_import.html", {"form": form}, status=413)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
