@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from armylists.rules.model import Entry, Spell, Unit
@@ -41,6 +41,11 @@ from .schema import (
 
 
 class DulceBellumEntryIn(EntryIn):
+    # The published JSON Schema says what the validator below does.
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"required": ["spells"], "properties": {"spells": {"minItems": 1}}},
+        "then": {"required": ["grimoire"]}})
+
     size: Size
     grimoire: Slug | None = None
     spells: Annotated[list[Slug], Field(max_length=MAX_OPTIONS)] = []

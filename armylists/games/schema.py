@@ -34,7 +34,9 @@ Size = Literal["single", "squad", "platoon", "company", "horde"]
 Alignment = Literal["order", "destruction"]
 
 
-def _whole_number(minimum: int, maximum: int):
+def _whole_number(minimum: int, maximum: int) -> Any:
+    """A plain JSON integer from `minimum` to `maximum` (never a bool), said as the formats say it."""
+
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             raise ValueError(f"must be an integer ≥ {minimum:,}")
@@ -42,16 +44,17 @@ def _whole_number(minimum: int, maximum: int):
             raise ValueError(f"must be at most {maximum:,}")
         return value
 
-    return BeforeValidator(check)
+    # The check runs before pydantic's own, so the published JSON Schema is given the bounds here.
+    return Annotated[int, BeforeValidator(check), Field(json_schema_extra={"minimum": minimum, "maximum": maximum})]
 
 
 # Every number of a faction file is bounded, so that none can overflow a database column.
 COST_MIN, COST_MAX = -1_000, 100_000
-Cost = Annotated[int, _whole_number(COST_MIN, COST_MAX)]
-Count = Annotated[int, _whole_number(0, COST_MAX)]
-AtLeastOne = Annotated[int, _whole_number(1, COST_MAX)]
+Cost = _whole_number(COST_MIN, COST_MAX)
+Count = _whole_number(0, COST_MAX)
+AtLeastOne = _whole_number(1, COST_MAX)
 SMALL_MAX = 1_000
-SmallCount = Annotated[int, _whole_number(0, SMALL_MAX)]  # option group min/max, elite, Spellcaster(n)
+SmallCount = _whole_number(0, SMALL_MAX)  # option group min/max, elite, Spellcaster(n)
 
 
 def drop_empty(data: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
