@@ -9,7 +9,6 @@ hold the command. Only `.json` files are read; anything else is skipped.
 """
 from __future__ import annotations
 
-import json
 import os
 import zipfile
 from collections.abc import Callable, Iterable, Iterator
@@ -17,7 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-MAX_FILE = 1_000_000  # a list file is at most 1 MB (FORMATS.md, The list file: bounds)
+from .boundary import LIST_BYTES, BadInput, parse_json
+
+MAX_FILE = LIST_BYTES  # a list file is at most 1 MB (FORMATS.md, The list file: bounds)
 MAX_FILES = 10_000  # list files in one run, from every folder and archive together
 MAX_UNPACKED = 200_000_000  # bytes read out of one archive
 MAX_DEPTH = 20  # folder levels below a folder given
@@ -37,12 +38,13 @@ class Source:
 
 
 def _parse(name: str, raw: bytes) -> Any:
+    """The file's data, read as every list file is (UTF-8 only, nesting and long numbers bounded)."""
     if len(raw) > MAX_FILE:
         raise ListFileError(f"{name}: over {MAX_FILE:,} bytes, the most a list file may have")
     try:
-        return json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
-        raise ListFileError(f"{name}: not valid JSON ({error})") from None
+        return parse_json(raw, MAX_FILE)
+    except BadInput as error:
+        raise ListFileError(f"{name}: {error}") from None
 
 
 def _file(path: Path, name: str | None = None) -> Source:

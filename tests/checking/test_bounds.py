@@ -156,7 +156,7 @@ def test_checklist_refuses_a_deep_a_huge_and_a_utf16_file_naming_each(kingdom, t
     assert status.value.code == 2
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert lines[0]["error"].endswith("deep.json: " + "[0]" * 20 + ": nests more than 20 levels deep")
-    assert lines[1]["error"].endswith("big.json: must be at most 1,000,000 bytes (it is 1,000,001)")
+    assert lines[1]["error"].endswith("big.json: over 1,000,000 bytes, the most a list file may have")
     assert "must be UTF-8" in lines[2]["error"]
     assert lines[3]["legal"] is True
 

@@ -263,3 +263,11 @@ def test_my_events_shows_an_event_past_its_deadline_as_locked(event, organiser, 
     page = client_for(organiser).get(reverse("events:index"))
     assert [e.state for e in page.context["events"]] == [State.LOCKED]
     assert StateChange.objects.filter(to_state=State.LOCKED, by=None).count() == 1
+
+
+def test_meta_is_kept_unchanged_through_import_and_submission(joined, players, army_list):
+    """FORMATS 1.1, List file: `meta` is "carried unchanged through import, export and submission"."""
+    meta = {"event": "Spring Muster", "tags": ["casual"], "nested": {"a": [1, None]}}
+    own = army_list(players[0], {**LEGAL, "meta": meta})
+    submission = services.submit(player=joined[0], data=own.document, source_list=own)
+    assert submission.document["meta"] == meta
