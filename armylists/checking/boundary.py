@@ -225,9 +225,12 @@ def _describe(error: dict) -> str:
     if kind in {"less_than_equal", "less_than"}:
         return f"must be at most {ctx.get('le', ctx.get('lt')):,}"
     if kind == "string_pattern_mismatch":
-        if "A-Z" in ctx.get("pattern", ""):  # an entry id
+        pattern = ctx.get("pattern", "")
+        if pattern == r"^[A-Za-z0-9_-]{1,40}$":  # an entry id (armylists.games.schema)
             return "must be 1 to 40 letters, digits, '_' or '-'"
-        return "must be 1 to 64 lower-case letters, digits or hyphens"
+        if pattern == r"^[a-z0-9-]{1,64}$":  # a slug
+            return "must be 1 to 64 lower-case letters, digits or hyphens"
+        return "must use only lower-case letters, digits and hyphens"
     if kind == "literal_error":
         return f"must be {ctx.get('expected')}"
     if kind in {"string_type", "bool_type", "list_type", "dict_type", "model_type"}:
