@@ -75,7 +75,8 @@ class ShareForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="List file (.json)")
+    # An empty file is read like any other, so its message says what a list file needs.
+    file = forms.FileField(label="List file (.json)", allow_empty_file=True)
 
     @classmethod
     def refused(cls, message: str) -> ImportForm:
