@@ -36,11 +36,14 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "factions.apps.FactionsConfig",
     "armylists.checking.apps.CheckingConfig",
     "armylists.builder.apps.BuilderConfig",
     "armylists.printing.apps.PrintingConfig",
     "armylists.campaigns.apps.CampaignsConfig",
+    "armylists.events.apps.EventsConfig",
 ]
 
 MIDDLEWARE = [
@@ -107,3 +110,7 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Background work (django-tasks; an event's judges' pack): queued in the database, run by
+# `python manage.py db_worker`. The test suite runs tasks at once (tests/conftest.py).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

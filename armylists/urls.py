@@ -11,5 +11,6 @@ urlpatterns = [
     path("", include("armylists.builder.urls")),
     path("print/", include("armylists.printing.urls")),
     path("campaigns/", include("armylists.campaigns.urls")),
+    path("events/", include("armylists.events.urls")),
     path("", include("factions.urls")),
 ]

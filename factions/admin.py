@@ -2,7 +2,18 @@
 (`data_changed`), so checks stop using the unit data they keep in memory."""
 from django.contrib import admin
 
-from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize, data_changed
+from .models import (
+    CommandCard,
+    Faction,
+    GameSystem,
+    Grimoire,
+    Option,
+    OptionGroup,
+    Spell,
+    Unit,
+    UnitSize,
+    data_changed,
+)
 
 
 class ChangesGameData(admin.ModelAdmin):
@@ -47,6 +58,23 @@ class FactionAdmin(ChangesGameData):
     list_filter = ["game", "alignment"]
     search_fields = ["name", "slug"]
     inlines = [CommandCardInline]
+    filter_horizontal = ["grimoires"]
+
+    def game_id(self, obj) -> int:
+        return obj.game_id
+
+
+class SpellInline(admin.TabularInline):
+    model = Spell
+    extra = 0
+
+
+@admin.register(Grimoire)
+class GrimoireAdmin(ChangesGameData):
+    list_display = ["name", "slug", "game", "position"]
+    list_filter = ["game"]
+    search_fields = ["name", "slug", "spells__name"]
+    inlines = [SpellInline]
 
     def game_id(self, obj) -> int:
         return obj.game_id
@@ -77,11 +105,12 @@ class UnitAdmin(ChangesGameData):
     inlines = [OptionGroupInline, OptionInline, UnitSizeInline]
     fieldsets = [
         (None, {"fields": ["faction", "slug", "name", "position", "rules", "stats", "notes"]}),
-        ("Age of Fantasy", {"fields": ["cost", "model_count", "hero"], "classes": ["collapse"]}),
+        ("Age of Fantasy", {"fields": ["cost", "model_count", "hero", "copies_of"], "classes": ["collapse"]}),
         ("Battleground", {"fields": ["unit_class", "mercenary", "keywords"], "classes": ["collapse"]}),
         ("Diskwars", {"fields": ["kind", "size", "race", "unique", "elite", "recruitment_points",
                                  "command_value", "recruitment_cost"], "classes": ["collapse"]}),
-        ("Dulce Bellum", {"fields": ["rarity", "limit", "type", "spellcaster"], "classes": ["collapse"]}),
+        ("Dulce Bellum", {"fields": ["rarity", "limit", "type", "spellcaster", "fixed_spell"],
+                          "classes": ["collapse"]}),
     ]
 
     def game_id(self, obj) -> int:

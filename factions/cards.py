@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.rules.model import CommandCard, Option, OptionGroup, SizeProfile, Unit
+from armylists.games.schema import drop_empty
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
 
 from .models import CommandCard as CommandCardRow
 
@@ -31,6 +32,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         cost=doc.get("cost") or 0,
         models=doc.get("models") or 1,
         hero=doc.get("hero", False),
+        copies_of=doc.get("copies_of"),
         unit_class=doc.get("class"),
         mercenary=doc.get("mercenary", False),
         keywords=tuple(doc.get("keywords", ())),
@@ -55,5 +57,13 @@ def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:
                        alignment_only=doc.get("alignment_only") or None)
 
 
+def engine_grimoire(doc: dict[str, Any]) -> Grimoire:
+    return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
+        Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
+        for s in doc.get("spells", ())))
+
+
 def card_document(card: CommandCardRow) -> dict[str, Any]:
-    return {"slug": card.slug, "title": card.title, "alignment_only": card.alignment_only or None}
+    """A command card as the faction file has it; its text, where known, is for the builder and the roster."""
+    return drop_empty({"slug": card.slug, "title": card.title, "alignment_only": card.alignment_only or None,
+                       "text": card.text})

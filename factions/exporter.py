@@ -13,7 +13,7 @@ from django.db.models import Prefetch, QuerySet
 from armylists.games.registry import game_home
 from armylists.games.schema import drop_empty
 
-from .models import Faction, GameSystem, Unit
+from .models import Faction, GameSystem, Grimoire, Unit
 from .schemas import FORMAT
 
 
@@ -23,7 +23,7 @@ def units_with_details(queryset: QuerySet[Unit]) -> QuerySet[Unit]:
 
 def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
     return queryset.select_related("game").prefetch_related(
-        Prefetch("units", queryset=units_with_details(Unit.objects.all())), "command_cards"
+        Prefetch("units", queryset=units_with_details(Unit.objects.all())), "command_cards", "grimoires"
     )
 
 
@@ -54,8 +54,20 @@ def faction_document(faction: Faction) -> dict[str, Any]:
     return drop_empty(data, keep=("units",))
 
 
+def grimoire_document(grimoire: Grimoire) -> dict[str, Any]:
+    spells = [drop_empty({"slug": s.slug, "name": s.name, "basic": s.basic, "difficulty": s.difficulty,
+                          "text": s.text}) for s in grimoire.spells.all()]
+    return {"slug": grimoire.slug, "name": grimoire.name, "spells": spells}
+
+
 def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, Any]:
+    """The game's factions (or one) as a faction file, with the game's grimoires where it has them,
+    so that the file loads into an empty library."""
     factions = factions_with_details(game.factions.all())
     if faction_slug:
         factions = factions.filter(slug=faction_slug)
-    return {"format": FORMAT, "game": game.slug, "factions": [faction_document(f) for f in factions]}
+    data: dict[str, Any] = {"format": FORMAT, "game": game.slug}
+    grimoires = game.grimoires.prefetch_related("spells")
+    if "grimoires" in game_home(game.slug).faction_file_fields and grimoires:
+        data["grimoires"] = [grimoire_document(g) for g in grimoires]
+    return data | {"factions": [faction_document(f) for f in factions]}

@@ -6,14 +6,25 @@ from pathlib import Path
 
 from django.db import transaction
 
-from armylists.checking.boundary import BadInput, read_json
+from armylists.checking.boundary import FACTION_FILE_BYTES, BadInput, read_json
 
-from .models import CommandCard, Faction, GameSystem, Option, OptionGroup, Unit, UnitSize, data_changed
-from .schemas import FactionFile, FactionIn, parse_faction_file
+from .models import (
+    CommandCard,
+    Faction,
+    GameSystem,
+    Grimoire,
+    Option,
+    OptionGroup,
+    Spell,
+    Unit,
+    UnitSize,
+    data_changed,
+)
+from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
 
-OPTIONAL_COLUMNS = ("cost", "hero", "mercenary", "keywords", "kind", "size", "race", "unique", "elite",
-                    "recruitment_points", "command_value", "recruitment_cost", "rarity", "limit", "type",
-                    "spellcaster")
+OPTIONAL_COLUMNS = ("cost", "hero", "copies_of", "mercenary", "keywords", "kind", "size", "race", "unique",
+                    "elite", "recruitment_points", "command_value", "recruitment_cost", "rarity", "limit", "type")
+TEXT_COLUMNS = {"copies_of", "kind", "size", "race", "rarity", "type"}  # null in the file, "" in the database
 
 
 class FactionFileError(Exception):
@@ -31,20 +42,59 @@ class Imported:
 def import_file(path: str | Path) -> Imported:
     """Validate the whole file, then write it in one transaction."""
     try:
-        parsed = parse_faction_file(read_json(path))
+        parsed = parse_faction_file(read_json(path, FACTION_FILE_BYTES))
+        return Imported(str(path), parsed.game, *import_document(parsed))
     except BadInput as error:
         raise FactionFileError(f"{path}: {error}") from None
-    return Imported(str(path), parsed.game, *import_document(parsed))
 
 
 @transaction.atomic
 def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
+    """Write a parsed file; what it names outside itself must be in the game's data already
+    (else BadInput, and nothing is written)."""
     game = GameSystem.objects.get(slug=parsed.game)
+    _check_against_loaded(game, parsed)
+    _replace_grimoires(game, parsed.grimoires)
     units = 0
     for faction_in in parsed.factions:
         units += _replace_faction(game, faction_in)
     data_changed(game.pk)
     return tuple(f.slug for f in parsed.factions), units
+
+
+def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
+    """Command card and spell slugs stay unique across the game; grimoires and spells the file
+    names but does not hold exist already."""
+    replaced = [f.slug for f in parsed.factions]
+    cards = CommandCard.objects.filter(faction__game=game).exclude(faction__slug__in=replaced)
+    owners = dict(cards.values_list("slug", "faction__slug"))
+    for fi, faction in enumerate(parsed.factions):
+        for ci, card in enumerate(getattr(faction, "command_cards", [])):
+            if card.slug in owners:
+                raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
+                               f"'{card.slug}' is already a card of faction '{owners[card.slug]}'")
+    kept = Grimoire.objects.filter(game=game).exclude(slug__in=[g.slug for g in parsed.grimoires])
+    kept_spells = dict(Spell.objects.filter(grimoire__in=kept).values_list("slug", "grimoire__slug"))
+    for gi, grimoire in enumerate(parsed.grimoires):
+        for si, spell in enumerate(grimoire.spells):
+            if spell.slug in kept_spells:
+                raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
+                               f"'{spell.slug}' is already a spell of grimoire '{kept_spells[spell.slug]}'")
+    known = {"grimoire": set(kept.values_list("slug", flat=True)), "spell": set(kept_spells)}
+    for path, kind, slug in missing_references(parsed):
+        if slug not in known[kind]:
+            raise BadInput(path, f"no {kind} '{slug}' in this file or in {game.name}")
+
+
+def _replace_grimoires(game: GameSystem, grimoires: list) -> None:
+    """A grimoire imported again replaces the one with its slug (factions keep their link to it)."""
+    for position, data in enumerate(grimoires):
+        grimoire, _ = Grimoire.objects.update_or_create(
+            game=game, slug=data.slug, defaults={"name": data.name, "position": position})
+        grimoire.spells.all().delete()
+        Spell.objects.bulk_create(
+            Spell(grimoire=grimoire, slug=s.slug, name=s.name, basic=s.basic, difficulty=s.difficulty or "",
+                  text=s.text or "", position=i) for i, s in enumerate(data.spells))
 
 
 def _replace_faction(game: GameSystem, data: FactionIn) -> int:
@@ -56,9 +106,10 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     )
     faction.units.all().delete()
     faction.command_cards.all().delete()
+    faction.grimoires.set(Grimoire.objects.filter(game=game, slug__in=getattr(data, "grimoires", [])))
     CommandCard.objects.bulk_create(
         CommandCard(faction=faction, slug=c.slug, title=c.title, alignment_only=c.alignment_only or "",
-                    position=i)
+                    text=c.text or "", position=i)
         for i, c in enumerate(getattr(data, "command_cards", []))
     )
     rows = Unit.objects.bulk_create(_unit_row(faction, i, u) for i, u in enumerate(data.units))
@@ -79,8 +130,13 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
 
 def _unit_row(faction: Faction, position: int, data) -> Unit:
     columns = {name: getattr(data, name) for name in OPTIONAL_COLUMNS if hasattr(data, name)}
-    columns = {k: ("" if v is None and k in {"kind", "size", "race", "rarity", "type"} else v)
-               for k, v in columns.items()}
+    columns = {k: ("" if v is None and k in TEXT_COLUMNS else v) for k, v in columns.items()}
+    # Dulce Bellum: Spellcaster(n) or Spellcaster(<spell>), one field in the file, two columns here.
+    spellcaster = getattr(data, "spellcaster", None)
+    if isinstance(spellcaster, str):
+        columns["fixed_spell"] = spellcaster
+    elif spellcaster is not None:
+        columns["spellcaster"] = spellcaster
     return Unit(
         faction=faction, slug=data.slug, name=data.name, position=position, rules=data.rules,
         stats=data.stats, notes=data.notes or "", model_count=getattr(data, "models", None),

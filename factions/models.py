@@ -13,6 +13,10 @@ from django.urls import reverse
 
 from armylists.rules import params_for
 
+# As the faction file bounds them (FORMATS: slugs [a-z0-9-]{1,64}, names at most 200 characters).
+SLUG_MAX = 64
+NAME_MAX = 200
+
 
 class GameSystem(models.Model):
     slug = models.SlugField(unique=True)
@@ -48,14 +52,52 @@ def data_changed(*game_ids: int) -> None:
     GameSystem.objects.filter(pk__in=game_ids).update(data_version=uuid.uuid4())
 
 
+class Grimoire(models.Model):
+    """Dulce Bellum: a grimoire of spells, shared by every faction of the game (Magic: Grimoires)."""
+
+    game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="grimoires")
+    slug = models.SlugField(max_length=SLUG_MAX)
+    name = models.CharField(max_length=NAME_MAX)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "position", "name"]
+        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="grimoire_slug_unique_in_game")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Spell(models.Model):
+    """Dulce Bellum: one spell of a grimoire. Its slug is unique across the game's grimoires
+    (the importer checks it, since a constraint cannot reach across the grimoire)."""
+
+    grimoire = models.ForeignKey(Grimoire, on_delete=models.CASCADE, related_name="spells")
+    slug = models.SlugField(max_length=SLUG_MAX)
+    name = models.CharField(max_length=NAME_MAX)
+    basic = models.BooleanField(default=False)
+    difficulty = models.CharField(max_length=NAME_MAX, blank=True)
+    text = models.TextField(blank=True)
+    position = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["grimoire", "position"]
+        constraints = [models.UniqueConstraint(fields=["grimoire", "slug"], name="spell_slug_unique_in_grimoire")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Faction(models.Model):
     ALIGNMENTS = [("order", "Order"), ("destruction", "Destruction")]
 
     game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="factions")
-    slug = models.SlugField()
-    name = models.CharField(max_length=120)
-    version = models.CharField(max_length=40, blank=True)
+    slug = models.SlugField(max_length=SLUG_MAX)
+    name = models.CharField(max_length=NAME_MAX)
+    version = models.CharField(max_length=NAME_MAX, blank=True)
     alignment = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True, help_text="Diskwars only.")
+    grimoires = models.ManyToManyField(Grimoire, blank=True, related_name="factions",
+                                       help_text="Dulce Bellum: the grimoires this faction's casters may use.")
 
     class Meta:
         ordering = ["game", "name"]
@@ -77,8 +119,8 @@ class Unit(models.Model):
     RARITIES = [("common", "Common"), ("irregular", "Irregular"), ("uncommon", "Uncommon"), ("rare", "Rare")]
 
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="units")
-    slug = models.SlugField()
-    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=SLUG_MAX)
+    name = models.CharField(max_length=NAME_MAX)
     position = models.PositiveIntegerField(default=0)
     rules = models.JSONField(default=list, blank=True)
     stats = models.JSONField(default=dict, blank=True)
@@ -89,6 +131,8 @@ class Unit(models.Model):
     # "models" in the faction file; renamed here so it cannot shadow django.db.models.
     model_count = models.PositiveIntegerField("models", null=True, blank=True)
     hero = models.BooleanField(default=False)
+    copies_of = models.SlugField(max_length=SLUG_MAX, blank=True,
+                                 help_text="OPR: slug of the unit of this faction that this one is a size of.")
     # Battleground
     unit_class = models.CharField("class", max_length=10, choices=CLASSES, blank=True)
     mercenary = models.BooleanField(default=False)
@@ -96,7 +140,7 @@ class Unit(models.Model):
     # Diskwars
     kind = models.CharField(max_length=10, choices=KINDS, blank=True)
     size = models.CharField(max_length=10, choices=DISK_SIZES, blank=True)
-    race = models.CharField(max_length=60, blank=True)
+    race = models.CharField(max_length=NAME_MAX, blank=True)
     unique = models.BooleanField(default=False)
     elite = models.PositiveSmallIntegerField(default=0)
     recruitment_points = models.PositiveIntegerField(null=True, blank=True)
@@ -105,8 +149,12 @@ class Unit(models.Model):
     # Dulce Bellum
     rarity = models.CharField(max_length=10, choices=RARITIES, blank=True)
     limit = models.PositiveIntegerField(null=True, blank=True)
-    type = models.CharField(max_length=40, blank=True)
+    type = models.CharField(max_length=NAME_MAX, blank=True)
+    # Spellcaster(n) is `spellcaster`; Spellcaster(<spell>) is `fixed_spell` (the file's
+    # `spellcaster` holds either, an int or a spell slug).
     spellcaster = models.PositiveSmallIntegerField(null=True, blank=True)
+    fixed_spell = models.SlugField(max_length=SLUG_MAX, blank=True,
+                                   help_text="Dulce Bellum: Spellcaster(<spell>), the slug of its one spell.")
 
     class Meta:
         ordering = ["faction", "position", "name"]
@@ -120,11 +168,16 @@ class Unit(models.Model):
             "factions:unit-detail", args=[self.faction.game.slug, self.faction.slug, self.slug]
         )
 
+    @property
+    def is_sample(self) -> bool:
+        """Made up for the demo, as its data note says; players see a "Sample" badge, never the note."""
+        return self.notes.startswith("Sample")
+
 
 class OptionGroup(models.Model):
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="option_groups")
-    slug = models.SlugField()
-    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=SLUG_MAX)
+    name = models.CharField(max_length=NAME_MAX)
     min = models.PositiveSmallIntegerField(default=0)
     max = models.PositiveSmallIntegerField(default=1)
     position = models.PositiveIntegerField(default=0)
@@ -142,10 +195,10 @@ class Option(models.Model):
     COMMANDS = [("sergeant", "Sergeant"), ("musician", "Musician"), ("banner", "Banner")]
 
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="options")
-    slug = models.SlugField()
-    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=SLUG_MAX)
+    name = models.CharField(max_length=NAME_MAX)
     cost = models.IntegerField(default=0)
-    group = models.SlugField(blank=True, help_text="Slug of one of the unit's option groups.")
+    group = models.SlugField(max_length=SLUG_MAX, blank=True, help_text="Slug of one of the unit's option groups.")
     scope = models.CharField(max_length=12, choices=SCOPES, blank=True, help_text="OPR only.")
     command = models.CharField(max_length=10, choices=COMMANDS, blank=True, help_text="OPR only.")
     position = models.PositiveIntegerField(default=0)
@@ -166,7 +219,7 @@ class UnitSize(models.Model):
 
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="sizes")
     size = models.CharField(max_length=10, choices=SIZES)
-    points = models.PositiveIntegerField()
+    points = models.IntegerField()  # -1,000 to 100,000, as every cost in the faction file
     morale = models.PositiveIntegerField(null=True, blank=True)
     position = models.PositiveIntegerField(default=0)
 
@@ -184,9 +237,10 @@ class CommandCard(models.Model):
     ALIGNMENTS = Faction.ALIGNMENTS
 
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="command_cards")
-    slug = models.SlugField()
-    title = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=SLUG_MAX)
+    title = models.CharField(max_length=NAME_MAX)
     alignment_only = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True)
+    text = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
 
     class Meta:

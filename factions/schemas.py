@@ -1,44 +1,61 @@
 """The faction file (`armylists/factions@1`): reading and checking one.
 
 The game is read first and the file validated against that game's model (its
-home's `faction_schema`), so an error's location is a plain JSON path
-(factions[0].units[3].cost).
+home's `faction_schema`, and its `faction_file_fields` at the top level), so an
+error's location is a plain JSON path (factions[0].units[3].cost). What the
+file names across factions (copies, grimoires, spells, command cards) is
+checked here against the file itself; the importer checks it against the
+game's data already loaded.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
-from armylists.checking.boundary import BadInput, bad_input, read_game
+from armylists.checking.boundary import BadInput, bad_input, long_number_in, read_game
 from armylists.games.registry import GAMES, game_home
 from armylists.games.schema import FactionIn
 
 FORMAT = "armylists/factions@1"
+ENVELOPE = ("format", "game", "factions")
 
 
-class FactionFile(BaseModel):
+@dataclass(frozen=True)
+class FactionFile:
     game: str
     factions: list[FactionIn]
+    grimoires: list[Any] = field(default_factory=list)  # Dulce Bellum: the game's grimoires in this file
 
 
 def parse_faction_file(data: Any) -> FactionFile:
     """Validate a whole faction file; raise BadInput naming the first fault's JSON path."""
     game = read_game(data, FORMAT, GAMES, "faction file")
+    home = game_home(game)
+    extra = sorted(set(data) - set(ENVELOPE) - set(home.faction_file_fields))
+    if extra:
+        raise BadInput(extra[0], "is not a field of this format")
     if not isinstance(data.get("factions"), list):
         raise BadInput("factions", "must be a list")
-    model = game_home(game).faction_schema
     factions = []
     for i, raw in enumerate(data["factions"]):
         try:
-            factions.append(model.model_validate(raw))
+            factions.append(home.faction_schema.model_validate(raw))
         except ValidationError as error:
             raise bad_input(error, ("factions", i)) from None
-    parsed = FactionFile(game=game, factions=factions)
+    tops = {}
+    for name, kind in home.faction_file_fields.items():
+        try:
+            tops[name] = TypeAdapter(kind).validate_python(data.get(name, []))
+        except ValidationError as error:
+            raise bad_input(error, (name,)) from None
+    parsed = FactionFile(game=game, factions=factions, **tops)
     _check_references(parsed)
-    extra = sorted(set(data) - {"format", "game", "factions"})
-    if extra:
-        raise BadInput(extra[0], "is not a field of this format")
+    for fi, faction in enumerate(parsed.factions):
+        for ui, unit in enumerate(faction.units):
+            if (fault := long_number_in(unit.stats, ("factions", fi, "units", ui, "stats"))) is not None:
+                raise fault
     return parsed
 
 
@@ -51,26 +68,82 @@ def _first_duplicate(slugs: list[str]) -> int | None:
     return None
 
 
+def _unique(items: list, key: str | None, path: str, where: str) -> None:
+    """Each item's `key` (or, with None, each item) once in `items`, else BadInput at the second."""
+    values = [getattr(item, key) if key else item for item in items]
+    if (i := _first_duplicate(values)) is not None:
+        raise BadInput(f"{path}[{i}]" + (f".{key}" if key else ""), f"'{values[i]}' is used twice in {where}")
+
+
 def _check_references(parsed: FactionFile) -> None:
-    """Slugs are unique where the format says so, and option groups exist."""
-    if (i := _first_duplicate([f.slug for f in parsed.factions])) is not None:
-        raise BadInput(f"factions[{i}].slug", f"'{parsed.factions[i].slug}' is used twice in this game")
+    """Slugs are unique where the format says so, and what the file names exists in it."""
+    _unique(parsed.factions, "slug", "factions", "this game")
     for fi, faction in enumerate(parsed.factions):
-        if (ui := _first_duplicate([u.slug for u in faction.units])) is not None:
-            raise BadInput(f"factions[{fi}].units[{ui}].slug",
-                           f"'{faction.units[ui].slug}' is used twice in this faction")
+        here = f"factions[{fi}]"
+        _unique(faction.units, "slug", f"{here}.units", "this faction")
         for ui, unit in enumerate(faction.units):
-            here = f"factions[{fi}].units[{ui}]"
-            if (oi := _first_duplicate([o.slug for o in unit.options])) is not None:
-                raise BadInput(f"{here}.options[{oi}].slug", f"'{unit.options[oi].slug}' is used twice in this unit")
-            groups = {g.slug for g in unit.option_groups}
-            for oi, option in enumerate(unit.options):
-                if option.group and option.group not in groups:
-                    raise BadInput(f"{here}.options[{oi}].group", f"no option group '{option.group}' in this unit")
-            sizes = getattr(unit, "sizes", [])
-            if (si := _first_duplicate([s.size for s in sizes])) is not None:
-                raise BadInput(f"{here}.sizes[{si}].size", f"'{sizes[si].size}' is listed twice")
-        cards = getattr(faction, "command_cards", [])
-        if (ci := _first_duplicate([c.slug for c in cards])) is not None:
-            raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
-                           f"'{cards[ci].slug}' is used twice in this faction")
+            _check_unit(unit, f"{here}.units[{ui}]", {u.slug: u for u in faction.units})
+        _unique(getattr(faction, "command_cards", []), "slug", f"{here}.command_cards", "this faction")
+    _check_cards_across_factions(parsed)
+    _check_grimoires(parsed)
+
+
+def _check_unit(unit, here: str, units: dict) -> None:
+    _unique(unit.options, "slug", f"{here}.options", "this unit")
+    _unique(unit.option_groups, "slug", f"{here}.option_groups", "this unit")
+    groups = {g.slug for g in unit.option_groups}
+    for oi, option in enumerate(unit.options):
+        if option.group and option.group not in groups:
+            raise BadInput(f"{here}.options[{oi}].group", f"no option group '{option.group}' in this unit")
+    _unique(getattr(unit, "sizes", []), "size", f"{here}.sizes", "this unit")
+    copies_of = getattr(unit, "copies_of", None)
+    if copies_of is not None:
+        target = units.get(copies_of)
+        if copies_of == unit.slug:
+            raise BadInput(f"{here}.copies_of", "must name another unit, not this one")
+        if target is None:
+            raise BadInput(f"{here}.copies_of", f"no unit '{copies_of}' in this faction")
+        if target.copies_of is not None:
+            raise BadInput(f"{here}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
+                                                "name that unit")
+
+
+def _check_cards_across_factions(parsed: FactionFile) -> None:
+    """Diskwars: a command card slug is unique in the whole game (a list names cards by slug alone)."""
+    owner: dict[str, str] = {}
+    for fi, faction in enumerate(parsed.factions):
+        for ci, card in enumerate(getattr(faction, "command_cards", [])):
+            if owner.setdefault(card.slug, faction.slug) != faction.slug:
+                raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
+                               f"'{card.slug}' is already a card of faction '{owner[card.slug]}'")
+
+
+def _check_grimoires(parsed: FactionFile) -> None:
+    """Dulce Bellum: grimoire slugs once, spell slugs once across all the grimoires."""
+    _unique(parsed.grimoires, "slug", "grimoires", "this file")
+    grimoire_of: dict[str, str] = {}
+    for gi, grimoire in enumerate(parsed.grimoires):
+        for si, spell in enumerate(grimoire.spells):
+            if spell.slug in grimoire_of:
+                raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
+                               f"'{spell.slug}' is already a spell of grimoire '{grimoire_of[spell.slug]}'")
+            grimoire_of[spell.slug] = grimoire.slug
+    for fi, faction in enumerate(parsed.factions):
+        _unique(getattr(faction, "grimoires", []), None, f"factions[{fi}].grimoires", "this faction")
+
+
+def missing_references(parsed: FactionFile) -> list[tuple[str, str, str]]:
+    """(path, kind, slug) of every grimoire and spell the factions name that the file itself does
+    not hold: the importer looks them up in the game's data already loaded."""
+    grimoires = {g.slug for g in parsed.grimoires}
+    spells = {s.slug for g in parsed.grimoires for s in g.spells}
+    missing = []
+    for fi, faction in enumerate(parsed.factions):
+        for gi, slug in enumerate(getattr(faction, "grimoires", [])):
+            if slug not in grimoires:
+                missing.append((f"factions[{fi}].grimoires[{gi}]", "grimoire", slug))
+        for ui, unit in enumerate(faction.units):
+            fixed = getattr(unit, "spellcaster", None)
+            if isinstance(fixed, str) and fixed not in spells:
+                missing.append((f"factions[{fi}].units[{ui}].spellcaster", "spell", fixed))
+    return missing

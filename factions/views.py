@@ -10,7 +10,7 @@ from armylists.games.registry import game_home, homes
 from armylists.rules.explain import explain
 
 from .exporter import units_with_details
-from .models import Faction, GameSystem, Unit, game_params
+from .models import Faction, GameSystem, Spell, Unit, game_params
 
 # Filters that are a yes/no column; the fields a faction page filters by are its game's (`library_filters`).
 FLAGS = {"hero": ("Hero", "Not a hero"), "mercenary": ("Mercenary", "Not a mercenary")}
@@ -42,6 +42,15 @@ def matches(unit: Unit, wanted: str, query: str) -> bool:
     return getattr(unit, field) == value
 
 
+def name_fixed_spells(units: list[Unit], game: GameSystem) -> list[Unit]:
+    """Dulce Bellum: a Spellcaster(<spell>) unit shows its spell by name (one query, only if one has it)."""
+    fixed = {u.fixed_spell for u in units if u.fixed_spell}
+    names = dict(Spell.objects.filter(grimoire__game=game, slug__in=fixed).values_list("slug", "name")) if fixed else {}
+    for unit in units:
+        unit.fixed_spell_name = names.get(unit.fixed_spell, "") if unit.fixed_spell else ""
+    return units
+
+
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     games = GameSystem.objects.annotate(faction_count=Count("factions"))
@@ -55,20 +64,21 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": explain(params), "params": game_system.params,
+        "grimoires": game_system.grimoires.prefetch_related("spells"),
     })
 
 
 @require_GET
 def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpResponse:
     faction_row = get_object_or_404(Faction.objects.select_related("game"), game__slug=game, slug=faction)
-    units = list(units_with_details(faction_row.units.all()))
+    units = name_fixed_spells(list(units_with_details(faction_row.units.all())), faction_row.game)
     wanted, query = request.GET.get("filter", ""), request.GET.get("q", "").strip()
     shown = [u for u in units if matches(u, wanted, query)]
     template = "factions/faction_detail.html" + ("#unit-cards" if request.htmx else "")
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
         "filter_groups": filter_choices(game, units), "wanted": wanted, "query": query,
-        "command_cards": faction_row.command_cards.all(),
+        "command_cards": faction_row.command_cards.all(), "grimoires": faction_row.grimoires.all(),
     })
 
 
@@ -78,6 +88,7 @@ def unit_detail(request: HttpRequest, game: str, faction: str, unit: str) -> Htt
         units_with_details(Unit.objects.select_related("faction__game")),
         faction__game__slug=game, faction__slug=faction, slug=unit,
     )
+    name_fixed_spells([unit_row], unit_row.faction.game)
     return render(request, "factions/unit_detail.html", {
         "unit": unit_row, "faction": unit_row.faction, "game": unit_row.faction.game,
     })

@@ -1,6 +1,10 @@
 """Benchmark the check: how its time grows with a list's entries, lists per second
 through the engine, and `checklist` on 1,000 files.
 
+The same growth is measured through the whole boundary too: a list file's
+bytes read (size, UTF-8, depth, JSON), validated, resolved against the demo
+unit data and checked, as POST /api/check and `checklist` do.
+
 Run by hand (pytest does not collect it):
 
     .venv/bin/python tests/bench_check.py            # everything
@@ -158,11 +162,68 @@ def setup_database(directory: Path) -> dict[str, str]:
     return env
 
 
-def bench_engine(env: dict[str, str], seconds: float = 3.0) -> None:
+def grown_list(template: dict, n: int) -> bytes:
+    """A demo list file grown to `n` entries by repeating its entries; each copy keeps its joins and
+    regiments within itself (ids get a suffix per copy)."""
+    entries, copy = [], 0
+    while len(entries) < n:
+        for entry in template["entries"]:
+            grown = {**entry, "id": f"{entry['id']}-{copy}"}
+            for ref in ("joined_to", "regiment"):
+                if ref in grown:
+                    grown[ref] = f"{grown[ref]}-{copy}"
+            entries.append(grown)
+        copy += 1
+    return json.dumps({**template, "entries": entries[:n]}).encode()
+
+
+def time_boundary(raw: bytes, batch, seconds: float = 0.3) -> float:
+    """Like time_check, for bytes in -> report out (parse, validate, resolve, check)."""
+    from armylists.checking.boundary import parse_json
+
+    best = float("inf")
+    for _ in range(5):
+        runs, start = 0, time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < seconds / 5:
+            batch.check(parse_json(raw))
+            runs += 1
+        best = min(best, elapsed / runs)
+    return best * 1000
+
+
+def bench_boundary() -> bool:
+    """The check's time through the whole boundary per game and list size; True when the targets are met."""
+    from armylists.checking.check import Batch
+
+    batch = Batch()
+    templates = {}
+    for path in LISTS:  # the demo list of each game with the most entries
+        data = json.loads(path.read_text())
+        if len(data["entries"]) > len(templates.get(data["game"], {"entries": []})["entries"]):
+            templates[data["game"]] = data
+    print("boundary, bytes to report per list file (ms): read, validate, resolve against the demo data, check")
+    print(f"  {'game':<15}" + "".join(f"{n:>10,}" for n in SIZES) + f"{'1,000/100':>11}  {'file at 1,000':>14}")
+    met = True
+    for game in sorted(templates):
+        files = {n: grown_list(templates[game], n) for n in SIZES}
+        times = {n: time_boundary(files[n], batch) for n in SIZES}
+        ratio = times[1000] / times[100]
+        ok = ratio <= 15 and times[1000] < 50
+        met &= ok
+        print(f"  {game:<15}" + "".join(f"{times[n]:>10.3f}" for n in SIZES)
+              + f"{ratio:>10.1f}x  {len(files[1000]):>10,} B  {'ok' if ok else 'MISSED'}")
+    print("  targets: 1,000 entries under 50 ms, at most 15 times the 100-entry time")
+    return met
+
+
+def setup_django(env: dict[str, str]) -> None:
     os.environ.update(env)
     import django
 
     django.setup()
+
+
+def bench_engine(env: dict[str, str], seconds: float = 3.0) -> None:
     from armylists.checking.check import Batch
     from factions.models import game_params
 
@@ -211,6 +272,8 @@ def main() -> None:
             directory = Path(tmp)
             env = setup_database(directory)
             bench_checklist(env, directory)
+            setup_django(env)
+            met &= bench_boundary()
             bench_engine(env)
     sys.exit(0 if met else 1)
 

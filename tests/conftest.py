@@ -5,11 +5,15 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
 
 def pytest_configure(config):
     # Tests only: a real hasher is slow on purpose, and hashing the test users' passwords
     # took most of the builder tests' time. Production settings keep Django's default.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Tasks run at once, inside the test, instead of waiting in the database for a worker.
+    settings.TASKS = IMMEDIATE_TASKS
 
 
 @pytest.fixture
@@ -18,3 +22,4 @@ def make_user(db):
         return get_user_model().objects.create_user(username=username, password=password)
 
     return make_user_
+

@@ -82,6 +82,17 @@ WHO: dict[str, tuple[str, str]] = {
         "campaign-invite-renew", "army-adjust", "upgrade-buy", "upgrade-sell", "unit-recruit", "army-disband",
         "unit-rename", "unit-notes", "unit-disband", "unit-traits", "unit-status", "mission-result",
         "mission-event")},
+    # Events are their organisers' and players' (tests/events/test_permissions.py): anonymous visitors log
+    # in first and a stranger gets a 404, a private event's pages and a wrong invitation alike.
+    "events:index": ("account", "get"),
+    "events:create": ("account", "get"),
+    "events:join": ("owner", "get"),
+    **{f"events:{name}": ("owner", "get") for name in (
+        "detail", "edit", "submission", "submission-pdf", "dashboard", "recheck", "export-csv", "pack-status",
+        "pack-download")},
+    **{f"events:{name}": ("owner", "post") for name in (
+        "state", "invite-renew", "organiser-add", "organiser-remove", "player-rename", "submit-list", "submit-file",
+        "submission-note", "pack-start")},
 }
 # Every URL under the admin is the admin's, named or not.
 STAFF_PREFIX = "admin/"

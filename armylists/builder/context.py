@@ -14,7 +14,6 @@ from typing import Any
 from urllib.parse import quote
 
 from django.urls import reverse
-from django.utils.http import RFC3986_SUBDELIMS
 
 from armylists.checking.boundary import BadInput
 from armylists.checking.check import Checked, check_against
@@ -25,7 +24,8 @@ from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from factions.models import game_params
 
-from .controls import NAME_LIMITS, SettingsFields, entry_state, option_controls, settings_state
+from .controls import NAME_LIMITS, SettingsFields, caster, entry_state, option_controls, settings_state
+from .magic import magic_fields, options_summary, spell_summary
 from .models import ArmyList
 from .summary import cards_to_choose, command_cards, list_summary
 from .unitcards import UnitCard, card_maker, cost_text, glossary_terms
@@ -76,11 +76,12 @@ def entry_urls(army_list: ArmyList) -> Callable[[str], dict[str, str]]:
     """The URLs of an entry's edits, by entry id.
 
     Reversed once per list, not once per entry: on a 40-entry list the
-    reversing alone was a third of an htmx answer's time. The id is quoted as
-    `reverse` quotes a path argument.
+    reversing alone was a third of an htmx answer's time. Entry ids are
+    URL-safe (`[A-Za-z0-9_-]`, the URLconf's `slug`); quoting every other
+    character, "/" included, keeps one that is not from ever leaving its path segment.
     """
     patterns = {name: reverse(f"builder:list-entry-{name}", args=[army_list.pk, _MARKER]) for name in ENTRY_EDITS}
-    return lambda entry_id: {name: url.replace(_MARKER, quote(entry_id, safe=RFC3986_SUBDELIMS + "/~:@"))
+    return lambda entry_id: {name: url.replace(_MARKER, quote(entry_id, safe=""))
                              for name, url in patterns.items()}
 
 
@@ -134,9 +135,6 @@ class _Lister:
         if home.troops_join_regiments and unit.kind == "troop":
             heroes = {e.id for e in army.entries if e.unit.kind == "hero"} if army else set()
             fields["regiment"] = self._choices(raw["id"], heroes, state["regiment"])
-        if unit.spellcaster is not None or state["spells"]:
-            fields["spells"] = "\n".join(state["spells"])
-            fields["spellcaster"] = unit.spellcaster
         return fields
 
 
@@ -184,8 +182,9 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 view.has_form, view.was = True, json.dumps(entry_state(raw))
                 view.controls = _controls(game.slug, unit, counts)
                 view.fields = lister.fields(unit, raw)
-            view.summary = ", ".join(o.name + (f" ×{n}" if n > 1 else "") for o in unit.options
-                                     if (n := counts[o.slug]))
+                if (magic := caster(library, unit, raw)) is not None:
+                    view.fields["magic"] = magic_fields(magic, raw, library)
+            view.summary = " · ".join(p for p in (options_summary(unit, counts), spell_summary(raw, library)) if p)
         if report:
             view.points = report.entry_points.get(raw["id"])
             view.points_text = home.points_text(unit, view.points) if unit else ""

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_args
 
 from django import forms
 
+from armylists.checking.library import Library
 from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
-from armylists.rules.model import Option, OptionGroup, Unit
+from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
+from armylists.rules.spells import choices as spell_choices
 from factions.models import GameSystem
 
 Params = Mapping[str, Any]
@@ -25,34 +27,46 @@ Params = Mapping[str, Any]
 NAME_LIMITS = {"list_name": LIST_NAME_MAX, "entry_name": ENTRY_NAME_MAX}
 
 
-def _points_limit(params: Params) -> forms.Field:
+def _points_limit(params: Params, game: str) -> forms.Field:
     return forms.IntegerField(
         label="Points limit", min_value=1, max_value=1_000_000,
         widget=forms.NumberInput(attrs={"list": "points-presets", "data-testid": "points-limit-input"}))
 
 
-def _force_organisation(params: Params) -> forms.Field:
+def _force_organisation(params: Params, game: str) -> forms.Field:
     return forms.BooleanField(label="Force organisation", required=False, initial=True,
                               help_text="Heroes, copies, 35% and unit-count limits.")
 
 
-def _mixed_armies(params: Params) -> forms.Field:
-    return forms.ChoiceField(label="Mixed armies", initial="free", choices=[
-        ("free", "Free (any factions)"), ("tournament", "Tournament (2 factions, 60% primary)")])
+MIXING = {"single": "Single (this faction only)", "free": "Free (any factions)",
+          "tournament": "Tournament (2 factions, 60% primary)"}
 
 
-def _command_cards(params: Params) -> forms.Field:
+def _literals(annotation: Any) -> set[str]:
+    """The strings a Literal (or an optional Literal) annotation allows."""
+    args = get_args(annotation)
+    return {v for a in args for v in _literals(a)} if args else ({annotation} if isinstance(annotation, str) else set())
+
+
+def _mixed_armies(params: Params, game: str) -> forms.Field:
+    """The ways of mixing factions the game's list file allows, its own default first chosen."""
+    allowed = _literals(game_home(game).list_schema.model_fields["mixed_armies"].annotation)
+    return forms.ChoiceField(label="Mixed armies", initial=params.get("default_mixed_armies", "free"),
+                             choices=[(v, label) for v, label in MIXING.items() if v in allowed])
+
+
+def _command_cards(params: Params, game: str) -> forms.Field:
     return forms.IntegerField(label="Command cards bought", min_value=0, max_value=1000, initial=0,
                               help_text=f"{params.get('command_card_cost', 25)} points each.")
 
 
-def _regiments(params: Params) -> forms.Field:
+def _regiments(params: Params, game: str) -> forms.Field:
     return forms.IntegerField(label="Regiments", min_value=1, max_value=20,
                               initial=params.get("default_regiments", 2))
 
 
 # Every list setting a game may have (its home's `list_settings`), as a form field.
-SETTING_FIELDS: dict[str, Callable[[Params], forms.Field]] = {
+SETTING_FIELDS: dict[str, Callable[[Params, str], forms.Field]] = {
     "points_limit": _points_limit,
     "force_organisation": _force_organisation,
     "mixed_armies": _mixed_armies,
@@ -63,7 +77,7 @@ SETTING_FIELDS: dict[str, Callable[[Params], forms.Field]] = {
 
 def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
     """The list settings a game has, as form fields."""
-    return {name: SETTING_FIELDS[name](game.params) for name in game_home(game.slug).list_settings}
+    return {name: SETTING_FIELDS[name](game.params, game.slug) for name in game_home(game.slug).list_settings}
 
 
 def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
@@ -113,9 +127,46 @@ def option_controls(game: str, unit: Unit) -> list[Control]:
     return controls
 
 
+@dataclass(frozen=True)
+class Caster:
+    """Dulce Bellum: what a spellcaster's entry may choose (Magic: What Spells Can You Cast).
+
+    `grimoires` are its faction's, and the entry's own if it names another (so
+    the page can show it). Spellcaster(n) chooses up to `chooses` spells from one
+    grimoire; Master of Magic picks a grimoire and knows all of it; a fixed
+    Spellcaster(<spell>) knows `fixed` and picks nothing.
+    """
+
+    grimoires: tuple[Grimoire, ...]
+    current: Grimoire | None
+    chooses: int
+    master: bool
+    fixed: Spell | None
+
+    @property
+    def picks_grimoire(self) -> bool:
+        return self.fixed is None and (self.master or self.chooses > 0 or self.current is not None)
+
+
+def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
+    """What the entry's caster may choose; None for a unit that casts nothing and lists nothing."""
+    if not game_home(library.game).casts_spells:
+        return None
+    fixed = library.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
+    chooses, master = spell_choices(unit), unit.master_of_magic
+    current = library.grimoire(entry.get("grimoire"))
+    if not (fixed or chooses or master or current or entry.get("spells")):
+        return None
+    source = library.factions.get(unit.faction)
+    own = [g for slug in (source.grimoires if source else ()) if (g := library.grimoire(slug))]
+    if current is not None and current not in own:
+        own.append(current)
+    return Caster(tuple(own), current, chooses, master, fixed[0] if fixed else None)
+
+
 def entry_state(entry: dict) -> dict[str, Any]:
     """An entry as its form shows it, for `was`."""
     return {"name": entry.get("name") or "", "options": dict(Counter(entry.get("options", []))),
             "size": entry.get("size") or "", "combined": bool(entry.get("combined")),
             "joined_to": entry.get("joined_to") or "", "regiment": entry.get("regiment") or "",
-            "spells": list(entry.get("spells", []))}
+            "grimoire": entry.get("grimoire") or "", "spells": list(entry.get("spells", []))}

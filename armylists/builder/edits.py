@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armylists.games.registry import game_home
+from armylists.games.schema import MAX_ENTRIES
 from armylists.rules.model import Unit
 
 # Entry fields an entry form may set outright; None or "" removes the field.
-ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "spells")
+ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "grimoire", "spells")
 _NUMBERED = re.compile(r"^e(\d+)$")
 
 
@@ -67,8 +68,16 @@ def _set(mapping: dict, key: str, value: Any) -> None:
         mapping[key] = value
 
 
+def _room_for_one_more(document: dict) -> None:
+    """A saved list stays within the list file's bounds: at most MAX_ENTRIES entries."""
+    if len(document.get("entries", [])) >= MAX_ENTRIES:
+        raise Refusal(f"A list holds at most {MAX_ENTRIES:,} entries, and this one is full; "
+                      "nothing was added.")
+
+
 def add_entry(document: dict, entry: dict) -> str:
     """Append `entry` (without an id) and return the id it was given."""
+    _room_for_one_more(document)
     entry_id = new_entry_id(document)
     document.setdefault("entries", []).append({"id": entry_id, **entry})
     return entry_id
@@ -99,6 +108,7 @@ def move_entry(document: dict, entry_id: str, *, before: str = "", after: str = 
 def duplicate_entry(document: dict, entry_id: str) -> str:
     """Copy an entry to just after it; the copy does not join the original's host (one hero per unit)."""
     entry = find_entry(document, entry_id)
+    _room_for_one_more(document)
     copy = {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items() if k != "joined_to"}
     copy["id"] = new_entry_id(document)
     document["entries"].insert(document["entries"].index(entry) + 1, copy)

@@ -7,22 +7,21 @@ into only what the player changed and merges with edits made in another tab.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
+from armylists.checking.boundary import LIST_BYTES, BadInput, parse_json, too_big
 from armylists.checking.library import Library
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from factions.models import GameSystem
 
-from .controls import NAME_LIMITS, Control, SettingsFields, entry_state, option_controls, setting_fields
+from .controls import NAME_LIMITS, Caster, Control, SettingsFields, caster, entry_state, option_controls, setting_fields
 from .edits import EntryChanges
 
-MAX_FILE = 1_000_000
 MAX_COPIES = 99
 
 
@@ -82,16 +81,25 @@ class ShareForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="List file (.json)")
+    # An empty file is read like any other, so its message says what a list file needs.
+    file = forms.FileField(label="List file (.json)", allow_empty_file=True)
+
+    @classmethod
+    def refused(cls, message: str) -> ImportForm:
+        """A form showing `message` as the file's only error, for an upload refused before it was read."""
+        form = cls(data={})
+        form.full_clean()
+        form.errors["file"] = form.error_class([message])
+        return form
 
     def clean_file(self):
+        """The file's data, bounded as every list file is (size first, before it is read)."""
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_FILE:
-            raise ValidationError(f"The file is over {MAX_FILE} bytes.", code="too-big")
         try:
-            self.cleaned_data["data"] = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise ValidationError(f"Not a JSON file ({error}).", code="not-json") from None
+            too_big(upload.size, LIST_BYTES)
+            self.cleaned_data["data"] = parse_json(upload.read(LIST_BYTES + 1))
+        except BadInput as error:
+            raise ValidationError(f"This list file cannot be used: {error}", code="bad-input") from None
         return upload
 
 
@@ -128,20 +136,30 @@ class EntryForm(forms.Form):
     was = forms.JSONField(required=False)
     name = forms.CharField(max_length=NAME_LIMITS["entry_name"], required=False)
 
-    def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, **kwargs):
+    def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, library: Library | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
-        self.unit, self.current = unit, entry_state(entry)
+        self.unit, self.current, self.library = unit, entry_state(entry), library
         self.controls = option_controls(game, unit)
         for control in self.controls:
             self.fields[control.field] = _control_field(control)
         self._game_fields(game, unit, entry, document)
+        self.caster = caster(library, unit, entry) if library is not None else None
+        if self.caster is not None:
+            self._magic_fields(self.caster, library)
+
+    def _magic_fields(self, magic: Caster, library: Library) -> None:
+        """Dulce Bellum: the grimoire (one of the faction's) and the spells chosen from it. Any spell of
+        the game is a valid choice here; whether the caster may take it is the check's to say."""
+        if magic.picks_grimoire:
+            grimoires = _choices(g.slug for g in magic.grimoires)
+            self.fields["grimoire"] = forms.ChoiceField(required=False, choices=grimoires)
+        self.fields["spells"] = forms.MultipleChoiceField(required=False, choices=[(s, s) for s in library.spells])
 
     def _game_fields(self, game: str, unit: Unit, entry: dict, document: dict) -> None:
         others = [e.get("id") for e in document.get("entries", []) if e.get("id") != entry.get("id")]
         if unit.sizes:
             self.fields["size"] = forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
-        if unit.spellcaster is not None or entry.get("spells"):
-            self.fields["spells"] = forms.CharField(required=False, max_length=4000, widget=forms.Textarea)
         home = game_home(game)
         if home.combines_units:
             self.fields["combined"] = forms.BooleanField(required=False)
@@ -153,16 +171,19 @@ class EntryForm(forms.Form):
     def clean_was(self) -> dict:
         return _was(self.cleaned_data.get("was"), self.current)
 
-    def clean_spells(self) -> list[str]:
-        spells = [s.strip() for s in self.cleaned_data.get("spells", "").splitlines() if s.strip()]
-        if any(len(s) > 200 for s in spells) or len(spells) > 50:
-            raise ValidationError("At most 50 spells of up to 200 characters each.", code="spells")
-        return spells
+    def clean(self) -> dict:
+        data = super().clean()
+        grimoire = data.get("grimoire")
+        if "spells" in data and grimoire is not None and grimoire != self.cleaned_data.get("was", {}).get("grimoire"):
+            # Another grimoire: the spells ticked were the old one's, and a caster draws on one grimoire.
+            spells = self.library.grimoire(grimoire).spells if grimoire else ()
+            data["spells"] = [s for s in data["spells"] if s in {spell.slug for spell in spells}]
+        return data
 
     def changes(self) -> EntryChanges:
         was, data = self.cleaned_data["was"], self.cleaned_data
         counts = Counter(was.get("options") or {})
-        fields = {k: data[k] for k in ("name", "size", "combined", "joined_to", "regiment", "spells")
+        fields = {k: data[k] for k in ("name", "size", "combined", "joined_to", "regiment", "grimoire", "spells")
                   if k in self.fields and data[k] != was.get(k)}
         groups, deltas = {}, {}
         for control in self.controls:

@@ -37,7 +37,7 @@ def command_cards(army_list: ArmyList, library: Library) -> dict[str, Any]:
     docs = sorted(((f, c) for f in library.factions.values() for c in f.card_docs),
                   key=lambda pair: pair[0].slug != primary)
     cards = [{"slug": c["slug"], "title": c["title"], "faction": f.name, "text": c.get("text", ""),
-              "only": c.get("alignment_only") or "", "checked": c["slug"] in chosen} for f, c in docs]
+              "only": (c.get("alignment_only") or "").capitalize(), "checked": c["slug"] in chosen} for f, c in docs]
     return {"command_cards": cards, "command_cards_was": json.dumps(chosen), "cards_chosen": len(chosen)}
 
 

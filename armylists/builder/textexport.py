@@ -38,9 +38,18 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
     lines = [f"{indent}{label} — {cost}"]
     if entry.options:
         lines.append(f"{indent}    {_options(entry)}")
-    if entry.spells:
-        lines.append(f"{indent}    Spells: {', '.join(entry.spells)}")
+    if entry.grimoire or entry.spells:
+        lines.append(f"{indent}    {_magic(entry, army)}")
     return lines
+
+
+def _magic(entry: Entry, army: Army) -> str:
+    """Dulce Bellum: the grimoire and spells by name, "Battle Magic: Charge!, Fireball"."""
+    grimoires = {g.slug: g for g in army.grimoires}
+    spells = {s.slug: s.name for g in army.grimoires for s in g.spells}
+    names = ", ".join(spells.get(s, s) for s in entry.spells)
+    grimoire = grimoires[entry.grimoire].name if entry.grimoire in grimoires else "Spells"
+    return f"{grimoire}: {names}" if names else grimoire
 
 
 def _heading(name: str, game_name: str, faction_name: str, army: Army, report: Report) -> list[str]:

@@ -52,7 +52,8 @@ class UnitCard:
 
 def glossary_terms(game: str) -> list[Term]:
     """Every special rule the game's glossary explains; the page holds each once, as a popover."""
-    return [Term(term_key(name), name, text) for name, text in sorted(game_home(game).glossary.items())]
+    return [Term(term_key(name), name, text) for name, text in sorted(game_home(game).glossary.items())
+            if text.strip()]
 
 
 def rule_views(game: str, rules: list[str]) -> list[RuleView]:
@@ -60,7 +61,7 @@ def rule_views(game: str, rules: list[str]) -> list[RuleView]:
     views = []
     for rule in rules:
         name = rule_name(rule).casefold()
-        explained = not spelled_out(rule) and name in known
+        explained = not spelled_out(rule) and name in known and bool(known[name][1].strip())
         views.append(RuleView(rule, term_key(known[name][0]) if explained else ""))
     return views
 

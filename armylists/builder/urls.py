@@ -4,7 +4,6 @@ from .views import entries, lists, share, transfer
 
 app_name = "builder"
 
-# Entry ids come from list files and may hold any character, so they end the path.
 list_patterns = [
     path("", lists.lists, name="lists"),
     path("new/", lists.list_create, name="list-create"),
@@ -20,11 +19,11 @@ list_patterns = [
     path("<int:pk>/text/", transfer.list_text_view, name="list-text"),
     path("<int:pk>/share/", share.list_share, name="list-share"),
     path("<int:pk>/entries/add/", entries.entry_add, name="list-entry-add"),
-    path("<int:pk>/entries/edit/<path:entry_id>", entries.entry_update, name="list-entry-update"),
-    path("<int:pk>/entries/remove/<path:entry_id>", entries.entry_remove, name="list-entry-remove"),
-    path("<int:pk>/entries/duplicate/<path:entry_id>", entries.entry_duplicate, name="list-entry-duplicate"),
-    path("<int:pk>/entries/move/<path:entry_id>", entries.entry_move, name="list-entry-move"),
-    path("<int:pk>/entries/form/<path:entry_id>", entries.entry_form, name="list-entry-form"),
+    path("<int:pk>/entries/edit/<slug:entry_id>", entries.entry_update, name="list-entry-update"),
+    path("<int:pk>/entries/remove/<slug:entry_id>", entries.entry_remove, name="list-entry-remove"),
+    path("<int:pk>/entries/duplicate/<slug:entry_id>", entries.entry_duplicate, name="list-entry-duplicate"),
+    path("<int:pk>/entries/move/<slug:entry_id>", entries.entry_move, name="list-entry-move"),
+    path("<int:pk>/entries/form/<slug:entry_id>", entries.entry_form, name="list-entry-form"),
     path("shared/<str:token>/", share.shared_list, name="shared-list"),
     path("shared/<str:token>/file/", share.shared_list_export, name="shared-list-export"),
 ]

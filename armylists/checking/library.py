@@ -1,16 +1,18 @@
 """The unit data a list is checked against, from the database or frozen in a snapshot.
 
 A `Library` holds, for each faction of a game, its unit documents (the
-faction-file JSON of each unit) and command cards. A tournament submission
-stores `Library.snapshot()` of the units it uses, so it is re-checked later
-against exactly the data it was submitted with (`Library.from_snapshot`).
+faction-file JSON of each unit), command cards and the slugs of the grimoires
+it may use, and the game's grimoires (Dulce Bellum). A tournament submission
+stores `Library.snapshot()` of the units it uses (with every grimoire of the
+game, which the spell rules need whole), so it is re-checked later against
+exactly the data it was submitted with (`Library.from_snapshot`).
 
 `library_of(game)` keeps each game's library in memory, per process, and
 reads it again only when the game's `data_version` has changed (an import or
 an admin edit changes it, see `factions.models.data_changed`): a warm check
-runs one small query for the version instead of six for every unit of the
-game. A `Library` is shared between requests: nothing may change one after
-it is built.
+runs one small query for the version instead of seven for every unit of the
+game (nine with grimoires). A `Library` is shared between requests: nothing may change
+one after it is built.
 """
 from __future__ import annotations
 
@@ -19,11 +21,14 @@ import json
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from armylists.rules.model import CommandCard, Unit
-from factions.cards import card_document, engine_command_card, engine_unit
-from factions.exporter import factions_with_details, unit_document
+from armylists.games.registry import game_home
+from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
+from armylists.rules.model import Faction as EngineFaction
+from factions.cards import card_document, engine_command_card, engine_grimoire, engine_unit
+from factions.exporter import factions_with_details, grimoire_document, unit_document
 from factions.models import Faction, GameSystem
 
 
@@ -34,6 +39,7 @@ class LibraryFaction:
     alignment: str | None
     unit_docs: dict[str, dict[str, Any]]
     card_docs: list[dict[str, Any]] = field(default_factory=list)
+    grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires its casters may use
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
     def unit(self, slug: str) -> Unit | None:
@@ -42,14 +48,21 @@ class LibraryFaction:
         return self._units.get(slug)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "alignment": self.alignment, "units": self.unit_docs,
+        data = {"name": self.name, "alignment": self.alignment, "units": self.unit_docs,
                 "command_cards": self.card_docs}
+        return data | ({"grimoires": list(self.grimoires)} if self.grimoires else {})
+
+    @classmethod
+    def from_dict(cls, slug: str, data: dict[str, Any]) -> LibraryFaction:
+        return cls(slug, data["name"], data.get("alignment"), data["units"], data.get("command_cards", []),
+                   tuple(data.get("grimoires", ())))
 
 
 @dataclass
 class Library:
     game: str
     factions: dict[str, LibraryFaction]
+    grimoire_docs: list[dict[str, Any]] = field(default_factory=list)  # Dulce Bellum: the game's grimoires
     # The game's data version it was read at (`library_of`); None for a frozen snapshot.
     version: uuid.UUID | None = None
 
@@ -62,21 +75,53 @@ class Library:
         """Every faction's command cards by slug: one army may draw on several factions."""
         return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
 
-    def snapshot(self, used: dict[str, Iterable[str]]) -> dict[str, Any]:
-        """The data of just the units a list uses (faction slug -> unit slugs)."""
+    def card_texts(self) -> dict[str, str]:
+        """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
+        return {c["slug"]: c["text"] for f in self.factions.values() for c in f.card_docs if c.get("text")}
+
+    @cached_property
+    def grimoires(self) -> tuple[Grimoire, ...]:
+        """Every grimoire of the game, as the engine reads them."""
+        return tuple(engine_grimoire(g) for g in self.grimoire_docs)
+
+    @cached_property
+    def spells(self) -> dict[str, tuple[Spell, Grimoire]]:
+        """Spell slug -> the spell and its grimoire (spell slugs are unique in a game)."""
+        return {s.slug: (s, g) for g in self.grimoires for s in g.spells}
+
+    @cached_property
+    def _grimoires_by_slug(self) -> dict[str, Grimoire]:
+        return {g.slug: g for g in self.grimoires}
+
+    def grimoire(self, slug: str | None) -> Grimoire | None:
+        return self._grimoires_by_slug.get(slug or "")
+
+    @cached_property
+    def engine_factions(self) -> tuple[EngineFaction, ...]:
+        """Every faction of the library, named and with its grimoires, for the engine's messages."""
+        return tuple(EngineFaction(f.slug, f.name, f.grimoires) for f in self.factions.values())
+
+    def snapshot(self, used: dict[str, Iterable[str]], cards: Iterable[str] = ()) -> dict[str, Any]:
+        """The data of just the units a list uses (faction slug -> unit slugs) and the command cards of
+        those factions and of the factions whose cards it chooses (a Diskwars list may choose a card from
+        a faction none of its units belongs to); every faction's name and grimoires and the game's
+        grimoires, which messages and the spell rules read whatever the list uses."""
+        owners = {card["slug"]: f.slug for f in self.factions.values() for card in f.card_docs}
+        with_cards = set(used) | {owners[card] for card in cards if card in owners}
         factions = {}
-        for slug, unit_slugs in used.items():
-            source = self.factions[slug]
-            units = {u: source.unit_docs[u] for u in sorted(set(unit_slugs)) if u in source.unit_docs}
-            factions[slug] = LibraryFaction(slug, source.name, source.alignment, units, source.card_docs).as_dict()
-        return {"game": self.game, "factions": factions}
+        for slug, source in self.factions.items():
+            unit_slugs = set(used.get(slug, ()))
+            units = {u: source.unit_docs[u] for u in sorted(unit_slugs) if u in source.unit_docs}
+            factions[slug] = LibraryFaction(slug, source.name, source.alignment, units,
+                                            source.card_docs if slug in with_cards else [],
+                                            source.grimoires).as_dict()
+        data = {"game": self.game, "factions": factions}
+        return data | ({"grimoires": self.grimoire_docs} if self.grimoire_docs else {})
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> Library:
-        return cls(data["game"], {
-            slug: LibraryFaction(slug, f["name"], f.get("alignment"), f["units"], f.get("command_cards", []))
-            for slug, f in data["factions"].items()
-        })
+        return cls(data["game"], {slug: LibraryFaction.from_dict(slug, f) for slug, f in data["factions"].items()},
+                   list(data.get("grimoires", [])))
 
 
 def fingerprint(data: Any) -> str:
@@ -85,20 +130,23 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def library_from_rows(game: str, factions: Iterable[Faction]) -> Library:
+def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable = ()) -> Library:
     return Library(game, {
         f.slug: LibraryFaction(
             f.slug, f.name, f.alignment or None,
             {u.slug: unit_document(u, game) for u in f.units.all()},
             [card_document(c) for c in f.command_cards.all()],
+            tuple(g.slug for g in f.grimoires.all()),
         )
         for f in factions
-    })
+    }, [grimoire_document(g) for g in grimoires])
 
 
 def load_library(game: GameSystem) -> Library:
-    """Every faction of `game`, read from the database (six queries, whatever the number of units)."""
-    return library_from_rows(game.slug, factions_with_details(game.factions.all()))
+    """Every faction of `game`, read from the database: seven queries whatever the number of units,
+    two more for a game with grimoires (Dulce Bellum: the grimoires and their spells)."""
+    grimoires = game.grimoires.prefetch_related("spells") if game_home(game.slug).casts_spells else ()
+    return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
 
 
 # Game id -> (the data version it was read at, its library).

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from armylists.games.registry import GAMES, game_home
 from armylists.games.schema import LIST_NAME_MAX, ListIn
 
-from .boundary import BadInput, bad_input, read_game
+from .boundary import BadInput, bad_input, long_number_in, read_game
 
 FORMAT = "armylists/list@1"
 
@@ -28,6 +28,9 @@ def parse_list(data: Any) -> ListIn:
         parsed = game_home(game).list_schema.model_validate(data)
     except ValidationError as error:
         raise bad_input(error) from None
+    # `meta` is never checked, but a number in it is bounded like any other.
+    if parsed.meta and (fault := long_number_in(parsed.meta, ("meta",))) is not None:
+        raise fault
     seen: set[str] = set()
     for i, entry_id in enumerate(parsed.entry_ids()):
         if entry_id in seen:

@@ -1,30 +1,27 @@
 """POST /api/check: one list file in, the check's report out (the checklist command's JSON)."""
 from __future__ import annotations
 
-import json
-
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from armylists.checking.boundary import BadInput
+from armylists.checking.boundary import LIST_BYTES, BadInput, declared_length, parse_json
 
 from .check import check_document
-
-MAX_BODY = 1_000_000
 
 
 @csrf_exempt  # a stateless JSON endpoint for other tools: it reads no session and writes nothing
 @require_POST
 def check(request: HttpRequest) -> JsonResponse:
-    if len(request.body) > MAX_BODY:
-        return JsonResponse({"error": f"the list file is over {MAX_BODY} bytes"}, status=400)
+    # Refused from its declared length before a byte is read; a body without one is read only
+    # to one byte past the bound.
+    if declared_length(request.META) > LIST_BYTES:
+        return JsonResponse({"error": f"the list file must be at most {LIST_BYTES:,} bytes"}, status=413)
+    raw = request.read(LIST_BYTES + 1)
+    if len(raw) > LIST_BYTES:
+        return JsonResponse({"error": f"the list file must be at most {LIST_BYTES:,} bytes"}, status=413)
     try:
-        data = json.loads(request.body)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        return JsonResponse({"error": f"not valid JSON ({error})"}, status=400)
-    try:
-        result = check_document(data)
+        result = check_document(parse_json(raw))
     except BadInput as error:
         return JsonResponse({"error": str(error)}, status=400)
     return JsonResponse(result.report.as_dict())

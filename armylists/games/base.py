@@ -76,6 +76,8 @@ class Game:
     slug: ClassVar[str]
     list_schema: ClassVar[type[ListIn]]
     faction_schema: ClassVar[type[FactionIn]]
+    # Top-level fields of the game's faction files besides format, game and factions: name -> type.
+    faction_file_fields: ClassVar[Mapping[str, Any]] = {}
 
     # Lists
     has_points: ClassVar[bool] = True  # False: no points limit (Diskwars pays in recruitment points)
@@ -91,6 +93,7 @@ class Game:
     heroes_join_units: ClassVar[bool] = False  # a hero entry may name the unit it joins
     troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
     options_once: ClassVar[bool] = False  # every option at most once per unit
+    casts_spells: ClassVar[bool] = False  # the game has grimoires; its casters' entries choose spells
 
     # The library and the builder's picker
     picker_filters: ClassVar[tuple[tuple[str, str], ...]] = ()  # (unit document field, label)

@@ -10,7 +10,7 @@ from armylists.rules.model import Entry
 
 from .base import FactionChoice, Game
 from .cards import CardContext, faction_detail
-from .schema import Count, FactionIn, ListIn, UnitIn
+from .schema import Count, FactionIn, ListIn, Name, UnitIn
 
 
 class BattlegroundListIn(ListIn):
@@ -21,7 +21,7 @@ class BattlegroundUnitIn(UnitIn):
     cost: Count
     class_: Literal["core", "standard", "elite"] = Field(alias="class")
     mercenary: bool = False
-    keywords: list[str] = []
+    keywords: list[Name] = []
 
     model_config = ConfigDict(populate_by_name=True)
 

@@ -6,10 +6,11 @@ the facts into `Card`s and the PDF. Nothing here reads the database.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from armylists.rules.model import Entry
+from armylists.rules.model import Entry, Grimoire, Spell
 
 # Stats that are lists of gear, and values longer than WIDE_STAT, print on
 # their own line under the stat boxes.
@@ -28,13 +29,21 @@ class Stat:
 
 @dataclass(frozen=True)
 class CardContext:
-    """What a card needs beyond its entry: the list's faction, names and points."""
+    """What a card needs beyond its entry: the list's faction, names and points, the game's grimoires."""
 
     game: str
     primary: str
     faction_names: dict[str, str]
     entry_points: dict[str, int]
     labels: dict[str, str]  # entry id -> how the list names it
+    grimoires: tuple[Grimoire, ...] = field(default=())
+
+    @cached_property
+    def spells(self) -> dict[str, Spell]:
+        return {s.slug: s for g in self.grimoires for s in g.spells}
+
+    def grimoire(self, slug: str | None) -> Grimoire | None:
+        return next((g for g in self.grimoires if g.slug == slug), None)
 
 
 def label(labels: Mapping[str, str], key: str) -> str:

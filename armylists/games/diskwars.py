@@ -18,17 +18,20 @@ from armylists.rules.report import Report
 from .base import FactionChoice, Game, Section
 from .cards import CardContext, Stat, faction_detail
 from .schema import (
+    MAX_ENTRIES,
     Alignment,
     Count,
+    Entries,
     EntryIn,
     FactionIn,
     Id,
     ListIn,
+    LongText,
     Name,
     PointsLimit,
     Slug,
+    SmallCount,
     Strict,
-    Text,
     UnitIn,
     drop_empty,
 )
@@ -41,10 +44,10 @@ class DiskwarsEntryIn(EntryIn):
 
 
 class DiskwarsListIn(ListIn):
-    entries: list[DiskwarsEntryIn]
+    entries: Entries[DiskwarsEntryIn]
     points_limit: PointsLimit | None = None
-    command_cards: list[Text] = []
-    regiments: Annotated[int, Field(ge=1, le=20)] | None = None
+    command_cards: Annotated[list[Slug], Field(max_length=MAX_ENTRIES)] = []
+    regiments: Annotated[int, Field(ge=1, le=50)] | None = None
 
 
 # --- the faction file
@@ -53,9 +56,9 @@ class DiskwarsListIn(ListIn):
 class DiskwarsUnitIn(UnitIn):
     kind: Literal["hero", "troop"]
     size: Literal["small", "medium", "large"]
-    race: str | None = None
+    race: Name | None = None
     unique: bool = False
-    elite: Count = 0
+    elite: SmallCount = 0
     recruitment_points: Count | None = None
     command_value: Count | None = None
     recruitment_cost: Count | None = None
@@ -73,6 +76,7 @@ class CommandCardIn(Strict):
     slug: Slug
     title: Name
     alignment_only: Alignment | None = None
+    text: LongText | None = None
 
 
 class DiskwarsFactionIn(FactionIn):
@@ -117,7 +121,7 @@ class Diskwars(Game):
         return data | {"recruitment_cost": unit.recruitment_cost}
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
-        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only})
+        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only, "text": c.text})
                  for c in faction.command_cards.all()]
         return {"alignment": faction.alignment, "command_cards": cards}
 

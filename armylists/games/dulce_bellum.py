@@ -5,28 +5,61 @@ taken at most once per unit; casters carry spells.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic_core import PydanticCustomError
 
-from armylists.rules.model import Entry, Unit
+from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 
 from .base import Game
 from .cards import CardContext, Stat, faction_detail
-from .schema import AtLeastOne, Count, EntryIn, FactionIn, ListIn, Size, Strict, Text, UnitIn, drop_empty
+from .schema import (
+    MAX_OPTIONS,
+    SLUG_PATTERN,
+    SMALL_MAX,
+    AtLeastOne,
+    Cost,
+    Count,
+    Entries,
+    EntryIn,
+    FactionIn,
+    ListIn,
+    LongText,
+    Name,
+    Size,
+    Slug,
+    Strict,
+    UnitIn,
+    drop_empty,
+)
 
 # --- the list file
 
 
 class DulceBellumEntryIn(EntryIn):
+    # The published JSON Schema says what the validator below does.
+    model_config = ConfigDict(json_schema_extra={
+        "if": {"required": ["spells"], "properties": {"spells": {"minItems": 1}}},
+        "then": {"required": ["grimoire"]}})
+
     size: Size
-    spells: list[Text] = []
+    grimoire: Slug | None = None
+    spells: Annotated[list[Slug], Field(max_length=MAX_OPTIONS)] = []
+
+    @model_validator(mode="after")
+    def _spells_come_from_a_grimoire(self):
+        if self.spells and self.grimoire is None:
+            # `field`: the error is about this field of the entry (see boundary.bad_input).
+            raise PydanticCustomError("required_with", "is required when spells are listed", {"field": "grimoire"})
+        return self
 
 
 class DulceBellumListIn(ListIn):
-    entries: list[DulceBellumEntryIn]
+    entries: Entries[DulceBellumEntryIn]
 
 
 # --- the faction file
@@ -34,37 +67,69 @@ class DulceBellumListIn(ListIn):
 
 class SizeIn(Strict):
     size: Size
-    points: Count
+    points: Cost
     morale: Count | None = None
+
+
+class SpellIn(Strict):
+    slug: Slug
+    name: Name
+    basic: bool = False
+    difficulty: Name | None = None
+    text: LongText | None = None
+
+
+class GrimoireIn(Strict):
+    """A grimoire of the game (Dulce Bellum, Magic: Magic Grimoires), at a faction file's top level."""
+
+    slug: Slug
+    name: Name
+    spells: list[SpellIn]
+
+
+def _spellcaster(value: Any) -> Any:
+    """Spellcaster(n) is a whole number; Spellcaster(<spell>) names its one spell by slug."""
+    if value is None or (isinstance(value, str) and re.fullmatch(SLUG_PATTERN, value)):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= SMALL_MAX:
+        raise ValueError(f"must be a whole number from 0 to {SMALL_MAX:,} (Spellcaster(n)) or a spell's slug")
+    return value
 
 
 class DulceBellumUnitIn(UnitIn):
     rarity: Literal["common", "irregular", "uncommon", "rare"]
     limit: AtLeastOne | None = None
     sizes: Annotated[list[SizeIn], Field(min_length=1)]
-    type: str | None = None
-    spellcaster: Count | None = None
+    type: Name | None = None
+    spellcaster: Annotated[int | str | None, BeforeValidator(_spellcaster)] = None
 
 
 class DulceBellumFactionIn(FactionIn):
     units: list[DulceBellumUnitIn]
+    grimoires: list[Slug] = []  # the grimoires the faction's spellcasters may draw on
 
 
 class DulceBellum(Game):
     slug = "dulce-bellum"
     list_schema = DulceBellumListIn
     faction_schema = DulceBellumFactionIn
+    faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
     # Dulce Bellum: each option at most once per unit.
     options_once = True
+    casts_spells = True
     picker_filters = (("rarity", "Rarity"), ("type", "Type"))
     library_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": unit.spellcaster,
+        spellcaster = unit.fixed_spell or unit.spellcaster
+        return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": spellcaster,
                 "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
                           for s in unit.sizes.all()]}
+
+    def faction_fields(self, faction: Any) -> dict[str, Any]:
+        return {"grimoires": [g.slug for g in faction.grimoires.all()]}
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):
@@ -96,9 +161,28 @@ class DulceBellum(Game):
         details = faction_detail(entry, ctx)
         if unit.limit is not None:
             details.append(Stat("Limit", f"{unit.limit} per army"))
-        if unit.spellcaster is not None:
-            details.append(Stat("Spellcaster", str(unit.spellcaster)))
-        if entry.spells:
-            details.append(Stat("Spells", ", ".join(entry.spells)))
+        details += self.magic(entry, ctx)
         # The size is printed in the stat row, with its morale and points.
         return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun}
+
+    def magic(self, entry: Entry, ctx: CardContext) -> list[Stat]:
+        """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
+        the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
+        unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)
+        fixed = ctx.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
+        details = []
+        if isinstance(unit.spellcaster, int) and not isinstance(unit.spellcaster, bool):
+            details.append(Stat("Spellcaster", str(unit.spellcaster)))
+        if grimoire is not None:
+            details.append(Stat("Grimoire", grimoire.name))
+        known = [fixed] if fixed else []
+        if unit.master_of_magic and grimoire is not None:
+            known += grimoire.spells
+        known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
+        if known:
+            details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
+        return details
+
+
+def _with_difficulty(spell: Spell) -> str:
+    return f"{spell.name} ({spell.difficulty})" if spell.difficulty else spell.name

@@ -12,7 +12,7 @@ from armylists.rules.text import plural
 
 from .base import FactionChoice, Game, Section
 from .cards import CardContext, Stat, faction_detail
-from .schema import AtLeastOne, Count, EntryIn, FactionIn, Id, ListIn, OptionIn, UnitIn
+from .schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
 
 # --- the list file
 
@@ -23,9 +23,10 @@ class OprEntryIn(EntryIn):
 
 
 class OprListIn(ListIn):
-    entries: list[OprEntryIn]
+    entries: Entries[OprEntryIn]
     force_organisation: bool = True
-    mixed_armies: Literal["free", "tournament"] = "free"
+    # None: the game's `default_mixed_armies` (its rulebook's word), applied by the engine.
+    mixed_armies: Literal["single", "free", "tournament"] | None = None
 
 
 # --- the faction file
@@ -41,6 +42,7 @@ class OprUnitIn(UnitIn):
     cost: Count
     models: AtLeastOne
     hero: bool = False
+    copies_of: Slug | None = None  # another unit of the faction that this one is a size of
 
 
 class OprFactionIn(FactionIn):
@@ -68,7 +70,7 @@ class OprGame(Game):
                              "equipment": "Equipment"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero}
+        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of}
 
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {"scope": option.scope if option.scope != "unit" else None, "command": option.command}

@@ -8,33 +8,53 @@ format's reader: `armylists.checking.listfile` and `factions.schemas`.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-LIST_NAME_MAX = 300
-ENTRY_NAME_MAX = 120
+# The bounds of both formats (FORMATS: "Every slug in every file matches [a-z0-9-]{1,64}. Names
+# are at most 200 characters, notes and texts at most 5,000"; list file bounds).
+NAME_MAX = 200
+TEXT_MAX = 5_000
+LIST_NAME_MAX = NAME_MAX
+ENTRY_NAME_MAX = NAME_MAX
+MAX_ENTRIES = 1_000
+MAX_OPTIONS = 100
+SLUG_PATTERN = r"^[a-z0-9-]{1,64}$"
+ENTRY_ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
 
-Slug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9-]+$")]
-Name = Annotated[str, StringConstraints(min_length=1)]
-Text = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-Id = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_MAX)]
+LongText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
+Id = Annotated[str, StringConstraints(pattern=ENTRY_ID_PATTERN)]
 PointsLimit = Annotated[int, Field(ge=1, le=1_000_000)]
+EntryT = TypeVar("EntryT")
+Entries = Annotated[list[EntryT], Field(max_length=MAX_ENTRIES)]  # a game's entries: Entries[ItsEntryIn]
 Size = Literal["single", "squad", "platoon", "company", "horde"]
 Alignment = Literal["order", "destruction"]
 
 
-def _whole_number(minimum: int):
+def _whole_number(minimum: int, maximum: int) -> Any:
+    """A plain JSON integer from `minimum` to `maximum` (never a bool), said as the formats say it."""
+
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise ValueError(f"must be an integer ≥ {minimum}")
+            raise ValueError(f"must be an integer ≥ {minimum:,}")
+        if value > maximum:
+            raise ValueError(f"must be at most {maximum:,}")
         return value
 
-    return BeforeValidator(check)
+    # The check runs before pydantic's own, so the published JSON Schema is given the bounds here.
+    return Annotated[int, BeforeValidator(check), Field(json_schema_extra={"minimum": minimum, "maximum": maximum})]
 
 
-Count = Annotated[int, _whole_number(0)]
-AtLeastOne = Annotated[int, _whole_number(1)]
+# Every number of a faction file is bounded, so that none can overflow a database column.
+COST_MIN, COST_MAX = -1_000, 100_000
+Cost = _whole_number(COST_MIN, COST_MAX)
+Count = _whole_number(0, COST_MAX)
+AtLeastOne = _whole_number(1, COST_MAX)
+SMALL_MAX = 1_000
+SmallCount = _whole_number(0, SMALL_MAX)  # option group min/max, elite, Spellcaster(n)
 
 
 def drop_empty(data: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -51,19 +71,21 @@ class Strict(BaseModel):
 
 class EntryIn(Strict):
     id: Id
-    unit: Text
-    faction: Text | None = None
-    options: list[Text] = []
+    unit: Slug
+    faction: Slug | None = None
+    options: Annotated[list[Slug], Field(max_length=MAX_OPTIONS)] = []
     name: Annotated[str, StringConstraints(max_length=ENTRY_NAME_MAX)] | None = None
 
 
 class ListIn(Strict):
     format: Literal["armylists/list@1"]
     game: str
-    faction: Text
+    faction: Slug
     name: Annotated[str, StringConstraints(max_length=LIST_NAME_MAX)] | None = None
     points_limit: PointsLimit
-    entries: list[EntryIn]
+    entries: Entries[EntryIn]
+    # Anything a program wants to keep with the list; never checked, kept through import and export.
+    meta: dict[str, Any] | None = None
 
     def entry_ids(self) -> list[str]:
         return [e.id for e in self.entries]
@@ -75,29 +97,29 @@ class ListIn(Strict):
 class OptionGroupIn(Strict):
     slug: Slug
     name: Name
-    min: Count = 0
-    max: Count = 1
+    min: SmallCount = 0
+    max: SmallCount = 1
 
 
 class OptionIn(Strict):
     slug: Slug
     name: Name
-    cost: int = 0
+    cost: Cost = 0
     group: Slug | None = None
 
 
 class UnitIn(Strict):
     slug: Slug
     name: Name
-    rules: list[str] = []
-    stats: dict[str, Any] = {}
+    rules: list[LongText] = []
+    stats: dict[Name, Any] = {}
     options: list[OptionIn] = []
     option_groups: list[OptionGroupIn] = []
-    notes: str | None = None
+    notes: LongText | None = None
 
 
 class FactionIn(Strict):
     slug: Slug
     name: Name
-    version: str | None = None
+    version: Name | None = None
     units: list[UnitIn]

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import re
 
-SEE_RULEBOOK = "See the rulebook."
-
 # "Tough(3)", "Caster (+1)", "Immune (arcane)" -> the part before the bracket;
 # "Impact 2", "Magic X", "Regeneration 4+" -> the part before the trailing value.
 _BRACKETED = re.compile(r"\s*\(.*$")

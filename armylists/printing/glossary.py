@@ -2,7 +2,7 @@
 
 The descriptions live with each game's home (armylists/games/glossary/<game>.json,
 {rule name: description}), written in our own words: never rulebook prose. A rule with no description is
-still listed, pointing the player to the rulebook.
+left out: a line that only says "see the rulebook" tells the player nothing the card does not.
 """
 from __future__ import annotations
 
@@ -10,16 +10,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from armylists.games.registry import game_home, homes
-from armylists.games.terms import SEE_RULEBOOK, lookup, rule_name, spelled_out
+from armylists.games.terms import lookup, rule_name, spelled_out
 
-__all__ = ["SEE_RULEBOOK", "Term", "descriptions", "glossary", "rule_name", "spelled_out"]
-
+__all__ = ["Term", "descriptions", "glossary", "rule_name", "spelled_out"]
 
 @dataclass(frozen=True, slots=True)
 class Term:
     name: str
     description: str
-    known: bool
 
 
 def descriptions() -> dict[str, dict[str, str]]:
@@ -38,8 +36,6 @@ def glossary(game: str, rules: Iterable[str]) -> tuple[Term, ...]:
         key = name.casefold()
         if not name or key in terms:
             continue
-        if key in known:
-            terms[key] = Term(known[key][0], known[key][1], True)
-        else:
-            terms[key] = Term(name, SEE_RULEBOOK, False)
+        if key in known and known[key][1].strip():
+            terms[key] = Term(*known[key])
     return tuple(sorted(terms.values(), key=lambda t: t.name.casefold()))

@@ -12,9 +12,9 @@ from datetime import datetime
 from armylists.checking.check import Checked
 from armylists.checking.library import fingerprint
 from armylists.checking.listfile import dump_list
-from armylists.checking.resolve import used_units
+from armylists.checking.resolve import snapshot_of
 from armylists.games.registry import game_home
-from armylists.rules.model import Entry
+from armylists.rules.model import Army, Entry
 from armylists.rules.report import Figure, Report
 
 from .cards import Card, CardContext, Stat, build_card
@@ -71,6 +71,7 @@ class Sheet:
     data_fingerprint: str
     groups: tuple[Group, ...]
     glossary: tuple[Term, ...]
+    command_cards: tuple[Stat, ...] = ()  # Diskwars: each card chosen, with its text where known
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -92,7 +93,8 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
     problems = tuple(Problem(i, v.severity, v.code, v.message, v.rule)
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
-    ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries})
+    ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries},
+                      army.grimoires)
     flagged = _violations_by_entry(problems, report)
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
@@ -120,10 +122,15 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         extras=tuple(home.roster_extras(army)),
         checked_at=checked_at,
         list_fingerprint=fingerprint(dump_list(document)),
-        data_fingerprint=fingerprint(library.snapshot(used_units(document))),
+        data_fingerprint=fingerprint(snapshot_of(document, library)),
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
+        command_cards=_command_cards(army, library.card_texts()),
     )
+
+
+def _command_cards(army: Army, texts: dict[str, str]) -> tuple[Stat, ...]:
+    return tuple(Stat(c.title, texts.get(c.slug, "")) for c in army.command_card_picks)
 
 
 def _violations_by_entry(problems: tuple[Problem, ...], report: Report) -> dict[str, tuple[int, ...]]:

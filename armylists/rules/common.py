@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator
 
+from .bans import BAN_CHECKS
 from .game import Tally
 from .model import Army, Unit
 from .params import GameParams
@@ -76,4 +77,4 @@ def empty_list(army: Army, params: GameParams, tally: Tally) -> Iterator[Violati
                         rule=f"{params.book}: {params.army_section}")
 
 
-COMMON_CHECKS = (empty_list, points_over_limit, option_group)
+COMMON_CHECKS = (empty_list, points_over_limit, option_group, *BAN_CHECKS)

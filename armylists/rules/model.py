@@ -177,6 +177,9 @@ class Army:
     # its own); a faction missing here is named by its slug and has no grimoire.
     factions: tuple[Faction, ...] = ()
     grimoires: tuple[Grimoire, ...] = ()  # Dulce Bellum: every grimoire of the game
+    # An event's bans (see bans.py): faction slugs, and (faction, unit) slug pairs.
+    banned_factions: frozenset[str] = frozenset()
+    banned_units: frozenset[tuple[str, str]] = frozenset()
     # Indexes built once, so that every lookup is O(1) and a check stays linear.
     _positions: dict[str, int] = field(init=False, repr=False, compare=False, hash=False,
                                        default_factory=dict)  # entry id -> index

@@ -2,13 +2,15 @@
 
 An organiser may override any number of the game system (e.g. "no
 mercenaries", hero_per 500) and a few settings of every list (a points
-limit, force organisation forced on), without code changes.
+limit, force organisation forced on), and may ban factions and units (bans.py),
+without code changes.
 """
 from __future__ import annotations
 
 from dataclasses import fields, replace
 from typing import Any, Mapping
 
+from .bans import BAN_SETTINGS, army_bans
 from .model import Army
 from .params import GameParams
 
@@ -18,10 +20,11 @@ LIST_SETTINGS = ("points_limit", "force_organisation", "mixed_armies", "regiment
 def apply_overrides(army: Army, params: GameParams, overrides: Mapping[str, Any] | None) -> tuple[Army, GameParams]:
     if not overrides:
         return army, params
-    known = {f.name for f in fields(params)} | set(LIST_SETTINGS)
+    known = {f.name for f in fields(params)} | set(LIST_SETTINGS) | set(BAN_SETTINGS)
     unknown = sorted(set(overrides) - known)
     if unknown:
         raise ValueError(f"unknown setting(s) for {army.game}: {', '.join(unknown)}")
     on_list = {k: v for k, v in overrides.items() if k in LIST_SETTINGS}
-    on_game = {k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items() if k not in LIST_SETTINGS}
-    return replace(army, **on_list), replace(params, **on_game)
+    on_game = {k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items()
+               if k not in LIST_SETTINGS and k not in BAN_SETTINGS}
+    return replace(army, **on_list, **army_bans(overrides)), replace(params, **on_game)

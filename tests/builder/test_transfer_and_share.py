@@ -44,7 +44,7 @@ def test_an_imported_file_without_a_name_is_named_after_the_file(alice, games):
 
 
 @pytest.mark.parametrize("content, message", [
-    (b"{not json", "Not a JSON file"),
+    (b"{not json", "not valid JSON"),
     ({"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": "many",
       "entries": []}, "points_limit: must be an integer"),
     ({"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": 100,

@@ -80,7 +80,7 @@ def test_a_refused_action_writes_nothing(armies, players):
 
 
 def test_bad_data_is_refused_with_its_path(armies, players):
-    with pytest.raises(BadInput, match=r"^unit: must use"):
+    with pytest.raises(BadInput, match=r"^unit: must use only lower-case letters, digits and hyphens"):
         services.perform(campaign=armies, actor=players["alice"], kind="disband-unit",
                          data={"army": "a1", "unit": "../x"})
     with pytest.raises(BadInput, match="kind: no kind of action 'teleport'"):

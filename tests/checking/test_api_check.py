@@ -41,7 +41,7 @@ def test_the_api_and_the_command_give_the_same_answer(client, kingdom, write_lis
 @pytest.mark.parametrize("body, message", [
     (MISSPELT, "entries[3].unit: no unit 'knigths' in faction 'kingdom'"),
     ("{not json", "not valid JSON"),
-    (b"\xff\xfe", "not valid JSON"),
+    (b"\xff\xfe", "must be UTF-8"),
     ({"entries": []}, "format"),
 ])
 def test_bad_input_answers_400_with_the_json_path(client, kingdom, body, message):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.printing.glossary import SEE_RULEBOOK, descriptions, glossary, rule_name
+from armylists.printing.glossary import descriptions, glossary, rule_name
 
 
 @pytest.mark.parametrize("rule, name", [
@@ -52,11 +52,12 @@ def test_the_glossary_file_describes_each_games_common_rules_in_one_line(game):
         assert text and "\n" not in text and len(text) <= 160, name
 
 
-def test_a_rule_the_glossary_does_not_know_points_to_the_rulebook():
-    [term] = glossary("battleground", ["Bravery checkbox"])
-    assert (term.name, term.description, term.known) == ("Bravery checkbox", SEE_RULEBOOK, False)
+def test_a_rule_the_glossary_has_no_text_for_says_nothing_rather_than_see_the_rulebook():
+    # Issue 10: a glossary entry without text shows nothing; the rule stays printed on its card.
+    assert glossary("battleground", ["Bravery checkbox"]) == ()
+    assert [t.name for t in glossary("battleground", ["Bravery checkbox", "Cavalry"])] == ["Cavalry"]
 
 
 def test_rule_names_match_ignoring_case_and_appear_once():
     terms = glossary("aof-regiments", ["tough(3)", "Tough(6)", "TOUGH"])
-    assert [(t.name, t.known) for t in terms] == [("Tough", True)]
+    assert [t.name for t in terms] == ["Tough"]

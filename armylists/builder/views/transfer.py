@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
+from armylists.checking.boundary import LIST_BYTES, declared_length
 from armylists.checking.library import library_of
 
 from .. import services
@@ -18,13 +19,20 @@ from ..context import load_checked
 from ..forms import ImportForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
-from ..services import BadInput
+from ..services import BadInput, Refusal
 from ..textexport import list_text
+
+# Room for the form's other fields and the multipart headers around the file.
+FORM_SLACK = 64_000
 
 
 @require_http_methods(["GET", "POST"])
 @login_required
 def list_import(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST" and declared_length(request.META) > LIST_BYTES + FORM_SLACK:
+        # Refused from its declared length, before the upload is received whole.
+        form = ImportForm.refused(f"This list file cannot be used: it must be at most {LIST_BYTES:,} bytes.")
+        return render(request, "builder/list_import.html", {"form": form}, status=413)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -32,6 +40,8 @@ def list_import(request: HttpRequest) -> HttpResponse:
                                              name=Path(form.cleaned_data["file"].name).stem)
         except BadInput as error:
             form.add_error("file", f"This list file cannot be used: {error}")
+        except Refusal as error:
+            form.add_error("file", str(error))
         else:
             messages.success(request, f"Imported “{army_list.name}”.")
             return redirect(army_list)

@@ -1,7 +1,9 @@
 from pathlib import Path
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
 
@@ -35,6 +37,8 @@ class Command(MusterCommand):
         self.say(options, f"Player '{DEMO_USER}' (password '{DEMO_PASSWORD}') has {count} example lists.")
         if seed_demo_campaign(DEMO_USER, DEMO_PASSWORD):
             self.say(options, f"Campaign '{CAMPAIGN_SLUG}': {DEMO_USER} against '{DEMO_RIVAL}' (same password).")
+        if apps.is_installed("armylists.events"):  # by name: the builder imports nothing of the apps above it
+            call_command("seed_demo_event", verbosity=options["verbosity"])
 
     def say(self, options, line: str) -> None:
         if options["verbosity"]:

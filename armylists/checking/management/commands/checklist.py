@@ -1,8 +1,9 @@
 import json
 import sys
 
-from armylists.checking.boundary import BadInput, read_json
+from armylists.checking.boundary import BadInput
 from armylists.checking.check import Batch
+from armylists.checking.listsources import ListFileError, list_sources
 from armylists.checking.management.base import MusterCommand
 
 LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
@@ -13,17 +14,20 @@ class Command(MusterCommand):
             "Exit status: 0 all legal, 1 any illegal, 2 any bad input.")
 
     def add_arguments(self, parser):
-        parser.add_argument("files", nargs="+", metavar="LIST.json")
+        parser.add_argument("files", nargs="+", metavar="LIST.json",
+                            help="list files, folders of them, or zip archives of them")
         parser.add_argument("--json", action="store_true", help="one JSON object per file, one per line")
 
     def handle(self, *args, **options):
         batch = Batch()
         status = LEGAL
-        for path in options["files"]:
+        for path, read in list_sources(options["files"]):
             try:
-                result = batch.check(read_json(path))
-            except BadInput as error:
-                self._bad(path, f"{path}: {error}", options["json"])
+                result = batch.check(read())
+            except (BadInput, ListFileError) as error:
+                # ListFileError already names the file (it comes from reading it).
+                message = str(error) if isinstance(error, ListFileError) else f"{path}: {error}"
+                self._bad(path, message, options["json"])
                 status = BAD_INPUT
                 continue
             report = result.report

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('builder', '0002_list_name_length'),
+        ('builder', '0003_safe_entry_ids'),
         ('factions', '0004_game_data_version'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]

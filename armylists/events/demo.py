@@ -1,0 +1,79 @@
+"""The demo event (`demo-event`): run by the demo user, with six sample players and their lists.
+
+Every player and list here is a sample. Between them they show what an
+organiser meets: a legal list, an illegal one (which also uses a banned
+faction) with a note from the organiser, a list resubmitted with a change,
+and a list at exactly the points limit, which any rise in the cost of one of
+its units would make illegal when the event is re-checked.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from armylists.checking.listsources import list_sources
+from factions.models import GameSystem
+
+from . import services
+from .models import Event
+
+DEMO_EVENT = "demo-event"
+DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
+ZONE = "Europe/London"
+# (username, display name, list files submitted in turn; paths below factions/data/demo)
+PLAYERS = [
+    ("demo-ada", "Ada (sample player)", ["lists/aof-regiments-legal.json"]),
+    ("demo-bram", "Bram (sample player)", ["lists/aof-regiments-illegal.json"]),
+    ("demo-cleo", "Cleo (sample player)", ["event/cleo-v1.json", "event/cleo-v2.json"]),
+    ("demo-dov", "Dov (sample player)", ["event/dov.json"]),
+    ("demo-eve", "Eve (sample player)", ["event/eve.json"]),
+    ("demo-finn", "Finn (sample player)", ["event/finn.json"]),
+]
+NOTE = ("Please fix: 5 heroes where 4 are allowed, 4 units of Skeletons where 3 are allowed, "
+        "and the Rift Lord: Rift Daemons are banned at this event.")
+
+
+def _at(days: int, hour: int) -> dt.datetime:
+    """`hour` o'clock in the event's time zone, `days` from today there."""
+    zone = ZoneInfo(ZONE)
+    day = timezone.localdate(timezone=zone) + dt.timedelta(days=days)
+    return dt.datetime.combine(day, dt.time(hour), tzinfo=zone)
+
+
+def _read(relative: str):
+    (source,) = list_sources([str(DEMO / relative)])
+    return source.read()
+
+
+@transaction.atomic
+def seed_demo_event(organiser) -> Event:
+    """The demo event, made once; running it again changes nothing."""
+    existing = Event.objects.filter(slug=DEMO_EVENT).first()
+    if existing:
+        return existing
+    first_list = PLAYERS[0][2][0]
+    game = GameSystem.objects.get(slug=_read(first_list)["game"])  # the game of the demo players' lists
+    event = services.create_event(
+        creator=organiser, slug=DEMO_EVENT, name="Demo Spring Muster (sample event)",
+        game=game, time_zone=ZONE, venue="The Old Drill Hall (sample venue)",
+        starts_at=_at(21, 10), deadline=_at(20, 18),
+        # Force organisation for every list, as the tournament guidelines require (AoF Regiments, seed 000 L3512).
+        settings={"points_limit": 1500, "force_organisation": True, "banned_factions": ["rift-daemons"]})
+    services.change_state(event=event, to=Event.State.OPEN, by=organiser)
+    for username, display_name, files in PLAYERS:
+        user, created = get_user_model().objects.get_or_create(username=username)
+        if created:
+            user.set_unusable_password()  # samples: nobody logs in as them
+            user.save()
+        player = services.join_event(event=event, user=user, display_name=display_name)
+        for relative in files:
+            submission = services.submit(player=player, data=_read(relative))
+        if not submission.legal:
+            services.set_note(submission=submission, text=NOTE, by=organiser)
+    return event

@@ -1,0 +1,21 @@
+from django.contrib.auth import get_user_model
+from django.core.management.base import CommandError
+
+from armylists.checking.management.base import MusterCommand
+from armylists.events.demo import DEMO_EVENT, seed_demo_event
+
+DEMO_USER = "demo"
+
+
+class Command(MusterCommand):
+    help = (f"Create the demo event '{DEMO_EVENT}', organised by the demo user, with six sample players and "
+            "their submissions. Run by seed_demo; safe to run again.")
+
+    def handle(self, *args, **options):
+        organiser = get_user_model().objects.filter(username=DEMO_USER).first()
+        if organiser is None:
+            raise CommandError(f"no user '{DEMO_USER}': run seed_demo, which runs this command too")
+        event = seed_demo_event(organiser)
+        if options["verbosity"]:
+            count = event.players.count()
+            self.stdout.write(f"Event '{event.slug}' ({event.name}): organised by '{DEMO_USER}', {count} players.")

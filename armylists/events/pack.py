@@ -1,0 +1,78 @@
+"""The judges' pack: a cover listing every player, then each player's roster, in one PDF.
+
+Each roster is the frozen submission's, printed with the time it was submitted
+and the fingerprints it was frozen with. Built by a background task
+(tasks.py), which records its progress on the `Pack` row as it goes.
+"""
+from __future__ import annotations
+
+import io
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from pypdf import PdfWriter
+
+from armylists.checking.boundary import BadInput
+from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
+from armylists.printing.sheets import Sheet, build_sheet
+
+from .frozen import thaw
+from .models import Event, Pack, Submission
+from .people import latest_submissions
+
+COVER = "events/pack_cover.html"
+# What thawing a frozen submission raises when today's rules can no longer read it.
+UNREADABLE = (BadInput, ValueError)
+
+
+def submission_sheet(submission: Submission, event: Event) -> Sheet:
+    """The roster of a frozen submission: its own units and settings, its own time."""
+    return build_sheet(thaw(submission, event.game), player=submission.player.display_name,
+                       checked_at=submission.submitted, game_name=event.game.name)
+
+
+def _progress(pack: Pack, **fields) -> None:
+    Pack.objects.filter(pk=pack.pk).update(**fields)
+
+
+def build_pack(pack: Pack, paper: str = DEFAULT_PAPER) -> bytes:
+    """Render the pack, reporting each roster done; times are printed in the event's time zone.
+
+    Each roster is rendered to its own PDF and appended at once, so memory stays
+    that of one roster whatever the number of players; the PDF's outline has a
+    bookmark per player.
+    """
+    event = pack.event
+    rows = latest_submissions(event, frozen_data=True)
+    submitted = [s for _, s in rows if s is not None]
+    _progress(pack, status=Pack.Status.RUNNING, total=len(submitted), done=0)
+    writer = PdfWriter()
+    with timezone.override(event.zone):
+        cover = render_to_string(COVER, {"event": event, "rows": rows, "made": timezone.now()})
+        writer.append(io.BytesIO(html_to_pdf(cover)), outline_item="Players")
+        for done, submission in enumerate(submitted, start=1):
+            try:
+                roster = roster_pdf(submission_sheet(submission, event), paper)
+            except UNREADABLE as error:
+                raise RuntimeError(f"the roster of {submission.player.display_name} cannot be printed: {error}") \
+                    from None
+            writer.append(io.BytesIO(roster), outline_item=submission.player.display_name)
+            _progress(pack, done=done)
+    # Every roster embeds the same fonts; keep one copy of each.
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def run_pack(pack_id: int) -> str:
+    """Build a pack and store it; a failure is recorded on the pack, never lost in a worker's log."""
+    pack = Pack.objects.select_related("event__game").get(pk=pack_id)
+    try:
+        pdf = build_pack(pack)
+    except Exception as error:  # noqa: BLE001 - whatever broke, the organiser must see that it did
+        _progress(pack, status=Pack.Status.FAILED, problem=f"{type(error).__name__}: {error}",
+                  finished=timezone.now())
+        raise
+    _progress(pack, status=Pack.Status.DONE, pdf=pdf, finished=timezone.now())
+    return Pack.Status.DONE

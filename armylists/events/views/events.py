@@ -1,0 +1,166 @@
+"""My events, creating and editing an event, its page, its state, its invitation and its organisers."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from armylists.builder.models import ArmyList
+from armylists.rules import params_for
+from armylists.rules.explain import explain
+from factions.models import GameSystem
+
+from .. import services
+from ..eventsettings import ban_names
+from ..forms import EventForm, OrganiserForm, StateForm
+from ..models import Event, Organiser
+from ..people import latest_submissions
+from ..permissions import Access, event_access
+from ..services import Refusal
+
+State = Event.State
+
+
+@require_GET
+@login_required
+def event_index(request: HttpRequest) -> HttpResponse:
+    mine = Q(organisers__user=request.user) | Q(players__user=request.user)
+    # An open event past its deadline shows as locked here too, as on its own page.
+    events = [services.lock_if_due(e) for e in Event.objects.filter(mine).select_related("game").distinct()]
+    organised = set(Organiser.objects.filter(user=request.user).values_list("event_id", flat=True))
+    return render(request, "events/event_index.html", {"events": events, "organised": organised})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    games = list(GameSystem.objects.all())
+    slug = request.POST.get("game") or request.GET.get("game")
+    game = next((g for g in games if g.slug == slug), None)
+    if game is None:
+        return render(request, "events/event_form.html", {"games": games})
+    form = EventForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(creator=request.user, game=game, slug=form.cleaned_data["slug"] or None,
+                                          **form.details())
+        except Refusal as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, f"“{event.name}” is a draft. Open it for submissions when it is ready.")
+            return redirect(event)
+    return render(request, "events/event_form.html", {"games": games, "game": game, "form": form})
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    event = access.event
+    form = EventForm(request.POST or None, game=event.game, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_event(event=event, **form.details())
+        except Refusal as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, "The event was saved.")
+            return redirect(event)
+    return render(request, "events/event_form.html", {"game": event.game, "form": form, "event": event})
+
+
+def _rules(event: Event) -> list[str]:
+    """The game's construction rules in words, with the event's numbers."""
+    numbers = {k: v for k, v in event.settings.items() if k in event.game.params}
+    return explain(params_for(event.game.slug, event.game.params, numbers))
+
+
+def _detail_context(request: HttpRequest, access: Access) -> dict:
+    event = access.event
+    context = {"access": access, "event": event, "rules": _rules(event), "state": State,
+               "bans": ban_names(event.game, event.settings),
+               "organisers": event.organisers.select_related("user"), "player": access.player}
+    if access.is_organiser:
+        context.update(log=event.state_changes.select_related("by"), players_count=event.players.count(),
+                       invite_url=request.build_absolute_uri(reverse("events:join", args=[event.invite_token])),
+                       next_states=services.TRANSITIONS[event.state], organiser_form=OrganiserForm())
+    if access.player:
+        context.update(
+            submissions=list(access.player.submissions.select_related("note").defer("library", "checked_with")
+                             .order_by("-version")),
+            lists=ArmyList.objects.filter(owner=request.user, game=event.game).only("pk", "name"))
+    if access.published:
+        context["published"] = [(p, s) for p, s in latest_submissions(event) if s is not None]
+    return context
+
+
+@require_GET
+@login_required
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    access = event_access(request.user, slug)
+    return render(request, "events/event_detail.html", _detail_context(request, access))
+
+
+def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access], str | None]) -> HttpResponse:
+    """An organiser's button on the event page: do it, say how it went, back to the event (post/redirect/get)."""
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    try:
+        done = action(access)
+    except Refusal as error:
+        messages.error(request, str(error))
+    else:
+        if done:
+            messages.success(request, done)
+    return redirect(access.event)
+
+
+def _valid(form, problem: str):
+    if not form.is_valid():
+        raise Refusal(problem)
+    return form.cleaned_data
+
+
+@require_POST
+@login_required
+def event_state(request: HttpRequest, slug: str) -> HttpResponse:
+    def change(access: Access) -> str:
+        to = _valid(StateForm(request.POST), "Choose a state.")["to"]
+        event = services.change_state(event=access.event, to=to, by=request.user)
+        return f"The event is now {event.get_state_display().lower()}."
+    return _organiser_action(request, slug, change)
+
+
+@require_POST
+@login_required
+def invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
+    def renew(access: Access) -> str:
+        services.renew_invitation(event=access.event)
+        return "A new invitation link was made; the old one no longer works."
+    return _organiser_action(request, slug, renew)
+
+
+@require_POST
+@login_required
+def organiser_add(request: HttpRequest, slug: str) -> HttpResponse:
+    def add(access: Access) -> str:
+        username = _valid(OrganiserForm(request.POST), "Give the username of the co-organiser.")["username"]
+        organiser = services.add_organiser(event=access.event, username=username)
+        return f"{organiser.user.get_username()} now organises this event too."
+    return _organiser_action(request, slug, add)
+
+
+@require_POST
+@login_required
+def organiser_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def remove(access: Access) -> None:
+        organiser = get_object_or_404(Organiser, pk=pk, event=access.event)
+        services.remove_organiser(event=access.event, organiser=organiser)
+    return _organiser_action(request, slug, remove)

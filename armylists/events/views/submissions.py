@@ -1,0 +1,99 @@
+"""One frozen submission: its page with the changes since another version, its roster PDF, the organisers' note."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from armylists.printing.pdf import paper_of, roster_pdf
+
+from .. import services
+from ..diff import diff
+from ..forms import NoteForm
+from ..frozen import thaw
+from ..pack import UNREADABLE, submission_sheet
+from ..permissions import event_access, submission_or_404
+from ..services import Refusal
+
+
+def _versions(submission) -> list:
+    return list(submission.player.submissions.only("pk", "version", "submitted", "legal").order_by("version"))
+
+
+def _diff(request: HttpRequest, submission, versions: list, game):
+    """The changes since the version before, or since the version asked for (?against=N)."""
+    wanted = request.GET.get("against", "")
+    earlier = [v for v in versions if v.version < submission.version]
+    against = next((v for v in versions if str(v.version) == wanted), earlier[-1] if earlier else None)
+    if against is None or against.pk == submission.pk:
+        return None
+    other = submission.player.submissions.get(pk=against.pk)
+    older, newer = sorted((other, submission), key=lambda s: s.version)
+    return diff(thaw(older, game), thaw(newer, game), older.version, newer.version)
+
+
+@require_GET
+@login_required
+def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    access = event_access(request.user, slug)
+    submission = submission_or_404(access, pk)
+    game = access.event.game
+    versions = _versions(submission)
+    mine = access.player is not None and access.player.pk == submission.player_id
+    context = {"access": access, "event": access.event, "submission": submission, "versions": versions,
+               "mine": mine}
+    try:
+        checked = thaw(submission, game)
+        context["entries"] = [(e, checked.report.entry_points.get(e.id)) for e in checked.army.entries]
+        if access.is_organiser or mine:
+            context["diff"] = _diff(request, submission, versions, game)
+    except UNREADABLE as error:
+        # Frozen data that today's rules can no longer read: show the frozen verdict, say why no more.
+        context["problem"] = str(error)
+    return render(request, "events/submission_detail.html", context)
+
+
+@require_GET
+@login_required
+def submission_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The roster of the frozen list, as it was checked when it was submitted."""
+    access = event_access(request.user, slug)
+    submission = submission_or_404(access, pk)
+    paper = paper_of(request.GET.get("paper"))
+    try:
+        pdf = roster_pdf(submission_sheet(submission, access.event), paper)
+    except UNREADABLE as error:
+        # Plain text: the message may quote what the player typed.
+        return HttpResponse(f"This roster cannot be printed: {error}", status=409,
+                            content_type="text/plain; charset=utf-8")
+    response = HttpResponse(pdf, content_type="application/pdf")
+    # The file name is made of slugs and numbers only: nothing a player typed.
+    name = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}-{paper}.pdf"
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+@require_POST
+@login_required
+def submission_note(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    submission = submission_or_404(access, pk)
+    form = NoteForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal(" ".join(form.errors.get("text", ["The note could not be saved."])))
+        note = services.set_note(submission=submission, text=form.cleaned_data["text"], by=request.user)
+    except Refusal as error:
+        messages.error(request, str(error))
+    else:
+        if not request.htmx:
+            messages.success(request, "The note was saved; the player sees it." if note else "The note was removed.")
+    if request.htmx:
+        return render(request, "events/_note.html", {"event": access.event, "submission": submission,
+                                                     "note_value": submission.note_text, "saved": True})
+    if request.POST.get("next") == "dashboard":
+        return redirect("events:dashboard", slug)
+    return redirect("events:submission", slug, pk)

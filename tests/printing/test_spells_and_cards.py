@@ -1,0 +1,65 @@
+"""What the roster prints of Dulce Bellum magic and Diskwars command cards: each caster's grimoire and
+spells with their difficulty, each card chosen with its text where the data has it, all by name."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from armylists.checking.check import check_document
+from armylists.printing.pdf import roster_pdf
+from armylists.printing.sheets import build_sheet
+from factions.importer import import_document
+from factions.schemas import parse_faction_file
+from tests.checking.magic_data import MAGIC, magic_list
+
+from .conftest import CHECKED_AT, DISKWARS, LISTS, pdf_text
+
+pytestmark = pytest.mark.django_db
+
+
+def sheet_of(document: dict):
+    return build_sheet(check_document(document), player="Ann", checked_at=CHECKED_AT)
+
+
+def details(card) -> dict[str, str]:
+    return {d.label: d.value for d in card.details}
+
+
+@pytest.fixture
+def magic(db):
+    import_document(parse_faction_file(copy.deepcopy(MAGIC)))
+
+
+def test_a_casters_card_prints_its_grimoire_and_spells_with_their_difficulty(magic):
+    # Seed 004 L1074 (spells from one grimoire) and L1162-L1410 (each spell's difficulty).
+    sheet = sheet_of(magic_list({"unit": "runesmith", "grimoire": "battle-magic", "spells": ["charge", "fireball"]}))
+    [card] = sheet.cards
+    assert details(card) == {"Spellcaster": "2", "Grimoire": "Battle Magic", "Spells": "Charge! (8+), Fireball (8+)"}
+
+
+def test_a_master_of_magic_prints_its_whole_grimoire(magic):
+    # Seed 004 L866: it "knows all the spells from their chosen Magic Grimoire".
+    [card] = sheet_of(magic_list({"unit": "archmage", "grimoire": "battle-magic"})).cards
+    assert details(card)["Spells"] == "Charge! (8+), Fireball (8+), Avatar of War (15+)"
+
+
+def test_a_fixed_spellcaster_prints_its_spell_by_name(magic):
+    # Seed 004 L916-L920: Spellcaster (<spell>) has that spell.
+    [card] = sheet_of(magic_list({"unit": "flamecaller"})).cards
+    assert details(card) == {"Spells": "Fireball (8+)"}
+
+
+def test_the_roster_pdf_shows_the_spells_by_name(magic, tmp_path):
+    sheet = sheet_of(magic_list({"unit": "runesmith", "grimoire": "battle-magic", "spells": ["fireball"]}))
+    text = pdf_text(roster_pdf(sheet), tmp_path)
+    assert "Battle Magic" in text and "Fireball (8+)" in text and "battle-magic" not in text
+
+
+def test_chosen_command_cards_print_with_their_text_where_known(db):
+    data = copy.deepcopy(DISKWARS)
+    data["factions"][0]["command_cards"][0]["text"] = "Every disk of one regiment may move again."
+    import_document(parse_faction_file(data))
+    sheet = sheet_of(LISTS["diskwars"])
+    assert [(c.label, c.value) for c in sheet.command_cards] == [
+        ("Steady Advance", "Every disk of one regiment may move again."), ("Hold the Line", "")]
