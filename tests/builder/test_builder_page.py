@@ -54,7 +54,7 @@ def test_an_htmx_edit_from_a_page_of_an_older_version_answers_the_whole_list(ali
     htmx(alice, url, {"unit": "knights", "list_version": "1"})
     body = htmx(alice, url, {"unit": "captain", "list_version": "1"}).content.decode()
     assert 'id="entries" hx-swap-oob="true"' in body and 'id="entry-e1"' in body
-    assert 'data-testid="stale"' in body and "Added knights" in body
+    assert 'data-testid="stale"' in body and "Added Knights" in body
 
 
 def test_without_javascript_an_add_redirects_back_to_the_page(alice, make_list):

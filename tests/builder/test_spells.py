@@ -42,7 +42,10 @@ def post_entry(client, army_list, entry_id, **fields):
 
 
 def page(client, army_list) -> str:
-    return client.get(reverse("builder:list-detail", args=[army_list.pk])).content.decode()
+    """The builder page with every entry's options form (the page fetches each when its panel opens)."""
+    html = client.get(reverse("builder:list-detail", args=[army_list.pk])).content.decode()
+    return html + "".join(client.get(reverse("builder:list-entry-form", args=[army_list.pk, e["id"]])).content.decode()
+                          for e in stored(army_list)["entries"])
 
 
 def options_of(html: str, select_id: str) -> list[str]:
@@ -92,7 +95,8 @@ def test_more_spells_than_n_are_saved_and_reported_by_name_not_blocked(alice, ma
     body = post_entry(alice, army_list, "e1", grimoire="battle-magic",
                       spells=["charge", "fireball", "avatar-of-war"]).content.decode()
     assert stored(army_list)["entries"][0]["spells"] == ["charge", "fireball", "avatar-of-war"]
-    assert "too-many-spells" in body and "Runesmith lists 3 spells" in body
+    # Shown on the entry it concerns (with its rule), not among the list-wide problems.
+    assert 'data-testid="entry-flags"' in body and "Runesmith lists 3 spells" in body
 
 
 def test_a_master_of_magic_shows_its_whole_grimoire_and_chooses_none(alice, make_caster_list):
