@@ -4,6 +4,7 @@ screen (the builder, the picker, the library and My lists)."""
 from __future__ import annotations
 
 import os
+import re
 
 from playwright.sync_api import expect
 
@@ -63,6 +64,8 @@ def test_the_builder_fits_a_phone_screen(new_page, player, demo_data):
     expect(page.locator("#unit-search")).to_be_focused()
     page.get_by_test_id("picker-faction").select_option(index=1)  # the faction select fits too
     expect(page.locator("#unit-picker > p.muted")).to_contain_text("(ally)")
+    # htmx wires up the swapped-in picker when it settles; a change before that would post nothing.
+    expect(page.locator("#unit-picker")).not_to_have_class(re.compile(r"\bhtmx-settling\b"))
     assert_fits(page, "the picker panel")
     page.get_by_test_id("picker-faction").select_option(index=0)
     expect(page.get_by_test_id("add-battle-wagon")).to_be_visible()
@@ -70,7 +73,7 @@ def test_the_builder_fits_a_phone_screen(new_page, player, demo_data):
     added = builder.add("battle-wagon")  # htmx swaps in the new entry: the panel closes and shows it
     expect(picker).to_be_hidden()
     expect(builder.entry(added)).to_be_in_viewport()
-    expect(builder.entry(added)).to_have_class(__import__("re").compile(r"\bhighlight\b"))
+    expect(builder.entry(added)).to_have_class(re.compile(r"\bhighlight\b"))
     expect(page.get_by_test_id("added-note")).to_contain_text("Added Battle Wagon")
     expect(page.get_by_test_id("violation").first).to_be_visible()  # over the points and the unit count
     assert_fits(page, "after adding a unit")
