@@ -100,7 +100,7 @@ class Game:
     library_filters: ClassVar[tuple[str, ...]] = ()  # unit model fields a faction page filters by
 
     # Printing
-    stat_labels: ClassVar[Mapping[str, str]] = {}
+    stat_labels: ClassVar[Mapping[str, str]] = {}  # in the order the game's cards print them
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"

@@ -39,8 +39,8 @@ class Battleground(Game):
     other_faction_title = "Mercenaries"
     picker_filters = (("class", "Class"),)
     library_filters = ("unit_class", "mercenary")
-    stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "move": "Move",
-                             "courage": "Courage", "range": "Range", "ranged": "Ranged", "damage": "Damage",
+    stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "range": "Range",
+                             "ranged": "Ranged", "move": "Move", "courage": "Courage", "damage": "Damage",
                              "ammo": "Ammo"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:

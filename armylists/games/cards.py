@@ -62,9 +62,16 @@ def stat_value(key: str, value: Any) -> str:
 
 
 def printed_stats(labels: Mapping[str, str], doc: dict[str, Any]) -> list[Stat]:
-    """The unit's stats in the order its data gives them, labelled as the game does."""
+    """The unit's stats labelled as the game does, in the order of its `labels`.
+
+    The order is the game's, not the faction file's: the database may not keep a
+    unit's stats in the file's order (PostgreSQL's jsonb orders keys by length).
+    Stats the game does not name come after the others.
+    """
+    order = {key: position for position, key in enumerate(labels)}
+    in_order = sorted((doc.get("stats") or {}).items(), key=lambda item: order.get(item[0].lower(), len(order)))
     stats = []
-    for key, raw in (doc.get("stats") or {}).items():
+    for key, raw in in_order:
         value = stat_value(key, raw)
         stats.append(Stat(label(labels, key), value, key.lower() in WIDE_KEYS or len(value) > WIDE_STAT))
     return stats

@@ -110,7 +110,7 @@ class Diskwars(Game):
     troops_join_regiments = True
     picker_filters = (("kind", "Kind"), ("size", "Size"))
     library_filters = ("kind", "size", "race")
-    stat_labels: ClassVar = {"attack": "Attack", "counter": "Counter", "toughness": "Toughness",
+    stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}
 

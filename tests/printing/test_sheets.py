@@ -163,3 +163,18 @@ def test_the_unit_data_fingerprint_changes_when_a_used_unit_changes(make_sheet):
 def test_cards_print_two_by_two_in_list_order(make_sheet):
     group = make_sheet(LISTS["diskwars"]).groups[0]
     assert [[c.entry_id for c in row] for row in group.rows] == [["h1", "t1"], ["t2"]]
+
+
+def test_stats_print_in_the_games_order_whatever_order_the_database_keeps_them_in():
+    """PostgreSQL's jsonb hands keys back shortest first; the card still reads as the game prints it."""
+    from armylists.games.cards import printed_stats
+    from armylists.games.registry import game_home
+
+    def labels(game: str, stats: dict) -> list[str]:
+        return [s.label for s in printed_stats(game_home(game).stat_labels, {"stats": stats})]
+
+    assert labels("dulce-bellum", {"de": 4, "me": 4, "mi": 4, "mv": 4, "aura": "x"}) == ["Mv", "Me", "Mi", "De", "Aura"]
+    assert labels("diskwars", {"attack": 4, "counter": 3, "movement": 3, "toughness": 6}) == [
+        "Toughness", "Attack", "Counter", "Move"]
+    assert labels("battleground", {"move": 3, "range": 4, "attack": 4, "courage": 9, "defence": 3}) == [
+        "Attack", "Defence", "Range", "Move", "Courage"]
