@@ -78,10 +78,13 @@ TEMPLATES = [
     },
 ]
 
+# The web process is ASGI (Procfile): each request does its database work in a
+# thread of its own, so a connection is never reused by the next request and
+# persistent connections would only pile up (Django's docs: "Database
+# connections" under ASGI). PostgreSQL gets a pool per process instead.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
-    )
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0)
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent builder requests on SQLite: readers never wait for a writer (WAL),
@@ -89,6 +92,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # and a writer waits for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;")
+elif env_bool("DATABASE_POOL", True):
+    # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
+    # waits up to 10 s for one before failing.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")), "timeout": 10}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -112,5 +120,6 @@ STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 # Background work (django-tasks; an event's judges' pack): queued in the database, run by
-# `python manage.py db_worker`. The test suite runs tasks at once (tests/conftest.py).
+# the Procfile's `worker` process (`python manage.py db_worker`). The test suite runs
+# tasks at once (tests/conftest.py).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

@@ -1,0 +1,28 @@
+"""gunicorn's settings for the Procfile's `web` process.
+
+    gunicorn armylists.asgi --config python:armylists.ops.gunicorn
+
+The worker class is gunicorn's own ASGI worker. A sync worker reads each
+request's body itself, so a client that sends Content-Length and then its
+body a byte at a time holds that worker until the timeout; a few dozen such
+clients hold all of them and the site stops answering (gunicorn's docs: sync
+workers need a buffering proxy in front). The ASGI worker reads every
+connection on one event loop, and Django starts a request only when its body
+has arrived, so a trickling client costs a coroutine and a socket.
+tests/bench_slow_clients.py measures it.
+"""
+import os
+
+bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+# One process per core; each serves many connections.
+workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+worker_class = "asgi"
+worker_connections = 1000
+# A worker silent for this long is restarted; a body that stops arriving for this long is given up.
+timeout = 30
+keepalive = 5
+# The request id (armylists.ops.requestid) joins each access line to the site's own log lines.
+accesslog = "-"
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms request_id=%({x-request-id}o)s'
+# No control socket: nothing manages gunicorn at run time, and two servers on one machine would share its path.
+control_socket_disable = True
