@@ -1,8 +1,11 @@
 """Muster's only settings module.
 
 Everything that differs between a laptop, CI and production comes from the
-environment: DATABASE_URL, SECRET_KEY, DEBUG and ALLOWED_HOSTS. The defaults
-are for development and CI (SQLite in the project folder).
+environment, under Django's own setting names where Django has one (DEBUG,
+SECRET_KEY, ALLOWED_HOSTS, SECURE_SSL_REDIRECT, ...) and DATABASE_URL for the
+database. The defaults are for development and CI (SQLite in the project
+folder, plain HTTP); docs/deploying.md lists a production environment, and
+tests/production/test_deploy_check.py runs `check --deploy` with it.
 """
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -18,13 +22,53 @@ def env_bool(name: str, default: bool) -> bool:
     return os.environ.get(name, str(default)).lower() in {"1", "true", "yes", "on"}
 
 
+def env_int(name: str, default: int) -> int:
+    try:
+        return int(os.environ.get(name, default))
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {os.environ[name]!r}.") from None
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_proxy_ssl_header(name: str) -> tuple[str, str] | None:
+    """"HTTP_X_FORWARDED_PROTO,https": the header (as Django's request.META names it) and value
+    by which the proxy in front says the request came over HTTPS. Set it only behind a proxy
+    that sets or strips that header on every request."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return None
+    header, _, value = (part.strip() for part in raw.partition(","))
+    if not header.startswith("HTTP_") or not value:
+        raise ImproperlyConfigured(f"{name} must look like 'HTTP_X_FORWARDED_PROTO,https', not {raw!r}.")
+    return header, value
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
         raise RuntimeError("Set SECRET_KEY when DEBUG is off.")
     SECRET_KEY = "insecure-development-key-do-not-use-in-production"
-ALLOWED_HOSTS = [h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h]
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
+
+# HTTPS, all off by default (runserver and the test suite speak plain HTTP);
+# docs/deploying.md turns them on.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# Headers sent on every response (Django's defaults, said out loud).
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
