@@ -27,6 +27,8 @@ TEMPLATE = "printing/roster.html"
 # so WeasyPrint asks for "file:///static/..." and the fetcher maps that prefix
 # onto the static files, never onto the real /static directory.
 BASE_URL = "file:///"
+# Each paper's @page size is a static stylesheet (printing/paper-<slug>.css), not
+# an inline <style>: the Content Security Policy allows no inline styles.
 PAPERS = {"a4": "A4", "letter": "letter"}
 DEFAULT_PAPER = "a4"
 
@@ -84,7 +86,7 @@ def paper_of(value: str | None) -> str:
 
 
 def render_html(sheet: Sheet, paper: str = DEFAULT_PAPER, *, preview: bool = False) -> str:
-    return render_to_string(TEMPLATE, {"sheet": sheet, "page_size": PAPERS[paper_of(paper)],
+    return render_to_string(TEMPLATE, {"sheet": sheet, "paper_stylesheet": f"printing/paper-{paper_of(paper)}.css",
                                        "preview": preview})
 
 

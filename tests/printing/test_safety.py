@@ -77,7 +77,7 @@ def test_rendering_a_hostile_list_asks_only_for_static_files(hostile_sheet, monk
     monkeypatch.setattr(socket.socket, "connect", lambda self, address: connections.append(address))
     fetcher = SpyFetcher()
     roster_pdf(hostile_sheet, fetcher=fetcher)
-    assert fetcher.requested == ["file:///static/printing/roster.css"]
+    assert fetcher.requested == ["file:///static/printing/roster.css", "file:///static/printing/paper-a4.css"]
     assert fetcher.refused == []
     assert connections == []
 
