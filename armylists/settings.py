@@ -10,6 +10,7 @@ tests/production/test_deploy_check.py runs `check --deploy` with it.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -65,6 +66,8 @@ SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+# How many proxies in front append to X-Forwarded-For (armylists.ops.clientip); 0: none, use REMOTE_ADDR.
+FORWARDED_FOR_PROXIES = env_int("FORWARDED_FOR_PROXIES", 0)
 # Headers sent on every response (Django's defaults, said out loud).
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -98,6 +101,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_htmx",
     "csp",
+    "axes",
     "template_partials",
     "django_tasks",
     "django_tasks_db",
@@ -122,6 +126,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "armylists.accounts.middleware.HtmxLoginRedirectMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "armylists.urls"
@@ -171,6 +177,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # Refuses a login attempt while its username and address are locked out, before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Guessing passwords (django-axes): after AXES_FAILURE_LIMIT failed logins for one
+# username from one address, that username is locked out from that address for
+# AXES_COOLOFF_TIME; a successful login clears its count. Username and address
+# together, so that players behind one club's or venue's address do not lock
+# each other out, and nobody can lock a player out from elsewhere. Failed
+# sign-ups count too, all under one name per address (armylists.accounts.views).
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "armylists.accounts.lockout.locked_out"
+AXES_CLIENT_IP_CALLABLE = "armylists.ops.clientip.client_ip"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "builder:lists"
 LOGOUT_REDIRECT_URL = "home"
