@@ -114,6 +114,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every answer, errors and redirects included, carries the request id.
+    "armylists.ops.requestid.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     # Serves collected static files when DEBUG is off (gunicorn has no static file server).
@@ -212,3 +214,23 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # the Procfile's `worker` process (`python manage.py db_worker`). The test suite runs
 # tasks at once (tests/conftest.py).
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+# Logging: to stdout (where a platform or systemd collects it), each line with
+# the id of the request it was written for. Every request that ends in a 500 is
+# logged by django.request with its traceback; the error page shows the player
+# the same id (armylists.ops.errors). LOG_LEVEL is WARNING by default: 500s,
+# 4xx answers and lockouts, and nothing that would mix into the output of a
+# management command such as `checklist --json`.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "WARNING").upper()
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "armylists.ops.requestid.RequestIdFilter"}},
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s request_id=%(request_id)s %(message)s"}},
+    "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "level": LOG_LEVEL,
+                            "filters": ["request_id"], "formatter": "line"}},
+    "root": {"handlers": ["stdout"], "level": LOG_LEVEL},
+    # Django's own loggers hand their records to the root's handler (by default they print
+    # to the console only when DEBUG is on, and mail admins: a deployed site logged no 500).
+    "loggers": {"django": {"handlers": [], "propagate": True}},
+}

@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from factions.views import home
 
+handler500 = "armylists.ops.errors.server_error"
+
 urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),

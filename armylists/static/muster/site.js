@@ -8,3 +8,20 @@ document.addEventListener("click", (event) => {
   const source = document.getElementById(button.dataset.copyFrom);
   navigator.clipboard.writeText(source.value).then(() => { button.textContent = "Copied"; });
 });
+
+// An htmx request the server refused or failed: htmx swaps nothing, so say so, with the
+// request's reference (X-Request-ID), which the server's log carries too.
+document.addEventListener("htmx:responseError", (event) => {
+  const xhr = event.detail.xhr;
+  const reference = xhr.getResponseHeader("X-Request-ID");
+  let notice = document.getElementById("request-problem");
+  if (!notice) {
+    notice = document.createElement("p");
+    notice.id = "request-problem";
+    notice.className = "notice error";
+    notice.setAttribute("role", "alert");
+    document.querySelector("main").prepend(notice);
+  }
+  notice.textContent = `That did not work (error ${xhr.status}${reference ? `, reference ${reference}` : ""}). `
+    + "Reload the page and try again.";
+});
