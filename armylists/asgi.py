@@ -2,10 +2,16 @@
 
 Under ASGI the server reads requests without tying up a thread, so a client
 that trickles its request holds a coroutine, not one of the few workers.
+Request bodies the site refuses are refused from their headers, unread
+(armylists.ops.limits).
 """
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "armylists.settings")
-application = get_asgi_application()
+django.setup(set_prefix=False)
+
+from armylists.ops.limits import LimitedASGIHandler  # noqa: E402 - needs the settings loaded
+
+application = LimitedASGIHandler()

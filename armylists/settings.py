@@ -118,6 +118,8 @@ MIDDLEWARE = [
     "armylists.ops.requestid.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Before anything reads a request body: refuses it from its headers.
+    "armylists.ops.limits.RequestBodyLimitMiddleware",
     # Serves collected static files when DEBUG is off (gunicorn has no static file server).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -170,6 +172,14 @@ elif env_bool("DATABASE_POOL", True):
     # waits up to 10 s for one before failing.
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")), "timeout": 10}
+
+# Request bodies: the largest the site reads (armylists.ops.limits refuses larger
+# ones from their Content-Length, unread). The largest thing sent is a list file,
+# at most 1 MB, wrapped in a form's multipart encoding; the same numbers bound
+# what Django itself holds in memory.
+REQUEST_BODY_MAX_BYTES = 2_000_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

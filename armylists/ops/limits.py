@@ -1,0 +1,76 @@
+"""Request bodies are refused from their headers, before a byte of them is read.
+
+A body over REQUEST_BODY_MAX_BYTES (by its declared Content-Length) gets 413, a
+body sent in chunks (Transfer-Encoding, no length declared up front) 411, a
+Content-Length that is not a number 400: JSON under /api/, a page elsewhere.
+Under WSGI (runserver, the test client) Django reads a body only when a view
+asks for it, so the middleware is early enough. Under ASGI Django reads the
+whole body before any middleware runs, so `LimitedASGIHandler` (armylists/asgi.py)
+applies the same rule to the headers first and, for a refused request, hands
+Django an empty body without reading the client's.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIHandler
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+
+def refusal(content_length: str | None, transfer_encoding: str | None) -> tuple[int, str] | None:
+    """(status, message) for a request body the site will not read, or None."""
+    limit = settings.REQUEST_BODY_MAX_BYTES
+    if transfer_encoding:
+        return 411, ("Send the request with a Content-Length header: "
+                     "a body sent in chunks, without its length, is not accepted.")
+    if content_length is None or content_length == "":
+        return None
+    if not content_length.isdigit():
+        return 400, "The Content-Length header is not a number of bytes."
+    if int(content_length) > limit:
+        return 413, f"The request is {int(content_length):,} bytes; the site accepts at most {limit:,}."
+    return None
+
+
+class RequestBodyLimitMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        refused = refusal(request.META.get("CONTENT_LENGTH"), request.META.get("HTTP_TRANSFER_ENCODING"))
+        if refused is None:
+            return self.get_response(request)
+        status, message = refused
+        if request.path.startswith("/api/"):
+            return JsonResponse({"error": message}, status=status)
+        return render(request, "request_refused.html", {"message": message}, status=status)
+
+
+def _headers(scope: Mapping) -> dict[str, str]:
+    return {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
+
+
+def _empty_body(receive):
+    """An ASGI receive that gives Django an empty body at once, without reading the client's;
+    asked again (Django listens for a disconnect), it waits until Django is done with the request."""
+    asked = False
+
+    async def receive_nothing():
+        nonlocal asked
+        if not asked:
+            asked = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()  # cancelled by Django once the response is sent
+
+    return receive_nothing
+
+
+class LimitedASGIHandler(ASGIHandler):
+    async def handle(self, scope, receive, send):
+        headers = _headers(scope)
+        if refusal(headers.get("content-length"), headers.get("transfer-encoding")) is not None:
+            receive = _empty_body(receive)  # the middleware answers from the headers alone
+        await super().handle(scope, receive, send)

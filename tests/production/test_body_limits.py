@@ -1,0 +1,142 @@
+"""Request bodies are refused from their headers, before they are read: too large by the declared
+Content-Length (413), sent in chunks without a length (411), a length that is not a number (400)."""
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from armylists.ops.limits import LimitedASGIHandler
+from tests.bench_slow_clients import free_port, prepare, procfile_web, start_server, stop_server, wait_until_up
+
+pytestmark = pytest.mark.django_db
+HUNDRED_MB = str(100 * 1024 * 1024)
+
+
+class Unreadable:
+    """A request body that fails the test if anything reads it."""
+
+    def read(self, *args):
+        raise AssertionError("the body was read")
+
+    readline = read
+
+
+def post(client: Client, path: str, **meta):
+    return client.generic("POST", path, **{"wsgi.input": Unreadable(), "CONTENT_TYPE": "application/json", **meta})
+
+
+def test_a_list_file_upload_declared_too_large_gets_a_clear_page_unread(make_user):
+    client = Client()
+    client.force_login(make_user())
+    response = post(client, reverse("builder:list-import"), CONTENT_LENGTH=HUNDRED_MB)
+    assert response.status_code == 413
+    page = response.content.decode()
+    assert "Request refused" in page and "104,857,600 bytes" in page and "at most 2,000,000" in page
+
+
+def test_the_api_answers_a_declared_oversize_body_with_json_413_unread():
+    response = post(Client(), reverse("builder:api-check"), CONTENT_LENGTH=HUNDRED_MB)
+    assert response.status_code == 413
+    assert response.json() == {"error": "The request is 104,857,600 bytes; the site accepts at most 2,000,000."}
+
+
+def test_a_body_just_under_the_limit_is_read_as_usual():
+    too_big_for_the_api = b" " * (settings.REQUEST_BODY_MAX_BYTES - 2) + b"{}"
+    response = Client().post(reverse("builder:api-check"), data=too_big_for_the_api, content_type="application/json")
+    assert response.status_code == 400 and "over 1000000 bytes" in response.json()["error"]
+
+
+def test_a_chunked_body_is_refused_with_411_not_read_as_empty():
+    response = post(Client(), reverse("builder:api-check"), HTTP_TRANSFER_ENCODING="chunked")
+    assert response.status_code == 411
+    assert "Content-Length" in response.json()["error"]
+
+
+@pytest.mark.parametrize("length", ["-1", "12abc", "1e9", " 5"])
+def test_a_content_length_that_is_not_a_number_of_bytes_is_refused(length):
+    response = post(Client(), reverse("builder:api-check"), CONTENT_LENGTH=length)
+    assert response.status_code == 400 and "not a number of bytes" in response.json()["error"]
+
+
+# --- under ASGI, where Django reads the body before any middleware runs ----------------------------
+
+
+def asgi_request(headers: list[tuple[bytes, bytes]]) -> tuple[dict, int]:
+    """Serve one POST /api/check through the ASGI application; its response start and how often the body was asked for."""
+    asked, sent = [0], []
+
+    async def receive():
+        asked[0] += 1
+        return {"type": "http.request", "body": b"{}", "more_body": True}  # a body that never ends
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": "/api/check", "raw_path": b"/api/check", "query_string": b"", "root_path": "",
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), *headers],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    asyncio.run(asyncio.wait_for(LimitedASGIHandler()(scope, receive, send), timeout=10))
+    return sent[0], asked[0]
+
+
+@pytest.mark.parametrize("header, status", [((b"content-length", HUNDRED_MB.encode()), 413),
+                                            ((b"transfer-encoding", b"chunked"), 411)])
+def test_the_asgi_application_refuses_from_the_headers_without_asking_for_the_body(header, status):
+    start, asked = asgi_request([header])
+    assert (start["status"], asked) == (status, 0)
+
+
+# --- raw bytes on a socket, against the Procfile's web process ------------------------------------
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("web")
+    port = free_port()
+    env = prepare(directory, port) | {"WEB_CONCURRENCY": "1"}
+    server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
+    try:
+        wait_until_up(port, server, directory / "server.log")
+        yield port
+    finally:
+        stop_server(server)
+
+
+def raw_exchange(port: int, head: str, body: bytes = b"") -> tuple[bytes, float]:
+    """Send a request's bytes; everything the server sends back until it closes, and how long that took."""
+    started = time.perf_counter()
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(head.replace("\n", "\r\n").encode() + body)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    return answer, time.perf_counter() - started
+
+
+def test_a_declared_100_mb_upload_is_answered_at_once_and_the_connection_closed(web):
+    answer, took = raw_exchange(web, f"POST /api/check HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
+                                     f"Content-Length: {HUNDRED_MB}\n\n", b"{")
+    assert answer.startswith(b"HTTP/1.1 413 ") and took < 5
+    assert b"the site accepts at most 2,000,000" in answer
+
+
+def test_a_chunked_upload_is_answered_411_at_once(web):
+    answer, took = raw_exchange(web, "POST /lists/import/ HTTP/1.1\nHost: 127.0.0.1\nTransfer-Encoding: chunked\n"
+                                     "Connection: close\n\n", b"5\r\nhello\r\n0\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 411 ") and took < 5
+    assert b"a body sent in chunks, without its length, is not accepted" in answer
+
+
+def test_a_body_within_the_limit_still_gets_its_answer(web):
+    body = json.dumps({"format": "armylists/list@1"}).encode()
+    answer, _ = raw_exchange(web, f"POST /api/check HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
+                                  f"Content-Length: {len(body)}\nConnection: close\n\n", body)
+    assert answer.startswith(b"HTTP/1.1 400 ") and b"error" in answer
