@@ -1,0 +1,80 @@
+"""Fifty players building their lists the evening before the deadline (locust).
+
+Run through tests/load/run.py, which makes the players, their lists and their
+sessions and starts the site; it hands them over in the file named by
+LOAD_PLAYERS. Each simulated player opens their list, then clicks every 1 to 3
+seconds, which makes, a minute: about 24 edits (adding entries and removing
+them again, htmx requests as the builder page sends them), 3 reloads of the
+list page, 1.5 downloads of the list file checked by /api/check, and 0.8
+roster PDFs (a player building a list for twenty minutes prints it once or
+twice: the PDFs are the heaviest requests, and here far more frequent).
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import re
+from urllib.parse import quote
+
+from locust import HttpUser, between, task
+
+PLAYERS = itertools.cycle(json.loads(open(os.environ["LOAD_PLAYERS"], encoding="utf-8").read()))
+CSRF = "loadtestloadtestloadtestloadtest"  # a CSRF secret of the client's choosing: cookie and header agree
+ENTRY_ID = re.compile(r'data-entry-id="([^"]+)"')
+MOST_ENTRIES = 15  # beyond this a player removes rather than adds, so lists stay a realistic size
+
+
+class Player(HttpUser):
+    wait_time = between(1, 3)
+
+    def on_start(self) -> None:
+        self.me = next(PLAYERS)
+        self.client.cookies.set("sessionid", self.me["session"])
+        self.client.cookies.set("csrftoken", CSRF)
+        self.list_path = f"/lists/{self.me['list']}/"
+        self.htmx = {"HX-Request": "true", "HX-Target": "roster", "X-CSRFToken": CSRF,
+                     "HX-Current-URL": f"{self.host}{self.list_path}", "Referer": f"{self.host}{self.list_path}"}
+        self.entries: list[str] = []
+        self.open_list()
+
+    def roster_answer(self, response) -> None:
+        """An edit's answer is the roster again, without a refusal; it names the entries now in the list."""
+        if response.status_code != 200 or 'id="roster"' not in response.text:
+            response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
+        elif 'data-testid="notice"' in response.text:
+            response.failure(f"refused: {response.text[:300]!r}")
+        else:
+            self.entries = ENTRY_ID.findall(response.text)
+
+    @task(4)
+    def open_list(self) -> None:
+        with self.client.get(self.list_path, name="page: the list", catch_response=True) as response:
+            self.roster_answer(response)
+
+    @task(30)
+    def edit(self) -> None:
+        if len(self.entries) >= MOST_ENTRIES or (self.entries and random.random() < 0.35):
+            entry = random.choice(self.entries)
+            path, name, data = f"{self.list_path}entries/remove/{quote(entry)}", "htmx edit: remove an entry", {}
+        else:
+            path, name = f"{self.list_path}entries/add/", "htmx edit: add an entry"
+            data = {"unit": random.choice(self.me["units"]), "faction": self.me["faction"]}
+        with self.client.post(path, data=data, headers=self.htmx, name=name, catch_response=True) as response:
+            self.roster_answer(response)
+
+    @task(2)
+    def check(self) -> None:
+        listfile = self.client.get(f"{self.list_path}file/", name="list file")
+        with self.client.post("/api/check", data=listfile.content, headers={"Content-Type": "application/json"},
+                              name="check (api)", catch_response=True) as response:
+            if response.status_code != 200 or "legal" not in response.json():
+                response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
+
+    @task(1)
+    def roster(self) -> None:
+        with self.client.get(f"/print/lists/{self.me['list']}/roster.pdf", name="roster pdf",
+                             catch_response=True) as response:
+            if response.status_code != 200 or not response.content.startswith(b"%PDF"):
+                response.failure(f"HTTP {response.status_code}")

@@ -1,0 +1,156 @@
+"""The load test, run by hand (not in CI): 50 players building lists against the Procfile's `web`
+process on a throwaway PostgreSQL, for a fixed time. Needs locust: pip install -e '.[load]'.
+
+    .venv/bin/python tests/load/run.py [--users 50] [--seconds 90]
+
+Targets: no errors, and p95 of an htmx edit under 150 ms with 50 players.
+
+What it does: unless DATABASE_URL already names a PostgreSQL database, it runs
+itself again under .ci/with-postgres (a server in a temporary folder, removed
+afterwards). It migrates, loads the demo data, and makes one player per
+simulated user with an empty AoF Regiments list and a logged-in session (so no
+password hashing happens during the run). It starts the Procfile's `web` line
+on 127.0.0.1 (DEBUG off, WEB_CONCURRENCY=2), runs tests/load/locustfile.py
+headless for --seconds after all users have started, and prints requests per
+second, p50/p95/p99 and errors per kind of request. The site and locust share
+the machine's cores, as they would not in production.
+
+Only 127.0.0.1 is contacted; the run stops by itself and always ends the server.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import platform
+import resource
+import secrets
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.bench_slow_clients import free_port, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
+
+GAME, FACTION = "aof-regiments", "human-empire"
+TARGET_EDIT_P95_MS = 150
+MAKE_PLAYERS = """
+import json, sys
+from django.contrib.auth import get_user_model, HASH_SESSION_KEY, SESSION_KEY, BACKEND_SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from armylists.builder import services
+from factions.models import Faction
+faction = Faction.objects.get(game__slug={game!r}, slug={faction!r})
+units = list(faction.units.order_by("position").values_list("slug", flat=True))
+players = []
+for n in range({users}):
+    user = get_user_model().objects.create(username=f"player{{n}}")
+    army_list = services.create_list(owner=user, name=f"Deadline list {{n}}", game=faction.game, faction=faction,
+                                     settings={{"points_limit": 2000, "force_organisation": True}})
+    session = SessionStore()
+    session.update({{SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
+                    BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"}})
+    session.create()
+    players.append({{"list": army_list.pk, "session": session.session_key, "units": units, "faction": {faction!r}}})
+print(json.dumps(players))
+"""
+
+
+def on_postgresql() -> bool:
+    return os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True).stdout
+
+
+def prepare(directory: Path, users: int, port: int) -> dict[str, str]:
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="armylists.settings", DEBUG="false",
+               SECRET_KEY=secrets.token_urlsafe(40), ALLOWED_HOSTS="127.0.0.1", PORT=str(port),
+               WEB_CONCURRENCY="2", PYTHONPATH=str(ROOT), PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
+    manage(env, "migrate", "-v0")
+    manage(env, "seed_demo", "-v0")
+    players = manage(env, "shell", "-v0", "-c", MAKE_PLAYERS.format(game=GAME, faction=FACTION, users=users))
+    (directory / "players.json").write_text(players, encoding="utf-8")
+    return env | {"LOAD_PLAYERS": str(directory / "players.json")}
+
+
+def run_locust(env: dict[str, str], port: int, users: int, seconds: int, prefix: Path) -> None:
+    """Locust's own output (its summary table, any traceback) goes to <prefix>.log."""
+    with open(f"{prefix}.log", "w", encoding="utf-8") as output:
+        subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "tests" / "load" / "locustfile.py"),
+                        "--headless", "--users", str(users), "--spawn-rate", "10", "--run-time", f"{seconds + 5}s",
+                        "--reset-stats", "--host", f"http://127.0.0.1:{port}", "--csv", str(prefix),
+                        "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
+                       cwd=ROOT, env=env, check=False, stdout=output, stderr=subprocess.STDOUT)
+    if not Path(f"{prefix}_stats.csv").exists():
+        raise SystemExit(f"locust wrote no statistics:\n{Path(f'{prefix}.log').read_text()[-3000:]}")
+
+
+def cpu_of_children() -> float:
+    """CPU seconds of the processes this one has started and waited for (the site's: once it is stopped)."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def machine() -> str:
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), platform.processor())
+    postgres = subprocess.run(["psql", "--version"], capture_output=True, text=True).stdout.strip()
+    return f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}, {postgres or 'PostgreSQL'}"
+
+
+def report(prefix: Path, seconds: int) -> bool:
+    rows = list(csv.DictReader(open(f"{prefix}_stats.csv", encoding="utf-8")))
+    print(f"{'request':<28} {'count':>6} {'errors':>6} {'req/s':>6} {'p50':>6} {'p95':>6} {'p99':>6}  (ms)")
+    for row in rows:
+        print(f"{row['Name']:<28} {row['Request Count']:>6} {row['Failure Count']:>6} "
+              f"{float(row['Requests/s']):>6.1f} {row['50%']:>6} {row['95%']:>6} {row['99%']:>6}")
+    failures = Path(f"{prefix}_failures.csv")
+    for row in csv.DictReader(open(failures, encoding="utf-8")) if failures.exists() else []:
+        print(f"  error x{row['Occurrences']}: {row['Method']} {row['Name']}: {row['Error'][:200]}")
+    total = next(r for r in rows if r["Name"] == "Aggregated")
+    edits = [r for r in rows if r["Name"].startswith("htmx edit")]
+    worst_edit_p95 = max(float(r["95%"]) for r in edits)
+    met = int(total["Failure Count"]) == 0 and worst_edit_p95 < TARGET_EDIT_P95_MS
+    print(f"\n{seconds} s measured after all users started; targets (no errors, htmx edit p95 < "
+          f"{TARGET_EDIT_P95_MS} ms): {'met' if met else 'MISSED'}")
+    return met
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--users", type=int, default=50)
+    parser.add_argument("--seconds", type=int, default=90)
+    args = parser.parse_args()
+    if not on_postgresql():
+        os.execvp("bash", ["bash", str(ROOT / ".ci" / "with-postgres"), sys.executable, *sys.argv])
+
+    with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
+        directory, port = Path(tmp), free_port()
+        env = prepare(directory, args.users, port)
+        server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
+        try:
+            wait_until_up(port, server, directory / "server.log")
+            print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY=2), "
+                  f"{args.users} players, a click every 1-3 s\n")
+            before = cpu_of_children()
+            run_locust(env, port, args.users, args.seconds, directory / "load")
+            locust_cpu = cpu_of_children() - before
+        finally:
+            stop_server(server)
+        server_cpu = cpu_of_children() - before - locust_cpu
+        errors_logged = [line for line in (directory / "server.log").read_text().splitlines() if " ERROR " in line]
+        met = report(directory / "load", args.seconds)
+        print(f"server log: {len(errors_logged)} ERROR lines; CPU time over the run: site {server_cpu:.0f} s "
+              f"(all its processes), locust {locust_cpu:.0f} s, load average now {os.getloadavg()[0]:.1f}")
+    sys.exit(0 if met else 1)
+
+
+if __name__ == "__main__":
+    main()
