@@ -173,13 +173,13 @@ elif env_bool("DATABASE_POOL", True):
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")), "timeout": 10}
 
-# Request bodies: the largest the site reads (armylists.ops.limits refuses larger
-# ones from their Content-Length, unread). The largest thing sent is a list file,
-# at most 1 MB, wrapped in a form's multipart encoding; the same numbers bound
-# what Django itself holds in memory.
-REQUEST_BODY_MAX_BYTES = 2_000_000
-DATA_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
-FILE_UPLOAD_MAX_MEMORY_SIZE = REQUEST_BODY_MAX_BYTES
+# Request bodies: the largest the site reads, by the longest matching path prefix
+# (armylists.ops.limits refuses larger ones from their Content-Length, unread).
+# The largest thing sent is a list file, at most 1 MB (docs/checking.md): bare to
+# /api/check, wrapped in a form's multipart encoding elsewhere.
+REQUEST_BODY_MAX_BYTES = {"/api/": 1_000_000, "/": 2_000_000}
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(REQUEST_BODY_MAX_BYTES.values())
+FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

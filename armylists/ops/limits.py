@@ -1,6 +1,6 @@
 """Request bodies are refused from their headers, before a byte of them is read.
 
-A body over REQUEST_BODY_MAX_BYTES (by its declared Content-Length) gets 413, a
+A body over its path's REQUEST_BODY_MAX_BYTES (by its declared Content-Length) gets 413, a
 body sent in chunks (Transfer-Encoding, no length declared up front) 411, a
 Content-Length that is not a number 400: JSON under /api/, a page elsewhere.
 Under WSGI (runserver, the test client) Django reads a body only when a view
@@ -20,9 +20,15 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 
-def refusal(content_length: str | None, transfer_encoding: str | None) -> tuple[int, str] | None:
+def body_limit(path: str) -> int:
+    """The largest body a request to this path may have: the setting's longest matching prefix."""
+    prefix = max((p for p in settings.REQUEST_BODY_MAX_BYTES if path.startswith(p)), key=len, default="/")
+    return settings.REQUEST_BODY_MAX_BYTES[prefix]
+
+
+def refusal(path: str, content_length: str | None, transfer_encoding: str | None) -> tuple[int, str] | None:
     """(status, message) for a request body the site will not read, or None."""
-    limit = settings.REQUEST_BODY_MAX_BYTES
+    limit = body_limit(path)
     if transfer_encoding:
         return 411, ("Send the request with a Content-Length header: "
                      "a body sent in chunks, without its length, is not accepted.")
@@ -40,7 +46,8 @@ class RequestBodyLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        refused = refusal(request.META.get("CONTENT_LENGTH"), request.META.get("HTTP_TRANSFER_ENCODING"))
+        refused = refusal(request.path, request.META.get("CONTENT_LENGTH"),
+                          request.META.get("HTTP_TRANSFER_ENCODING"))
         if refused is None:
             return self.get_response(request)
         status, message = refused
@@ -71,6 +78,6 @@ def _empty_body(receive):
 class LimitedASGIHandler(ASGIHandler):
     async def handle(self, scope, receive, send):
         headers = _headers(scope)
-        if refusal(headers.get("content-length"), headers.get("transfer-encoding")) is not None:
+        if refusal(scope["path"], headers.get("content-length"), headers.get("transfer-encoding")) is not None:
             receive = _empty_body(receive)  # the middleware answers from the headers alone
         await super().handle(scope, receive, send)

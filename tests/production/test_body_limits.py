@@ -9,6 +9,7 @@ import time
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
@@ -44,13 +45,24 @@ def test_a_list_file_upload_declared_too_large_gets_a_clear_page_unread(make_use
 def test_the_api_answers_a_declared_oversize_body_with_json_413_unread():
     response = post(Client(), reverse("builder:api-check"), CONTENT_LENGTH=HUNDRED_MB)
     assert response.status_code == 413
-    assert response.json() == {"error": "The request is 104,857,600 bytes; the site accepts at most 2,000,000."}
+    assert response.json() == {"error": "The request is 104,857,600 bytes; the site accepts at most 1,000,000."}
 
 
-def test_a_body_just_under_the_limit_is_read_as_usual():
-    too_big_for_the_api = b" " * (settings.REQUEST_BODY_MAX_BYTES - 2) + b"{}"
-    response = Client().post(reverse("builder:api-check"), data=too_big_for_the_api, content_type="application/json")
-    assert response.status_code == 400 and "over 1000000 bytes" in response.json()["error"]
+def test_the_api_reads_a_list_file_of_1_mb_and_refuses_a_byte_more_unread():
+    """docs/checking.md: a list file is at most 1 MB; /api/check answers 413 without reading a larger body."""
+    largest = settings.REQUEST_BODY_MAX_BYTES["/api/"]
+    read = Client().post(reverse("builder:api-check"), data=b" " * (largest - 2) + b"{}",
+                         content_type="application/json")
+    assert read.status_code == 400 and "format" in read.json()["error"]  # read and checked: not a list file
+    assert post(Client(), reverse("builder:api-check"), CONTENT_LENGTH=str(largest + 1)).status_code == 413
+
+
+def test_a_form_may_send_a_1_mb_list_file_with_its_multipart_wrapping(make_user):
+    client = Client()
+    client.force_login(make_user())
+    upload = SimpleUploadedFile("list.json", b" " * 1_000_000, content_type="application/json")
+    response = client.post(reverse("builder:list-import"), {"file": upload})
+    assert response.status_code == 200 and "Not a JSON file" in response.content.decode()
 
 
 def test_a_chunked_body_is_refused_with_411_not_read_as_empty():
@@ -125,7 +137,7 @@ def test_a_declared_100_mb_upload_is_answered_at_once_and_the_connection_closed(
     answer, took = raw_exchange(web, f"POST /api/check HTTP/1.1\nHost: 127.0.0.1\nContent-Type: application/json\n"
                                      f"Content-Length: {HUNDRED_MB}\n\n", b"{")
     assert answer.startswith(b"HTTP/1.1 413 ") and took < 5
-    assert b"the site accepts at most 2,000,000" in answer
+    assert b"the site accepts at most 1,000,000" in answer
 
 
 def test_a_chunked_upload_is_answered_411_at_once(web):
