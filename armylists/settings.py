@@ -191,7 +191,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 AUTHENTICATION_BACKENDS = [
     # Refuses a login attempt while its username and address are locked out, before the password is checked.
-    "axes.backends.AxesStandaloneBackend",
+    "armylists.accounts.backends.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Guessing passwords (django-axes): after AXES_FAILURE_LIMIT failed logins for one

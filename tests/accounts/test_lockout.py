@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -66,6 +66,14 @@ def test_a_successful_login_starts_the_count_again(client, make_user):
     client.post(reverse("logout"))
     assert fail_logins(client, "ada", LIMIT - 1).status_code == 200
     assert log_in(client, "ada", RIGHT).status_code == 302
+
+
+def test_code_that_authenticates_without_a_request_is_neither_checked_nor_counted(client, make_user):
+    make_user("ada")
+    fail_logins(client, "ada", LIMIT)
+    assert authenticate(username="ada", password=RIGHT) is not None  # a script's call, not a guess from the web
+    assert authenticate(username="ada", password=WRONG) is None
+    assert log_in(client, "ada", RIGHT).status_code == 429
 
 
 def sign_up(client: Client, username: str, **extra):

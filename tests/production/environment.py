@@ -22,8 +22,9 @@ PRODUCTION = {
     "SESSION_COOKIE_SECURE": "true",
     "CSRF_COOKIE_SECURE": "true",
 }
-# Variables a developer's shell may hold that would change what these tests see.
-OURS = set(PRODUCTION) | {"DATABASE_URL", "DJANGO_SETTINGS_MODULE"}
+# Variables a developer's shell (or another test: the browser tests allow async-unsafe
+# calls) may have set that would change what these tests see.
+OURS = set(PRODUCTION) | {"DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
 
 
 def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:
