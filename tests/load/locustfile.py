@@ -16,11 +16,12 @@ import json
 import os
 import random
 import re
+from pathlib import Path
 from urllib.parse import quote
 
 from locust import HttpUser, between, task
 
-PLAYERS = itertools.cycle(json.loads(open(os.environ["LOAD_PLAYERS"], encoding="utf-8").read()))
+PLAYERS = itertools.cycle(json.loads(Path(os.environ["LOAD_PLAYERS"]).read_text(encoding="utf-8")))
 CSRF = "loadtestloadtestloadtestloadtest"  # a CSRF secret of the client's choosing: cookie and header agree
 ENTRY_ID = re.compile(r'data-entry-id="([^"]+)"')
 MOST_ENTRIES = 15  # beyond this a player removes rather than adds, so lists stay a realistic size

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import os
 import platform
 import resource
@@ -105,14 +104,19 @@ def machine() -> str:
     return f"{os.cpu_count()} cores ({model}), Python {platform.python_version()}, {postgres or 'PostgreSQL'}"
 
 
+def read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8") as rows:
+        return list(csv.DictReader(rows))
+
+
 def report(prefix: Path, seconds: int) -> bool:
-    rows = list(csv.DictReader(open(f"{prefix}_stats.csv", encoding="utf-8")))
+    rows = read_csv(Path(f"{prefix}_stats.csv"))
     print(f"{'request':<28} {'count':>6} {'errors':>6} {'req/s':>6} {'p50':>6} {'p95':>6} {'p99':>6}  (ms)")
     for row in rows:
         print(f"{row['Name']:<28} {row['Request Count']:>6} {row['Failure Count']:>6} "
               f"{float(row['Requests/s']):>6.1f} {row['50%']:>6} {row['95%']:>6} {row['99%']:>6}")
     failures = Path(f"{prefix}_failures.csv")
-    for row in csv.DictReader(open(failures, encoding="utf-8")) if failures.exists() else []:
+    for row in read_csv(failures) if failures.exists() else []:
         print(f"  error x{row['Occurrences']}: {row['Method']} {row['Name']}: {row['Error'][:200]}")
     total = next(r for r in rows if r["Name"] == "Aggregated")
     edits = [r for r in rows if r["Name"].startswith("htmx edit")]

@@ -81,7 +81,7 @@ def test_a_content_length_that_is_not_a_number_of_bytes_is_refused(length):
 
 
 def asgi_request(headers: list[tuple[bytes, bytes]]) -> tuple[dict, int]:
-    """Serve one POST /api/check through the ASGI application; its response start and how often the body was asked for."""
+    """One POST /api/check through the ASGI application: its response start, and how often it asked for the body."""
     asked, sent = [0], []
 
     async def receive():

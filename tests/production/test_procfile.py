@@ -5,16 +5,22 @@ Both run as subprocesses on a temporary SQLite file, as a platform would start t
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 
 from tests.bench_slow_clients import (
-    ROOT, free_port, normal_request, prepare, procfile_web, slow_client, start_server, stop_server, wait_until_up,
+    ROOT,
+    free_port,
+    normal_request,
+    prepare,
+    procfile_web,
+    slow_client,
+    start_server,
+    stop_server,
+    wait_until_up,
 )
 
 

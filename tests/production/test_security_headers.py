@@ -72,6 +72,6 @@ def test_the_template_scan_finds_what_it_looks_for():
     bad = ['<script>alert(1)</script>', '<style>p{}</style>', '<div style="x">', '<button onclick="x()">',
            '<a href="javascript:x()">']
     patterns = (INLINE_SCRIPT, INLINE_STYLE, STYLE_ATTRIBUTE, HANDLER_ATTRIBUTE, JAVASCRIPT_URL)
-    assert all(pattern.search(text) for pattern, text in zip(patterns, bad))
+    assert all(pattern.search(text) for pattern, text in zip(patterns, bad, strict=True))
     good = '<script src="/static/x.js" defer></script><script nonce="{{ csp_nonce }}">x</script><p class="on">'
     assert not any(pattern.search(good) for pattern in patterns)

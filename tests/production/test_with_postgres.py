@@ -1,6 +1,7 @@
 """.ci/with-postgres: the throwaway PostgreSQL server CI runs the suite against a second time."""
 from __future__ import annotations
 
+import contextlib
 import glob
 import re
 import subprocess
@@ -12,8 +13,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / ".ci" / "with-postgres"
 CONNECT = ("import os, psycopg, dj_database_url; db = dj_database_url.parse(os.environ['DATABASE_URL']); "
-           "c = psycopg.connect(host=db['HOST'], user=db['USER'], dbname=db['NAME']); "
-           "print(c.execute('select current_database(), rolsuper from pg_roles where rolname = current_user').fetchone())")
+           "c = psycopg.connect(host=db['HOST'], user=db['USER'], dbname=db['NAME']); print(c.execute("
+           "'select current_database(), rolsuper from pg_roles where rolname = current_user').fetchone())")
 
 pytestmark = pytest.mark.skipif(not glob.glob("/usr/lib/postgresql/*/bin/initdb"),
                                 reason="PostgreSQL server not installed (bash .ci/install --test)")
@@ -28,10 +29,8 @@ def assert_cleaned_up(run: subprocess.CompletedProcess) -> None:
     folder = re.search(r"%2F(tmp%2Fmuster-pg\.\w+)/muster", run.stderr).group(1).replace("%2F", "/")
     assert not Path("/", folder).exists()
     for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
-        try:
+        with contextlib.suppress(FileNotFoundError, ProcessLookupError, PermissionError):
             assert folder not in cmdline.read_text(errors="replace")
-        except (FileNotFoundError, ProcessLookupError, PermissionError):
-            pass
 
 
 def test_the_command_runs_against_a_fresh_server_that_is_gone_afterwards():
