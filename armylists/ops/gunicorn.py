@@ -10,12 +10,15 @@ workers need a buffering proxy in front). The ASGI worker reads every
 connection on one event loop, and Django starts a request only when its body
 has arrived, so a trickling client costs a coroutine and a socket.
 tests/bench_slow_clients.py measures it.
+
+Each process runs one request's Django code at a time (armylists.ops.handler),
+so processes are what serve requests in parallel.
 """
 import os
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-# One process per core; each serves many connections.
-workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
+# Twice the cores: a process busy with a roster PDF leaves the others free.
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
 worker_class = "asgi"
 worker_connections = 1000
 # A worker silent for this long is restarted; a body that stops arriving for this long is given up.

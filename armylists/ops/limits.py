@@ -5,17 +5,15 @@ body sent in chunks (Transfer-Encoding, no length declared up front) 411, a
 Content-Length that is not a number 400: JSON under /api/, a page elsewhere.
 Under WSGI (runserver, the test client) Django reads a body only when a view
 asks for it, so the middleware is early enough. Under ASGI Django reads the
-whole body before any middleware runs, so `LimitedASGIHandler` (armylists/asgi.py)
+whole body before any middleware runs, so the ASGI handler (armylists.ops.handler)
 applies the same rule to the headers first and, for a refused request, hands
-Django an empty body without reading the client's.
+Django an empty body (`empty_body`) without reading the client's.
 """
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
 
 from django.conf import settings
-from django.core.handlers.asgi import ASGIHandler
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
@@ -56,11 +54,7 @@ class RequestBodyLimitMiddleware:
         return render(request, "request_refused.html", {"message": message}, status=status)
 
 
-def _headers(scope: Mapping) -> dict[str, str]:
-    return {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", [])}
-
-
-def _empty_body(receive):
+def empty_body(receive):
     """An ASGI receive that gives Django an empty body at once, without reading the client's;
     asked again (Django listens for a disconnect), it waits until Django is done with the request."""
     asked = False
@@ -73,11 +67,3 @@ def _empty_body(receive):
         await asyncio.Event().wait()  # cancelled by Django once the response is sent
 
     return receive_nothing
-
-
-class LimitedASGIHandler(ASGIHandler):
-    async def handle(self, scope, receive, send):
-        headers = _headers(scope)
-        if refusal(scope["path"], headers.get("content-length"), headers.get("transfer-encoding")) is not None:
-            receive = _empty_body(receive)  # the middleware answers from the headers alone
-        await super().handle(scope, receive, send)

@@ -10,7 +10,7 @@ itself again under .ci/with-postgres (a server in a temporary folder, removed
 afterwards). It migrates, loads the demo data, and makes one player per
 simulated user with an empty AoF Regiments list and a logged-in session (so no
 password hashing happens during the run). It starts the Procfile's `web` line
-on 127.0.0.1 (DEBUG off, WEB_CONCURRENCY=2), runs tests/load/locustfile.py
+on 127.0.0.1 (DEBUG off, WEB_CONCURRENCY=--processes), runs tests/load/locustfile.py
 headless for --seconds after all users have started, and prints requests per
 second, p50/p95/p99 and errors per kind of request. The site and locust share
 the machine's cores, as they would not in production.
@@ -68,10 +68,11 @@ def manage(env: dict[str, str], *args: str) -> str:
                           capture_output=True, text=True).stdout
 
 
-def prepare(directory: Path, users: int, port: int) -> dict[str, str]:
+def prepare(directory: Path, users: int, port: int, processes: int) -> dict[str, str]:
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="armylists.settings", DEBUG="false",
                SECRET_KEY=secrets.token_urlsafe(40), ALLOWED_HOSTS="127.0.0.1", PORT=str(port),
-               WEB_CONCURRENCY="2", PYTHONPATH=str(ROOT), PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
+               WEB_CONCURRENCY=str(processes), PYTHONPATH=str(ROOT),
+               PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
     manage(env, "migrate", "-v0")
     manage(env, "seed_demo", "-v0")
     players = manage(env, "shell", "-v0", "-c", MAKE_PLAYERS.format(game=GAME, faction=FACTION, users=users))
@@ -131,17 +132,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=90)
+    parser.add_argument("--processes", type=int, default=2 * (os.cpu_count() or 1),
+                        help="WEB_CONCURRENCY, the web processes (default: twice the cores, as deployed)")
     args = parser.parse_args()
     if not on_postgresql():
         os.execvp("bash", ["bash", str(ROOT / ".ci" / "with-postgres"), sys.executable, *sys.argv])
 
     with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
         directory, port = Path(tmp), free_port()
-        env = prepare(directory, args.users, port)
+        env = prepare(directory, args.users, port, args.processes)
         server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
         try:
             wait_until_up(port, server, directory / "server.log")
-            print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY=2), "
+            print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY={args.processes}), "
                   f"{args.users} players, a click every 1-3 s\n")
             before = cpu_of_children()
             run_locust(env, port, args.users, args.seconds, directory / "load")

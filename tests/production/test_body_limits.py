@@ -2,7 +2,6 @@
 Content-Length (413), sent in chunks without a length (411), a length that is not a number (400)."""
 from __future__ import annotations
 
-import asyncio
 import json
 import socket
 import time
@@ -13,8 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from armylists.ops.limits import LimitedASGIHandler
+from armylists.ops.handler import MusterASGIHandler
 from tests.bench_slow_clients import free_port, prepare, procfile_web, start_server, stop_server, wait_until_up
+
+from .asgi_client import http_scope, run
 
 pytestmark = pytest.mark.django_db
 HUNDRED_MB = str(100 * 1024 * 1024)
@@ -91,11 +92,8 @@ def asgi_request(headers: list[tuple[bytes, bytes]]) -> tuple[dict, int]:
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
-             "path": "/api/check", "raw_path": b"/api/check", "query_string": b"", "root_path": "",
-             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), *headers],
-             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
-    asyncio.run(asyncio.wait_for(LimitedASGIHandler()(scope, receive, send), timeout=10))
+    scope = http_scope("POST", "/api/check", [(b"content-type", b"application/json"), *headers])
+    run(MusterASGIHandler()(scope, receive, send))
     return sent[0], asked[0]
 
 

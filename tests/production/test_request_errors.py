@@ -24,7 +24,7 @@ def test_a_proxys_plain_id_is_kept_and_anything_else_replaced():
         assert re.fullmatch(r"[0-9a-f]{16}", Client().get("/", HTTP_X_REQUEST_ID=hostile)["X-Request-ID"])
 
 
-@pytest.mark.urls("tests.production.urls_failing")
+@pytest.mark.urls("tests.production.urls_extra")
 def test_a_failing_request_is_logged_with_its_traceback_and_the_id_its_page_shows(caplog):
     with caplog.at_level(logging.ERROR, logger="django.request"):
         response = Client(raise_request_exception=False).get("/fail/")
@@ -38,7 +38,7 @@ def test_a_failing_request_is_logged_with_its_traceback_and_the_id_its_page_show
 
 FAIL_ONCE = """
 from django.test import Client, override_settings
-with override_settings(ROOT_URLCONF="tests.production.urls_failing"):
+with override_settings(ROOT_URLCONF="tests.production.urls_extra"):
     response = Client(raise_request_exception=False).get("/fail/")
 print("ANSWERED", response.status_code, response["X-Request-ID"])
 """
