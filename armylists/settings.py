@@ -153,10 +153,10 @@ TEMPLATES = [
     },
 ]
 
-# The web process is ASGI (Procfile): each request does its database work in a
-# thread of its own, so a connection is never reused by the next request and
-# persistent connections would only pile up (Django's docs: "Database
-# connections" under ASGI). PostgreSQL gets a pool per process instead.
+# Each request closes its database connection when it ends: the web process is
+# ASGI (Procfile), where Django advises against persistent connections (its docs,
+# "Persistent connections" under ASGI). On PostgreSQL each process keeps a pool
+# instead, so a closed connection goes back to the pool rather than away.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0)
