@@ -17,6 +17,8 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
+from armylists.checking.boundary import LIST_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -175,9 +177,9 @@ elif env_bool("DATABASE_POOL", True):
 
 # Request bodies: the largest the site reads, by the longest matching path prefix
 # (armylists.ops.limits refuses larger ones from their Content-Length, unread).
-# The largest thing sent is a list file, at most 1 MB (docs/checking.md): bare to
-# /api/check, wrapped in a form's multipart encoding elsewhere.
-REQUEST_BODY_MAX_BYTES = {"/api/": 1_000_000, "/": 2_000_000}
+# The largest thing sent is a list file, at most LIST_BYTES (1 MB, docs/checking.md):
+# bare to /api/check, wrapped in a form's multipart encoding elsewhere.
+REQUEST_BODY_MAX_BYTES = {"/api/": LIST_BYTES, "/": 2 * LIST_BYTES}
 DATA_UPLOAD_MAX_MEMORY_SIZE = max(REQUEST_BODY_MAX_BYTES.values())
 FILE_UPLOAD_MAX_MEMORY_SIZE = DATA_UPLOAD_MAX_MEMORY_SIZE
 

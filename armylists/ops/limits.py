@@ -28,14 +28,13 @@ def refusal(path: str, content_length: str | None, transfer_encoding: str | None
     """(status, message) for a request body the site will not read, or None."""
     limit = body_limit(path)
     if transfer_encoding:
-        return 411, ("Send the request with a Content-Length header: "
-                     "a body sent in chunks, without its length, is not accepted.")
+        return 411, "the request must declare its length (Content-Length): a body sent in chunks is not accepted"
     if content_length is None or content_length == "":
         return None
     if not content_length.isdigit():
-        return 400, "The Content-Length header is not a number of bytes."
+        return 400, "the Content-Length header must be a number of bytes"
     if int(content_length) > limit:
-        return 413, f"The request is {int(content_length):,} bytes; the site accepts at most {limit:,}."
+        return 413, f"the request must be at most {limit:,} bytes (it declares {int(content_length):,})"
     return None
 
 

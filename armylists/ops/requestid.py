@@ -9,6 +9,8 @@ import secrets
 from contextvars import ContextVar
 
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
+from django.core.signals import request_finished
+from django.dispatch import receiver
 from django.http import HttpRequest
 
 HEADER = "X-Request-ID"
@@ -36,27 +38,28 @@ class RequestIdMiddleware:
     def __call__(self, request: HttpRequest):
         if iscoroutinefunction(self):
             return self._serve_async(request)
-        token = self._start(request)
-        try:
-            response = self.get_response(request)
-        finally:
-            current_request_id.reset(token)
+        self._start(request)
+        response = self.get_response(request)
         response[HEADER] = request.request_id
         return response
 
     async def _serve_async(self, request: HttpRequest):
-        token = self._start(request)
-        try:
-            response = await self.get_response(request)
-        finally:
-            current_request_id.reset(token)
+        self._start(request)
+        response = await self.get_response(request)
         response[HEADER] = request.request_id
         return response
 
     @staticmethod
-    def _start(request: HttpRequest):
+    def _start(request: HttpRequest) -> None:
+        # Kept until the request is finished, not only until the middleware returns:
+        # Django logs a 4xx or 5xx answer after the whole middleware chain.
         request.request_id = request_id_of(request)
-        return current_request_id.set(request.request_id)
+        current_request_id.set(request.request_id)
+
+
+@receiver(request_finished)
+def forget_request_id(**kwargs) -> None:
+    current_request_id.set("-")
 
 
 class RequestIdFilter(logging.Filter):

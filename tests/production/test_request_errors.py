@@ -24,6 +24,13 @@ def test_a_proxys_plain_id_is_kept_and_anything_else_replaced():
         assert re.fullmatch(r"[0-9a-f]{16}", Client().get("/", HTTP_X_REQUEST_ID=hostile)["X-Request-ID"])
 
 
+def test_an_answer_django_logs_as_a_warning_carries_the_id_too(caplog):
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        response = Client().get("/no-such-page/")
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert record.request_id == response["X-Request-ID"] and "Not Found" in record.getMessage()
+
+
 @pytest.mark.urls("tests.production.urls_extra")
 def test_a_failing_request_is_logged_with_its_traceback_and_the_id_its_page_shows(caplog):
     with caplog.at_level(logging.ERROR, logger="django.request"):
