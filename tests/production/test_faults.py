@@ -111,13 +111,15 @@ READ_THEN_SAVE = """
 import time
 from armylists.builder import services
 from armylists.builder.models import ArmyList
+from armylists.checking.library import library_of
 print("ready", flush=True)
 input()  # started and imported; go when the import holds the lock
 started = time.monotonic()
-army_list = ArmyList.objects.get(pk={pk})
+army_list = ArmyList.objects.select_related("game").get(pk={pk})
+library = library_of(army_list.game)
 print(f"read after {{time.monotonic() - started:.1f}} s", flush=True)
 started = time.monotonic()
-services.add_entry(army_list=army_list, unit={unit!r})
+services.add_entry(army_list=army_list, library=library, unit={unit!r})
 print(f"saved after {{time.monotonic() - started:.1f}} s", flush=True)
 """
 HOLD_S = 7  # longer than SQLite's own busy timeout (5 s), shorter than the site's (20 s)
