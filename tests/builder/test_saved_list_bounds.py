@@ -9,6 +9,7 @@ import json
 import pytest
 from django.apps import apps
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import connection
 from django.urls import NoReverseMatch, reverse
 
 from armylists.builder import services
@@ -106,7 +107,10 @@ def test_the_migration_renames_stored_unsafe_ids_and_what_refers_to_them(user, g
         {"id": "front rank", "unit": "infantry", "name": "n" * 300},
         {"id": "t1", "unit": "infantry", "regiment": "front rank"},
     ]}
-    ArmyList.objects.filter(pk=army_list.pk).update(document=bad, name="y" * 250)  # stored before 1.1
+    # Stored before 1.1, when the name column took 300 characters; PostgreSQL holds the column at
+    # today's 200 (SQLite does not enforce a length), so there the column's part cannot be staged.
+    too_long = 250 if connection.vendor == "sqlite" else ArmyList._meta.get_field("name").max_length
+    ArmyList.objects.filter(pk=army_list.pk).update(document=bad, name="y" * too_long)
 
     MIGRATION.make_lists_safe(apps, None)
 

@@ -15,8 +15,11 @@ from .conftest import LEGAL, client_for
 pytestmark = pytest.mark.django_db
 
 
-def test_a_queued_pack_is_built_by_the_database_worker(event, joined, organiser, settings):
+def test_a_queued_pack_is_built_by_the_database_worker(event, joined, organiser, settings, monkeypatch):
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+    # The worker closes its database connection between tasks; inside this test's transaction
+    # that would end the transaction on PostgreSQL (SQLite's in-memory test database ignores it).
+    monkeypatch.setattr("django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None)
     services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
     olga = client_for(organiser)
     olga.post(reverse("events:pack-start", args=[event.slug]))
