@@ -24,6 +24,7 @@ from locust import HttpUser, between, task
 PLAYERS = itertools.cycle(json.loads(Path(os.environ["LOAD_PLAYERS"]).read_text(encoding="utf-8")))
 CSRF = "loadtestloadtestloadtestloadtest"  # a CSRF secret of the client's choosing: cookie and header agree
 ENTRY_ID = re.compile(r'data-entry-id="([^"]+)"')
+VERSION = re.compile(r'name="list_version" value="(\d+)"')
 MOST_ENTRIES = 15  # beyond this a player removes rather than adds, so lists stay a realistic size
 
 
@@ -35,35 +36,47 @@ class Player(HttpUser):
         self.client.cookies.set("sessionid", self.me["session"])
         self.client.cookies.set("csrftoken", CSRF)
         self.list_path = f"/lists/{self.me['list']}/"
-        self.htmx = {"HX-Request": "true", "HX-Target": "roster", "X-CSRFToken": CSRF,
+        self.htmx = {"HX-Request": "true", "HX-Target": "list-summary", "X-CSRFToken": CSRF,
                      "HX-Current-URL": f"{self.host}{self.list_path}", "Referer": f"{self.host}{self.list_path}"}
         self.entries: list[str] = []
+        self.version = ""
         self.open_list()
 
-    def roster_answer(self, response) -> None:
-        """An edit's answer is the roster again, without a refusal; it names the entries now in the list."""
-        if response.status_code != 200 or 'id="roster"' not in response.text:
+    def answered(self, response) -> bool:
+        """A page or an edit's answer holds the list's summary and no refusal; keeps the list's version."""
+        if response.status_code != 200 or 'id="list-summary"' not in response.text:
             response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
-        elif 'data-testid="notice"' in response.text:
+            return False
+        if 'data-testid="notice"' in response.text:
             response.failure(f"refused: {response.text[:300]!r}")
-        else:
-            self.entries = ENTRY_ID.findall(response.text)
+            return False
+        self.version = (VERSION.findall(response.text) or [self.version])[-1]
+        return True
 
     @task(4)
     def open_list(self) -> None:
         with self.client.get(self.list_path, name="page: the list", catch_response=True) as response:
-            self.roster_answer(response)
+            if self.answered(response):
+                self.entries = ENTRY_ID.findall(response.text)
 
     @task(30)
     def edit(self) -> None:
-        if len(self.entries) >= MOST_ENTRIES or (self.entries and random.random() < 0.35):
+        """An edit as the builder page sends it, with the list version it shows; the answer carries the
+        summary and the entry cards that changed (an added entry's among them)."""
+        removing = len(self.entries) >= MOST_ENTRIES or (self.entries and random.random() < 0.35)
+        if removing:
             entry = random.choice(self.entries)
             path, name, data = f"{self.list_path}entries/remove/{quote(entry)}", "htmx edit: remove an entry", {}
         else:
             path, name = f"{self.list_path}entries/add/", "htmx edit: add an entry"
             data = {"unit": random.choice(self.me["units"]), "faction": self.me["faction"]}
+        data["list_version"] = self.version
         with self.client.post(path, data=data, headers=self.htmx, name=name, catch_response=True) as response:
-            self.roster_answer(response)
+            if self.answered(response):
+                if removing:
+                    self.entries.remove(entry)
+                else:
+                    self.entries += [e for e in ENTRY_ID.findall(response.text) if e not in self.entries]
 
     @task(2)
     def check(self) -> None:

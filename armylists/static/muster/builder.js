@@ -71,3 +71,13 @@ document.addEventListener("DOMContentLoaded", () => {
   const target = window.location.hash && document.getElementById(window.location.hash.slice(1));
   if (target && target.tagName === "DETAILS") target.open = true;
 });
+
+// An entry's edit panel fetches its form when it opens (hx-trigger="entry-edit-open" in
+// _entry.html): htmx's own event filter, toggle[this.open], is evaluated from a string,
+// which the Content Security Policy refuses. "toggle" does not bubble: caught on its way down.
+document.addEventListener("toggle", (event) => {
+  const panel = event.target;
+  if (panel instanceof HTMLDetailsElement && panel.matches(".entry-edit") && panel.open) {
+    htmx.trigger(panel, "entry-edit-open");
+  }
+}, true);
