@@ -24,7 +24,7 @@ def test_a_rule_name_drops_its_parameter(rule, name):
     assert rule_name(rule) == name
 
 
-# The common rules of each game, from the rules extracts (shared/rules/*.md).
+# The common rules of each game, as each rulebook's special-rules section lists them.
 COMMON = {
     "aof-regiments": ["AP", "Blast", "Caster", "Deadly", "Fear", "Impact", "Tough", "Transport", "Ambush",
                       "Counter", "Entrenched", "Fast", "Fearless", "Flying", "Furious", "Hero", "Immobilized",

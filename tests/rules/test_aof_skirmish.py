@@ -1,7 +1,7 @@
 """Age of Fantasy: Skirmish list rules, as the contract (FORMATS.md) states them.
 
-Row ids T1-T18 are the validator fixtures of shared/rules/seed-003-aof-skirmish.md
-§7. T16's optional per-type mode is not offered: the contract makes more than
+Row ids T1-T18 name the validator cases worked out from the book's army-building
+rules (AoF Skirmish, Preparing your Army). T16's optional per-type mode is not offered: the contract makes more than
 one command-group upgrade in the whole army a violation.
 """
 from __future__ import annotations
