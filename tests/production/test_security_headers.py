@@ -9,7 +9,9 @@ import pytest
 from django.test import Client
 
 ROOT = Path(__file__).resolve().parents[2]
-TEMPLATES = sorted((ROOT / "templates").rglob("*.html")) + sorted(ROOT.glob("*/**/templates/**/*.html"))
+# Muster's own templates: the project folder and its apps (not the virtualenv that may sit beside them).
+TEMPLATES = sorted((ROOT / "templates").rglob("*.html")) + sorted(
+    path for app in ("armylists", "factions") for path in (ROOT / app).glob("**/templates/**/*.html"))
 
 pytestmark = pytest.mark.django_db
 
