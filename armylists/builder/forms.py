@@ -78,6 +78,7 @@ class MoveForm(forms.Form):
 
 class ShareForm(forms.Form):
     shared = forms.ChoiceField(choices=[("on", "Share"), ("off", "Stop sharing")])
+    show_owner = forms.BooleanField(required=False, label="Show my name on the shared roster")
 
 
 class ImportForm(forms.Form):

@@ -31,6 +31,8 @@ class ArmyList(models.Model):
     version = models.PositiveIntegerField(default=1)
     shared = models.BooleanField(default=False)
     share_token = models.CharField(max_length=32, unique=True, default=new_share_token)
+    # The shared roster names the owner only when they ask it to: a link travels further than its owner.
+    share_shows_owner = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
     # The last check's verdict, for "My lists": trusted only while the list is still at

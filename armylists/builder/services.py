@@ -225,9 +225,10 @@ def delete_list(*, army_list: ArmyList) -> None:
 
 
 @transaction.atomic
-def set_sharing(*, army_list: ArmyList, shared: bool) -> ArmyList:
-    """Sharing again after it was stopped gives a new link: the old one stays dead."""
-    changes: dict[str, Any] = {"shared": shared}
+def set_sharing(*, army_list: ArmyList, shared: bool, show_owner: bool = False) -> ArmyList:
+    """Sharing again after it was stopped gives a new link: the old one stays dead. The shared
+    roster names the owner only while `show_owner` is asked for."""
+    changes: dict[str, Any] = {"shared": shared, "share_shows_owner": shared and show_owner}
     if shared and not ArmyList.objects.filter(pk=army_list.pk, shared=True).exists():
         changes["share_token"] = new_share_token()
     ArmyList.objects.filter(pk=army_list.pk).update(**changes)

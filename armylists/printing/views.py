@@ -23,10 +23,10 @@ def _unprintable(error: BadInput) -> HttpResponse:
                         content_type="text/plain; charset=utf-8")
 
 
-def _pdf_response(army_list: ArmyList, request: HttpRequest) -> HttpResponse:
+def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None) -> HttpResponse:
     paper = paper_of(request.GET.get("paper"))
     try:
-        sheet = sheet_for(army_list.document, army_list.owner.get_username())
+        sheet = sheet_for(army_list.document, player)
     except BadInput as error:
         return _unprintable(error)
     response = HttpResponse(roster_pdf(sheet, paper), content_type="application/pdf")
@@ -38,12 +38,13 @@ def _pdf_response(army_list: ArmyList, request: HttpRequest) -> HttpResponse:
 @login_required
 def list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_object_or_404(ArmyList.objects.select_related("owner"), pk=pk, owner=request.user)
-    return _pdf_response(army_list, request)
+    return _pdf_response(army_list, request, player=army_list.owner.get_username())
 
 
 def shared_pdf(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_object_or_404(ArmyList.objects.select_related("owner"), share_token=token, shared=True)
-    return _pdf_response(army_list, request)
+    player = army_list.owner.get_username() if army_list.share_shows_owner else None
+    return _pdf_response(army_list, request, player=player)
 
 
 @login_required

@@ -6,7 +6,7 @@ import copy
 import pytest
 from django.urls import reverse
 
-from .conftest import LISTS
+from .conftest import LISTS, pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -88,3 +88,21 @@ def test_an_unknown_paper_falls_back_to_a4(client, make_army_list):
     client.force_login(army_list.owner)
     response = client.get(reverse("printing:list-pdf", args=[army_list.pk]), {"paper": "tabloid"})
     assert response.status_code == 200 and "-a4.pdf" in response["Content-Disposition"]
+
+
+def test_a_shared_roster_names_its_owner_only_when_they_chose_to(client, make_army_list, make_user, tmp_path):
+    """A share link travels further than its owner: their username is printed only on request."""
+    army_list = make_army_list(owner=make_user("ashlord"))
+    client.force_login(army_list.owner)
+    client.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "on"})
+    army_list.refresh_from_db()
+    client.logout()
+    hidden = client.get(reverse("printing:shared-pdf", args=[army_list.share_token]))
+    assert hidden.status_code == 200 and "ashlord" not in pdf_text(hidden.content, tmp_path)
+
+    client.force_login(army_list.owner)
+    client.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "on", "show_owner": "on"})
+    army_list.refresh_from_db()
+    client.logout()
+    shown = client.get(reverse("printing:shared-pdf", args=[army_list.share_token]))
+    assert "ashlord" in pdf_text(shown.content, tmp_path)

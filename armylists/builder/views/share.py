@@ -22,7 +22,8 @@ def list_share(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     form = ShareForm(request.POST)
     if form.is_valid():
-        services.set_sharing(army_list=army_list, shared=form.cleaned_data["shared"] == "on")
+        services.set_sharing(army_list=army_list, shared=form.cleaned_data["shared"] == "on",
+                             show_owner=form.cleaned_data["show_owner"])
     if request.htmx:
         return render(request, "builder/list_detail.html#share-panel", {"army_list": army_list})
     return redirect(army_list)
