@@ -40,7 +40,8 @@ def test_any_field_outside_meta_that_the_format_does_not_name_is_refused_by_name
     assert refused(data) == message
 
 
-@pytest.mark.parametrize("entry_id", ["../18/delete", "e 1", "ä", "", "x" * 41, "a/b", "e1?x=1", "e1\n", "e1\r\nX-Injected: 1"])
+@pytest.mark.parametrize("entry_id", ["../18/delete", "e 1", "ä", "", "x" * 41, "a/b", "e1?x=1",
+                                      "e1\n", "e1\r\nX-Injected: 1"])
 def test_entry_ids_are_url_safe(kingdom, entry_id):
     data = list_file(entries=[{"id": entry_id, "unit": "infantry"}])
     assert refused(data) == "entries[0].id: must be 1 to 40 letters, digits, '_' or '-'"
