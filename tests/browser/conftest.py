@@ -191,7 +191,11 @@ class Builder:
         expect(self.entry(entry_id)).to_have_count(0)
 
     def mark_page(self) -> None:
-        """Tag this page load, to show later that every edit was a swap and never a reload."""
+        """Tag this page load, to show later that every edit was a swap and never a reload.
+
+        It first waits for the load event: htmx wires up the page's forms when the document is
+        ready, and a change made before that (a picker filter) would post nothing."""
+        self.page.wait_for_load_state("load")
         self.page.evaluate("window.__marker = 1")
 
     def assert_not_reloaded(self) -> None:
