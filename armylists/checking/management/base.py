@@ -1,8 +1,14 @@
 """What every Muster command shares."""
 from __future__ import annotations
 
+import sys
+from typing import NoReturn
+
 from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
+
+# The exit status of a command refused its input (0 is done; checklist also uses 1 for "not legal").
+BAD_INPUT = 2
 
 
 class MusterCommand(BaseCommand):
@@ -21,3 +27,8 @@ class MusterCommand(BaseCommand):
         except DatabaseError as error:
             raise CommandError(f"database error: {error}. Has `python manage.py migrate` been run?",
                                returncode=2) from None
+
+    def refuse(self, message: str) -> NoReturn:
+        """Stop with one line naming what was wrong (the input, or where the output could not go)."""
+        self.stderr.write(f"BAD INPUT {message}")
+        sys.exit(BAD_INPUT)

@@ -1,12 +1,9 @@
 import json
-import sys
 from pathlib import Path
 
 from armylists.campaigns.models import Campaign
 from armylists.campaigns.transfer import export_campaign
 from armylists.checking.management.base import MusterCommand
-
-BAD_INPUT = 2
 
 
 class Command(MusterCommand):
@@ -20,8 +17,7 @@ class Command(MusterCommand):
     def handle(self, *args, **options):
         campaign = Campaign.objects.select_related("game", "game_master").filter(slug=options["campaign"]).first()
         if campaign is None:
-            self.stderr.write(f"BAD INPUT no campaign {options['campaign']!r}")
-            sys.exit(BAD_INPUT)
+            self.refuse(f"no campaign {options['campaign']!r}")
         text = json.dumps(export_campaign(campaign), indent=2, ensure_ascii=False) + "\n"
         if not options["output"]:
             self.stdout.write(text, ending="")
@@ -29,6 +25,5 @@ class Command(MusterCommand):
         try:
             Path(options["output"]).write_text(text, encoding="utf-8")
         except OSError as error:
-            self.stderr.write(f"BAD INPUT {options['output']}: cannot write ({error.strerror or error})")
-            sys.exit(BAD_INPUT)
+            self.refuse(f"{options['output']}: cannot write ({error.strerror or error})")
         self.stdout.write(f"{options['output']}: {campaign.name}, {campaign.actions.count()} actions")

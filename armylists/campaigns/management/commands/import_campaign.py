@@ -1,13 +1,10 @@
 import json
-import sys
 from pathlib import Path
 
 from armylists.campaigns.fileformat import MAX_FILE_BYTES
 from armylists.campaigns.transfer import import_campaign
 from armylists.checking.boundary import BadInput
 from armylists.checking.management.base import MusterCommand
-
-BAD_INPUT = 2
 
 
 class Command(MusterCommand):
@@ -23,17 +20,13 @@ class Command(MusterCommand):
         path = Path(options["file"])
         try:
             if path.stat().st_size > MAX_FILE_BYTES:
-                self._fail(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
+                self.refuse(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
             data = json.loads(path.read_text(encoding="utf-8"))
             campaign = import_campaign(data, slug=options["slug"])
         except FileNotFoundError:
-            self._fail(f"{path}: no such file")
+            self.refuse(f"{path}: no such file")
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self._fail(f"{path}: not valid JSON ({error})")
+            self.refuse(f"{path}: not valid JSON ({error})")
         except BadInput as error:
-            self._fail(f"{path}: {error}")
+            self.refuse(f"{path}: {error}")
         self.stdout.write(f"{path}: imported as {campaign.slug} ({campaign.actions.count()} actions)")
-
-    def _fail(self, message: str) -> None:
-        self.stderr.write(f"BAD INPUT {message}")
-        sys.exit(BAD_INPUT)

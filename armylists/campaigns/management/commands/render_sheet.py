@@ -1,12 +1,9 @@
-import sys
 from pathlib import Path
 
 from armylists.campaigns import sheets
 from armylists.campaigns.models import Campaign
 from armylists.campaigns.state import BrokenLog, load_state
 from armylists.checking.management.base import MusterCommand
-
-BAD_INPUT = 2
 
 
 class Command(MusterCommand):
@@ -23,17 +20,17 @@ class Command(MusterCommand):
     def handle(self, *args, **options):
         campaign = Campaign.objects.select_related("game", "game_master").filter(slug=options["campaign"]).first()
         if campaign is None:
-            self._fail(f"no campaign {options['campaign']!r}")
+            self.refuse(f"no campaign {options['campaign']!r}")
         try:
             loaded = load_state(campaign)
         except BrokenLog as error:
-            self._fail(str(error))
+            self.refuse(str(error))
         printout = self._printout(loaded, options)
         output = Path(options["output"])
         try:
             output.write_bytes(sheets.render_pdf(printout))
         except OSError as error:
-            self._fail(f"{output}: cannot write the PDF ({error.strerror or error})")
+            self.refuse(f"{output}: cannot write the PDF ({error.strerror or error})")
         self.stdout.write(f"{output}: {printout.title}")
 
     def _printout(self, loaded, options) -> sheets.Printout:
@@ -47,9 +44,5 @@ class Command(MusterCommand):
         found = [a.key for a in loaded.state.armies.values() if wanted in (a.name.casefold(), a.key)]
         if not found:
             names = ", ".join(a.name for a in loaded.state.armies.values()) or "none"
-            self._fail(f"no army {options['army']!r} in {loaded.campaign.slug} (its armies: {names})")
+            self.refuse(f"no army {options['army']!r} in {loaded.campaign.slug} (its armies: {names})")
         return sheets.army_sheets(loaded, found)
-
-    def _fail(self, message: str) -> None:
-        self.stderr.write(f"BAD INPUT {message}")
-        sys.exit(BAD_INPUT)

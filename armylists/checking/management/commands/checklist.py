@@ -4,9 +4,9 @@ import sys
 from armylists.checking.boundary import BadInput
 from armylists.checking.check import Batch
 from armylists.checking.listsources import ListFileError, list_sources
-from armylists.checking.management.base import MusterCommand
+from armylists.checking.management.base import BAD_INPUT, MusterCommand
 
-LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
+LEGAL, ILLEGAL = 0, 1
 
 
 class Command(MusterCommand):

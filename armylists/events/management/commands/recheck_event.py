@@ -3,11 +3,11 @@ import sys
 
 from django.core.management.base import CommandError
 
-from armylists.checking.management.base import MusterCommand
+from armylists.checking.management.base import BAD_INPUT, MusterCommand
 from armylists.events.models import Event
 from armylists.events.recheck import Rechecked, recheck_event
 
-LEGAL, ILLEGAL, BAD_INPUT = 0, 1, 2
+LEGAL, ILLEGAL = 0, 1
 
 
 class Command(MusterCommand):

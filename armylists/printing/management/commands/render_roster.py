@@ -1,12 +1,9 @@
-import sys
 from pathlib import Path
 
 from armylists.checking.boundary import BadInput, read_json
 from armylists.checking.management.base import MusterCommand
 from armylists.printing.pdf import PAPERS
 from armylists.printing.service import file_roster
-
-BAD_INPUT = 2
 
 
 class Command(MusterCommand):
@@ -25,15 +22,11 @@ class Command(MusterCommand):
         try:
             roster = file_roster(read_json(path), paper=options["paper"])
         except BadInput as error:
-            self._fail(f"{path}: {error}")
+            self.refuse(f"{path}: {error}")
         try:
             output.write_bytes(roster.pdf)
         except OSError as error:
-            self._fail(f"{output}: cannot write the PDF ({error.strerror or error})")
+            self.refuse(f"{output}: cannot write the PDF ({error.strerror or error})")
         verdict = "legal" if roster.sheet.legal else "NOT LEGAL"
         self.stdout.write(f"{output}: roster of {roster.sheet.list_name} ({verdict}, "
                           f"{len(roster.sheet.cards)} entries, {options['paper']})")
-
-    def _fail(self, message: str) -> None:
-        self.stderr.write(f"BAD INPUT {message}")
-        sys.exit(BAD_INPUT)
