@@ -13,8 +13,9 @@ from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context
 from ..fragments import EVERYTHING, edit_fragments, redraw
-from ..models import ArmyList
+from ..models import ArmyList, ListVersion
 from ..picker import page_picker
+from ..replay import BadEditKey
 from ..services import Changed
 from ..summary import changed_since, last_change
 
@@ -50,10 +51,11 @@ def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments,
     return render(request, EDIT, context)
 
 
-def _before_context(changed: Changed, library: Library) -> dict:
-    then = copy.copy(changed.army_list)
-    then.document, then.version = changed.before, changed.before_version
-    then.name = changed.before.get("name") or then.name
+def _context_at(army_list: ArmyList, document: dict, version: int, library: Library) -> dict:
+    """The roster as it was at `version`: what the page showed, to compare the list as it is with."""
+    then = copy.copy(army_list)
+    then.document, then.version = document, version
+    then.name = document.get("name") or then.name
     checked, problem = load_checked(then, library)
     return roster_context(then, checked=checked, problem=problem, library=library)
 
@@ -67,7 +69,8 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     context |= {"open_entry": changed.entry_id, "library": library}
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
-        fragments = edit_fragments(_before_context(changed, library), context, changed.entry_id)
+        before = _context_at(army_list, changed.before, changed.before_version, library)
+        fragments = edit_fragments(before, context, changed.entry_id)
     else:
         fragments = EVERYTHING
         if seen is not None:
@@ -91,3 +94,26 @@ def refused_response(request: HttpRequest, army_list: ArmyList, library: Library
     context |= {"open_entry": entry_id, "library": library}
     fragments = redraw(context, entry_id) if page_version(request) == army_list.version else EVERYTHING
     return _render(request, army_list, context, fragments, **extra)
+
+
+def replayed_response(request: HttpRequest, army_list: ArmyList, library: Library, **extra) -> HttpResponse:
+    """A retried edit that had been saved already (its key says so; its first answer was lost): nothing
+    more is done, and the answer is the one that edit would have had, from the version the page shows
+    to the list as it is now (the whole list when the history no longer has the page's version)."""
+    if not request.htmx:
+        return redirect(list_url(army_list))
+    army_list.refresh_from_db(fields=["document", "version", "name"])
+    checked, problem = load_checked(army_list, library)
+    context = roster_context(army_list, checked=checked, problem=problem, library=library)
+    context |= {"library": library, "replayed": True}
+    seen = page_version(request)
+    shown = ListVersion.objects.filter(army_list_id=army_list.pk, version=seen).first() if seen else None
+    fragments = (edit_fragments(_context_at(army_list, shown.document, seen, library), context, None) if shown
+                 else EVERYTHING)
+    extra.pop("added", None)  # which entry the first answer showed as new is not known
+    return _render(request, army_list, context, fragments, **extra)
+
+
+def bad_key_response(request: HttpRequest, error: BadEditKey) -> HttpResponse:
+    """An edit with a malformed key is refused whole: applied without its key, a retry could add twice."""
+    return render(request, "request_refused.html", {"message": str(error)}, status=400)
