@@ -48,3 +48,13 @@ def saved_under(key: str) -> Exists | Value:
     if not key:
         return Value(False)
     return Exists(ListVersion.objects.filter(army_list_id=OuterRef("pk"), edit_key=key))
+
+
+def is_retry_of_a_saved_edit(request: HttpRequest, list_pk: int) -> bool:
+    """Whether the list's history has the request's key: asked when the request is refused (a retried
+    move whose entry is first already, say), so a retry is answered as a replay, not as a refusal."""
+    try:
+        key = edit_key(request)
+    except BadEditKey:
+        return False
+    return bool(key) and ListVersion.objects.filter(army_list_id=list_pk, edit_key=key).exists()

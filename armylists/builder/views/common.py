@@ -13,11 +13,11 @@ from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context
 from ..fragments import EVERYTHING, edit_fragments, redraw
-from ..models import ArmyList, ListVersion
+from ..models import ArmyList
 from ..picker import page_picker
-from ..replay import BadEditKey
+from ..replay import BadEditKey, is_retry_of_a_saved_edit
 from ..services import Changed
-from ..summary import changed_since, last_change
+from ..summary import changed_since, document_at, last_change
 
 EDIT = "builder/_edit.html"
 
@@ -83,7 +83,10 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
 
 def refused_response(request: HttpRequest, army_list: ArmyList, library: Library, message: str,
                      entry_id: str | None = None, **extra) -> HttpResponse:
-    """Nothing was written: say why, and show the list as it is now (another tab may have changed it)."""
+    """Nothing was written: say why, and show the list as it is now (another tab may have changed it).
+    A retry of an edit that was saved is a replay instead (moving an entry up again finds it first)."""
+    if is_retry_of_a_saved_edit(request, army_list.pk):
+        return replayed_response(request, army_list, library, **extra)
     if not request.htmx:
         messages.error(request, message)
         return redirect(list_url(army_list, entry_id))
@@ -107,9 +110,8 @@ def replayed_response(request: HttpRequest, army_list: ArmyList, library: Librar
     context = roster_context(army_list, checked=checked, problem=problem, library=library)
     context |= {"library": library, "replayed": True}
     seen = page_version(request)
-    shown = ListVersion.objects.filter(army_list_id=army_list.pk, version=seen).first() if seen else None
-    fragments = (edit_fragments(_context_at(army_list, shown.document, seen, library), context, None) if shown
-                 else EVERYTHING)
+    shown = document_at(army_list.pk, seen)
+    fragments = edit_fragments(_context_at(army_list, shown, seen, library), context, None) if shown else EVERYTHING
     extra.pop("added", None)  # which entry the first answer showed as new is not known
     return _render(request, army_list, context, fragments, **extra)
 
