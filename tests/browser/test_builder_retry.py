@@ -19,23 +19,20 @@ ADD = "**/entries/add/"
 NO_ANSWER = "No answer from the server"
 
 
-def empty_list(player) -> ArmyList:
-    faction = Faction.objects.get(game__slug="aof-regiments", slug="human-empire")
-    return services.create_list(owner=player, name="Retry", game=faction.game, faction=faction,
-                                settings={"points_limit": 2000})
-
-
 def stored_units(army_list: ArmyList) -> list[str]:
     return [e["unit"] for e in ArmyList.objects.get(pk=army_list.pk).document["entries"]]
 
 
-def open_builder(page, army_list: ArmyList) -> tuple[Builder, str]:
-    """The builder page, and a unit of its picker to add."""
+def open_builder(page, player) -> tuple[ArmyList, Builder, str]:
+    """A new empty list of the player's, its builder page, and a unit of its picker to add."""
+    faction = Faction.objects.get(game__slug="aof-regiments", slug="human-empire")
+    army_list = services.create_list(owner=player, name="Retry", game=faction.game, faction=faction,
+                                     settings={"points_limit": 2000})
     page.goto(army_list.get_absolute_url())
     builder = Builder(page)
     builder.mark_page()
     unit = page.get_by_test_id("unit-choice").first.get_attribute("data-unit")
-    return builder, unit
+    return army_list, builder, unit
 
 
 def cut_the_first_add(page, reach_the_server: bool) -> list[str]:
@@ -56,19 +53,27 @@ def cut_the_first_add(page, reach_the_server: bool) -> list[str]:
     return keys
 
 
-def test_an_add_whose_answer_is_lost_then_tapped_again_adds_one_entry(player_page, player):
-    page = player_page
-    army_list = empty_list(player)
-    builder, unit = open_builder(page, army_list)
-    keys = cut_the_first_add(page, reach_the_server=True)
-
+def tap_add_and_get_no_answer(page, unit: str) -> None:
     page.get_by_test_id(f"add-{unit}").click()
     expect(page.get_by_role("alert")).to_contain_text(NO_ANSWER)
+
+
+def tap_add_again(builder: Builder, unit: str) -> None:
+    """The player taps Add again; its answer brings the page to the list as it is (one version on)."""
+    with builder.saved():
+        builder.page.get_by_test_id(f"add-{unit}").click()
+
+
+def test_an_add_whose_answer_is_lost_then_tapped_again_adds_one_entry(player_page, player):
+    page = player_page
+    army_list, builder, unit = open_builder(page, player)
+    keys = cut_the_first_add(page, reach_the_server=True)
+
+    tap_add_and_get_no_answer(page, unit)
     assert stored_units(army_list) == [unit], "the first add was saved; the page did not hear of it"
     assert builder.entry_ids() == [] and builder.version() == 1
 
-    with builder.saved():  # the player taps Add again: the page comes to the list as it is
-        page.get_by_test_id(f"add-{unit}").click()
+    tap_add_again(builder, unit)
     assert len(builder.entry_ids()) == 1 and stored_units(army_list) == [unit]
     expect(page.get_by_test_id("replayed")).to_be_visible()
     expect(page.get_by_role("alert")).to_have_count(0)
@@ -78,15 +83,12 @@ def test_an_add_whose_answer_is_lost_then_tapped_again_adds_one_entry(player_pag
 
 def test_an_add_lost_before_it_reached_the_server_is_made_when_tapped_again(player_page, player):
     page = player_page
-    army_list = empty_list(player)
-    builder, unit = open_builder(page, army_list)
+    army_list, builder, unit = open_builder(page, player)
     keys = cut_the_first_add(page, reach_the_server=False)
 
-    page.get_by_test_id(f"add-{unit}").click()
-    expect(page.get_by_role("alert")).to_contain_text(NO_ANSWER)
+    tap_add_and_get_no_answer(page, unit)
     assert stored_units(army_list) == []
-    with builder.saved():
-        page.get_by_test_id(f"add-{unit}").click()
+    tap_add_again(builder, unit)
     assert len(builder.entry_ids()) == 1 and stored_units(army_list) == [unit]
     expect(page.get_by_test_id("replayed")).to_have_count(0)
     assert keys[0] == keys[1]
@@ -94,8 +96,7 @@ def test_an_add_lost_before_it_reached_the_server_is_made_when_tapped_again(play
 
 def test_two_taps_that_each_get_their_answer_add_two_entries(player_page, player):
     page = player_page
-    army_list = empty_list(player)
-    builder, unit = open_builder(page, army_list)
+    army_list, builder, unit = open_builder(page, player)
     keys = []
     page.on("request", lambda request: keys.append(request.headers.get("x-edit-key"))
             if request.method == "POST" else None)
@@ -108,12 +109,9 @@ def test_without_a_secure_context_the_key_comes_from_getrandomvalues(player_page
     """crypto.randomUUID exists only on https or localhost; Muster on a LAN is plain http."""
     page = player_page
     page.add_init_script("Object.defineProperty(Crypto.prototype, 'randomUUID', {value: undefined});")
-    army_list = empty_list(player)
-    builder, unit = open_builder(page, army_list)
+    army_list, builder, unit = open_builder(page, player)
     keys = cut_the_first_add(page, reach_the_server=True)
-    page.get_by_test_id(f"add-{unit}").click()
-    expect(page.get_by_role("alert")).to_contain_text(NO_ANSWER)
-    with builder.saved():
-        page.get_by_test_id(f"add-{unit}").click()
+    tap_add_and_get_no_answer(page, unit)
+    tap_add_again(builder, unit)
     assert stored_units(army_list) == [unit] and len(builder.entry_ids()) == 1
     assert keys[0] == keys[1] and re.fullmatch(r"[0-9a-f]{32}", keys[0])
