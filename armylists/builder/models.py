@@ -16,6 +16,8 @@ from django.urls import reverse
 from armylists.checking.listfile import LIST_NAME_MAX
 from factions.models import Faction, GameSystem
 
+EDIT_KEY_MAX = 64  # an edit's key (replay.py): a UUID is 36 characters, the script's fallback 32
+
 
 def new_share_token() -> str:
     return secrets.token_urlsafe(18)
@@ -67,7 +69,9 @@ class ListVersion(models.Model):
     """A list as it was after one change: the history that undo and a stale tab's notice read.
 
     Append-only; `parent` is the version undo goes back to (the one before, or for an undo the
-    one before what it restored). Only the last `KEPT` versions of a list are kept.
+    one before what it restored); `edit_key` is the key of the edit that wrote it, by which a retry
+    of that edit is recognised (replay.py). Only the last `KEPT` versions of a list are kept, and
+    with them the keys: a retry after that many more changes would be applied again.
     """
 
     KEPT = 30
@@ -77,10 +81,16 @@ class ListVersion(models.Model):
     document = models.JSONField()
     parent = models.PositiveIntegerField(null=True, blank=True)
     summary = models.CharField(max_length=300, blank=True)
+    edit_key = models.CharField(max_length=EDIT_KEY_MAX, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["army_list", "version"], name="builder_one_row_per_version")]
+        constraints = [
+            models.UniqueConstraint(fields=["army_list", "version"], name="builder_one_row_per_version"),
+            # One edit, one version: a retry that races its first request cannot be saved as a second.
+            models.UniqueConstraint(fields=["army_list", "edit_key"], condition=~models.Q(edit_key=""),
+                                    name="builder_one_version_per_edit_key"),
+        ]
         ordering = ["-version"]
 
     def __str__(self) -> str:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from armylists.checking.boundary import BadInput
@@ -28,8 +29,9 @@ from . import edits
 from .changes import describe_changes, sentence
 from .edits import EntryChanges, Refusal
 from .models import ArmyList, ListVersion, new_share_token
+from .replay import Replayed, saved_under
 
-__all__ = ["Refusal", "BadInput", "Changed", "EntryChanges"]
+__all__ = ["Refusal", "BadInput", "Replayed", "Changed", "EntryChanges"]
 
 
 @dataclass(frozen=True)
@@ -49,8 +51,12 @@ class Changed:
     summary: str = ""  # what the edit changed, as undo names it
 
 
-def _latest(pk: int) -> ArmyList:
-    row = ArmyList.objects.only("document", "version", "name").filter(pk=pk).first()
+def _latest(pk: int, key: str) -> ArmyList:
+    """The list as stored now; `recorded`: its history has this version; `replayed`: a version of it
+    carries the edit key `key` (the edit was saved before). One query."""
+    recorded = ListVersion.objects.filter(army_list_id=OuterRef("pk"), version=OuterRef("version"))
+    row = (ArmyList.objects.only("document", "version", "name").filter(pk=pk)
+           .annotate(recorded=Exists(recorded), replayed=saved_under(key)).first())
     if row is None:
         raise Refusal("This list no longer exists (it may have been deleted in another tab).")
     return row
@@ -99,49 +105,62 @@ def store_verdict(army_list: ArmyList, verdict: dict[str, Any], data_version) ->
     return verdict
 
 
-def _record(row: ArmyList, saved: dict, parent: int | None, summary: str) -> None:
+def _record(row: ArmyList, new: ListVersion) -> None:
     """Append the new version to the list's history (and the one it came from, if the history
-    does not have it yet: lists saved before there was a history)."""
-    version = row.version + 1
-    ListVersion.objects.bulk_create([
-        ListVersion(army_list_id=row.pk, version=row.version, document=row.document),
-        ListVersion(army_list_id=row.pk, version=version, document=saved, parent=parent, summary=summary[:300]),
-    ], ignore_conflicts=True)
-    if version % 10 == 0:
-        ListVersion.objects.filter(army_list_id=row.pk, version__lte=version - ListVersion.KEPT).delete()
+    does not have it yet: lists saved before there was a history, or never edited). No conflict is
+    ignored: a retry of the same edit that saved its key meanwhile fails this one."""
+    earlier = [] if row.recorded else [ListVersion(army_list_id=row.pk, version=row.version, document=row.document)]
+    ListVersion.objects.bulk_create([*earlier, new])
+    if new.version % 10 == 0:
+        ListVersion.objects.filter(army_list_id=row.pk, version__lte=new.version - ListVersion.KEPT).delete()
+
+
+def _save(row: ArmyList, changes: dict[str, Any], new: ListVersion) -> bool:
+    """Save `changes` as the list's next version, and `new` in its history, if the list is still at
+    `row`'s version; False when another request saved first (another tab, or a retry of this edit)."""
+    try:
+        with transaction.atomic():
+            if not ArmyList.objects.filter(pk=row.pk, version=row.version).update(
+                    version=new.version, updated=timezone.now(), **changes):
+                return False
+            _record(row, new)
+    except IntegrityError:  # the retry saved `new.edit_key` first: the caller's next turn finds it
+        return False
+    return True
 
 
 def _apply(army_list: ArmyList, library: Library, operation: Callable[[dict], Any],
-           undoing: Callable[[ArmyList], int | None] | None = None) -> Changed:
+           undoing: Callable[[ArmyList], int | None] | None = None, key: str = "") -> Changed:
     """Apply `operation` to the latest document, check it and save it as the next version.
 
     `undoing(row)` gives the version undo should go back to after this change (an undo's own);
-    by default it is the version this change was made to.
+    by default it is the version this change was made to. An edit whose `key` a version of the
+    list carries already was saved before: it raises `Replayed` and writes nothing (replay.py).
     """
     for _ in range(ATTEMPTS):
-        row = _latest(army_list.pk)
+        row = _latest(army_list.pk, key)
+        if row.replayed:
+            raise Replayed
         document = copy.deepcopy(row.document)
         parent = undoing(row) if undoing else row.version
         result = operation(document)
         parsed, checked, problem = _validate(army_list.game, row.document, document, library)
         saved, name = dump_list(parsed), parsed.name or row.name
-        summary = sentence(describe_changes(row.document, saved))
-        with transaction.atomic():
-            if ArmyList.objects.filter(pk=row.pk, version=row.version).update(
-                    document=saved, name=name, version=row.version + 1, updated=timezone.now(),
-                    verdict=verdict_of(checked, problem), verdict_version=row.version + 1,
-                    verdict_data_version=library.version):
-                summary = ("Undo: " if undoing else "") + summary
-                _record(row, saved, parent, summary)
-                army_list.document, army_list.version, army_list.name = saved, row.version + 1, name
-                entry_id = result if isinstance(result, str) else None
-                return Changed(army_list, checked, problem, entry_id, row.document, row.version,
-                               summary if parent is not None else "")
+        summary = (("Undo: " if undoing else "") + sentence(describe_changes(row.document, saved)))[:300]
+        version = row.version + 1
+        changes = {"document": saved, "name": name, "verdict": verdict_of(checked, problem),
+                   "verdict_version": version, "verdict_data_version": library.version}
+        if _save(row, changes, ListVersion(army_list_id=row.pk, version=version, document=saved, parent=parent,
+                                           summary=summary, edit_key=key)):
+            army_list.document, army_list.version, army_list.name = saved, version, name
+            entry_id = result if isinstance(result, str) else None
+            return Changed(army_list, checked, problem, entry_id, row.document, row.version,
+                           summary if parent is not None else "")
         # Another tab saved first: apply this edit again, to what it saved.
     raise Refusal("The list kept changing while this edit was saved; nothing was changed, please try again.")
 
 
-def undo(*, army_list: ArmyList, library: Library) -> Changed:
+def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
     """Take back the list's last change: its document goes back to the version before it (itself a
     new version, so an undo is undone the same way and the history stays append-only)."""
     restored: dict[str, ListVersion] = {}
@@ -160,7 +179,7 @@ def undo(*, army_list: ArmyList, library: Library) -> Changed:
         document.clear()
         document.update(copy.deepcopy(restored["to"].document))
 
-    return _apply(army_list, library, operation, undoing=undoing)
+    return _apply(army_list, library, operation, undoing=undoing, key=key)
 
 
 def _new_document(game: GameSystem, faction: Faction, name: str, settings: dict[str, Any]) -> dict:
@@ -203,11 +222,11 @@ def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
                                    verdict_data_version=library.version)
 
 
-def rename_list(*, army_list: ArmyList, library: Library, name: str) -> Changed:
+def rename_list(*, army_list: ArmyList, library: Library, name: str, key: str = "") -> Changed:
     name = name.strip()
     if not name:
         raise Refusal("A list needs a name.")
-    return _apply(army_list, library, lambda document: document.__setitem__("name", name))
+    return _apply(army_list, library, lambda document: document.__setitem__("name", name), key=key)
 
 
 @transaction.atomic
@@ -237,8 +256,8 @@ def set_sharing(*, army_list: ArmyList, shared: bool, show_owner: bool = False) 
     return army_list
 
 
-def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any]) -> Changed:
-    return _apply(army_list, library, lambda document: edits.change_settings(document, changes))
+def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any], key: str = "") -> Changed:
+    return _apply(army_list, library, lambda document: edits.change_settings(document, changes), key=key)
 
 
 def _unit(library: Library, faction: str, unit: str):
@@ -257,7 +276,7 @@ def _default_options(unit) -> list[str]:
 
 
 def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str | None = None,
-              size: str | None = None) -> Changed:
+              size: str | None = None, key: str = "") -> Changed:
     """Append an entry of `unit`; a troop that joins a regiment joins the last hero's."""
     primary = army_list.document["faction"]
     faction = faction or primary
@@ -275,7 +294,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
                 entry["regiment"] = heroes[-1]
         return edits.add_entry(document, {k: v for k, v in entry.items() if v})
 
-    return _apply(army_list, library, operation)
+    return _apply(army_list, library, operation, key=key)
 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
@@ -283,34 +302,35 @@ def _is_hero(library: Library, document: dict, entry: dict) -> bool:
     return unit is not None and unit.kind == "hero"
 
 
-def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str) -> Changed:
-    return _apply(army_list, library, lambda document: edits.remove_entry(document, entry_id))
+def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
+    return _apply(army_list, library, lambda document: edits.remove_entry(document, entry_id), key=key)
 
 
 def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, before: str = "",
-               after: str = "") -> Changed:
+               after: str = "", key: str = "") -> Changed:
     def operation(document: dict) -> str:
         edits.move_entry(document, entry_id, before=before, after=after)
         return entry_id
 
-    return _apply(army_list, library, operation)
+    return _apply(army_list, library, operation, key=key)
 
 
-def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str) -> Changed:
-    return _apply(army_list, library, lambda document: edits.duplicate_entry(document, entry_id))
+def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
+    return _apply(army_list, library, lambda document: edits.duplicate_entry(document, entry_id), key=key)
 
 
-def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges) -> Changed:
+def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges,
+               key: str = "") -> Changed:
     def operation(document: dict) -> str:
         entry = edits.find_entry(document, entry_id)
         unit = library.unit(entry.get("faction") or document["faction"], entry["unit"])
         edits.edit_entry(document, entry_id, changes, unit)
         return entry_id
 
-    return _apply(army_list, library, operation)
+    return _apply(army_list, library, operation, key=key)
 
 
 def change_command_cards(*, army_list: ArmyList, library: Library, add: Iterable[str] = (),
-                         remove: Iterable[str] = ()) -> Changed:
+                         remove: Iterable[str] = (), key: str = "") -> Changed:
     add, remove = list(add), list(remove)
-    return _apply(army_list, library, lambda document: edits.change_command_cards(document, add, remove))
+    return _apply(army_list, library, lambda document: edits.change_command_cards(document, add, remove), key=key)

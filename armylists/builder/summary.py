@@ -53,11 +53,17 @@ def last_change(army_list: ArmyList) -> str:
     return current.summary or "the last change"
 
 
+def document_at(pk: int, version: int | None) -> dict | None:
+    """The list's document at `version`, or None when the history does not have it (any more)."""
+    found = ListVersion.objects.filter(army_list_id=pk, version=version).first() if version else None
+    return found.document if found else None
+
+
 def changed_since(pk: int, seen: int, document: dict, library: Library) -> str | None:
     """What changed from version `seen` of the list (what a stale tab showed) to `document`, or
     None when the history no longer has that version."""
-    then = ListVersion.objects.filter(army_list_id=pk, version=seen).first()
+    then = document_at(pk, seen)
     if then is None:
         return None
     names = {slug: doc["name"] for f in library.factions.values() for slug, doc in f.unit_docs.items()}
-    return sentence(describe_changes(then.document, document, names))
+    return sentence(describe_changes(then, document, names))

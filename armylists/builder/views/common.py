@@ -15,8 +15,9 @@ from ..context import load_checked, roster_context
 from ..fragments import EVERYTHING, edit_fragments, redraw
 from ..models import ArmyList
 from ..picker import page_picker
+from ..replay import BadEditKey, is_retry_of_a_saved_edit
 from ..services import Changed
-from ..summary import changed_since, last_change
+from ..summary import changed_since, document_at, last_change
 
 EDIT = "builder/_edit.html"
 
@@ -50,10 +51,11 @@ def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments,
     return render(request, EDIT, context)
 
 
-def _before_context(changed: Changed, library: Library) -> dict:
-    then = copy.copy(changed.army_list)
-    then.document, then.version = changed.before, changed.before_version
-    then.name = changed.before.get("name") or then.name
+def _context_at(army_list: ArmyList, document: dict, version: int, library: Library) -> dict:
+    """The roster as it was at `version`: what the page showed, to compare the list as it is with."""
+    then = copy.copy(army_list)
+    then.document, then.version = document, version
+    then.name = document.get("name") or then.name
     checked, problem = load_checked(then, library)
     return roster_context(then, checked=checked, problem=problem, library=library)
 
@@ -67,7 +69,8 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     context |= {"open_entry": changed.entry_id, "library": library}
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
-        fragments = edit_fragments(_before_context(changed, library), context, changed.entry_id)
+        before = _context_at(army_list, changed.before, changed.before_version, library)
+        fragments = edit_fragments(before, context, changed.entry_id)
     else:
         fragments = EVERYTHING
         if seen is not None:
@@ -80,7 +83,10 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
 
 def refused_response(request: HttpRequest, army_list: ArmyList, library: Library, message: str,
                      entry_id: str | None = None, **extra) -> HttpResponse:
-    """Nothing was written: say why, and show the list as it is now (another tab may have changed it)."""
+    """Nothing was written: say why, and show the list as it is now (another tab may have changed it).
+    A retry of an edit that was saved is a replay instead (moving an entry up again finds it first)."""
+    if is_retry_of_a_saved_edit(request, army_list.pk):
+        return replayed_response(request, army_list, library, **extra)
     if not request.htmx:
         messages.error(request, message)
         return redirect(list_url(army_list, entry_id))
@@ -91,3 +97,25 @@ def refused_response(request: HttpRequest, army_list: ArmyList, library: Library
     context |= {"open_entry": entry_id, "library": library}
     fragments = redraw(context, entry_id) if page_version(request) == army_list.version else EVERYTHING
     return _render(request, army_list, context, fragments, **extra)
+
+
+def replayed_response(request: HttpRequest, army_list: ArmyList, library: Library, **extra) -> HttpResponse:
+    """A retried edit that had been saved already (its key says so; its first answer was lost): nothing
+    more is done, and the answer is the one that edit would have had, from the version the page shows
+    to the list as it is now (the whole list when the history no longer has the page's version)."""
+    if not request.htmx:
+        return redirect(list_url(army_list))
+    army_list.refresh_from_db(fields=["document", "version", "name"])
+    checked, problem = load_checked(army_list, library)
+    context = roster_context(army_list, checked=checked, problem=problem, library=library)
+    context |= {"library": library, "replayed": True}
+    seen = page_version(request)
+    shown = document_at(army_list.pk, seen)
+    fragments = edit_fragments(_context_at(army_list, shown, seen, library), context, None) if shown else EVERYTHING
+    extra.pop("added", None)  # which entry the first answer showed as new is not known
+    return _render(request, army_list, context, fragments, **extra)
+
+
+def bad_key_response(request: HttpRequest, error: BadEditKey) -> HttpResponse:
+    """An edit with a malformed key is refused whole: applied without its key, a retry could add twice."""
+    return render(request, "request_refused.html", {"message": str(error)}, status=400)

@@ -7,6 +7,7 @@ and renders the roster from the service's check.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,14 +24,21 @@ from ..edits import find_entry
 from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
+from ..replay import BadEditKey, Replayed, edit_key
 from ..services import BadInput, Changed, Refusal
-from .common import changed_response, form_problem, refused_response
+from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
 
 
-def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Callable[[], Changed],
+def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Callable[..., Changed],
          entry_id: str | None = None, **extra) -> HttpResponse:
+    """Apply a service's edit (given all its arguments but the list, library and the request's edit
+    key, replay.py) and answer."""
     try:
-        changed = edit()
+        changed = edit(army_list=army_list, library=library, key=edit_key(request))
+    except BadEditKey as error:
+        return bad_key_response(request, error)
+    except Replayed:
+        return replayed_response(request, army_list, library, **extra)
     except (Refusal, BadInput) as error:
         return refused_response(request, army_list, library, f"{error}", entry_id, **extra)
     return changed_response(request, changed, library, **extra)
@@ -45,9 +53,8 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form))
     data = form.cleaned_data
-    return _run(request, army_list, library, lambda: services.add_entry(
-        army_list=army_list, library=library, unit=data["unit"], faction=data["faction"], size=data["size"] or None),
-        added=True)
+    return _run(request, army_list, library, partial(
+        services.add_entry, unit=data["unit"], faction=data["faction"], size=data["size"] or None), added=True)
 
 
 @require_POST
@@ -68,8 +75,8 @@ def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), entry_id)
     changes = form.changes()
-    return _run(request, army_list, library, lambda: services.edit_entry(
-        army_list=army_list, library=library, entry_id=entry_id, changes=changes), entry_id)
+    return _run(request, army_list, library, partial(
+        services.edit_entry, entry_id=entry_id, changes=changes), entry_id)
 
 
 @require_GET
@@ -90,8 +97,7 @@ def entry_form(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 def entry_remove(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     library = library_of(army_list.game)
-    return _run(request, army_list, library, lambda: services.remove_entry(
-        army_list=army_list, library=library, entry_id=entry_id))
+    return _run(request, army_list, library, partial(services.remove_entry, entry_id=entry_id))
 
 
 @require_POST
@@ -111,8 +117,8 @@ def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
         return refused_response(request, army_list, library,
                                 f"That entry is already the {'first' if up else 'last'} of its group.", entry_id)
     where = {"before": neighbour} if up else {"after": neighbour}
-    return _run(request, army_list, library, lambda: services.move_entry(
-        army_list=army_list, library=library, entry_id=entry_id, **where), entry_id)
+    return _run(request, army_list, library, partial(
+        services.move_entry, entry_id=entry_id, **where), entry_id)
 
 
 @require_POST
@@ -120,7 +126,7 @@ def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 def list_undo(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     library = library_of(army_list.game)
-    return _run(request, army_list, library, lambda: services.undo(army_list=army_list, library=library))
+    return _run(request, army_list, library, services.undo)
 
 
 @require_POST
@@ -128,8 +134,7 @@ def list_undo(request: HttpRequest, pk: int) -> HttpResponse:
 def entry_duplicate(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     library = library_of(army_list.game)
-    return _run(request, army_list, library, lambda: services.duplicate_entry(
-        army_list=army_list, library=library, entry_id=entry_id))
+    return _run(request, army_list, library, partial(services.duplicate_entry, entry_id=entry_id))
 
 
 @require_POST
@@ -142,8 +147,8 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), open_settings=True)
     changes = form.changes()
-    return _run(request, army_list, library, lambda: services.change_settings(
-        army_list=army_list, library=library, changes=changes), open_settings=True)
+    return _run(request, army_list, library, partial(
+        services.change_settings, changes=changes), open_settings=True)
 
 
 @require_POST
@@ -158,5 +163,5 @@ def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
         problem = form_problem(form) if picks else "Only Diskwars lists choose command cards."
         return refused_response(request, army_list, library, problem)
     add, remove = form.changes()
-    return _run(request, army_list, library, lambda: services.change_command_cards(
-        army_list=army_list, library=library, add=add, remove=remove))
+    return _run(request, army_list, library, partial(
+        services.change_command_cards, add=add, remove=remove))

@@ -22,9 +22,10 @@ from ..forms import ListCreateForm, RenameForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..picker import page_picker
+from ..replay import BadEditKey, Replayed, edit_key
 from ..services import BadInput, Refusal
 from ..summary import last_change
-from .common import changed_response, form_problem, refused_response
+from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
 
 PER_PAGE = 25
 
@@ -119,7 +120,14 @@ def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if not form.is_valid():
             raise Refusal(form_problem(form))
-        changed = services.rename_list(army_list=army_list, library=library, name=form.cleaned_data["name"])
+        changed = services.rename_list(army_list=army_list, library=library, name=form.cleaned_data["name"],
+                                       key=edit_key(request))
+    except BadEditKey as error:
+        return bad_key_response(request, error)
+    except Replayed:
+        if request.htmx:
+            return replayed_response(request, army_list, library, open_settings=True)
+        return redirect(_next(request, army_list))
     except (Refusal, BadInput) as error:
         if request.htmx:
             return refused_response(request, army_list, library, str(error), open_settings=True)

@@ -81,3 +81,34 @@ document.addEventListener("toggle", (event) => {
     htmx.trigger(panel, "entry-edit-open");
   }
 }, true);
+
+// A retried edit is not made twice (issue 14, "Faults"). Every edit posts a random key in the
+// X-Edit-Key header; the server records it with the version the edit saved, and an edit whose key
+// it has seen is answered with the list as it is, not applied again. The key stays with its element
+// while the edit has had no answer (status 0: the connection dropped or timed out), and the same
+// element posting the same thing again reuses it: a tap again after a timeout is recognised if the
+// first one had landed. Any answer drops the key, so a second tap afterwards is a second edit.
+(() => {
+  const unanswered = new WeakMap(); // element -> { key, body } of its edit that got no answer
+
+  // randomUUID exists only in a secure context (https or localhost), not on plain http on a LAN.
+  function newKey() {
+    if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+    return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  document.addEventListener("htmx:configRequest", (event) => {
+    const request = event.detail;
+    if (request.verb !== "post") return;
+    const body = `${request.path}?${new URLSearchParams(request.formData)}`;
+    const last = unanswered.get(request.elt);
+    const key = last && last.body === body ? last.key : newKey();
+    unanswered.set(request.elt, { key, body });
+    request.headers["X-Edit-Key"] = key;
+  });
+
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const { xhr, requestConfig } = event.detail;
+    if (requestConfig && xhr.status !== 0) unanswered.delete(requestConfig.elt);
+  });
+})();
