@@ -1,0 +1,224 @@
+"""Nothing a user typed reaches a page, a header or a PDF unescaped (issue 14, "Hostile input": "XSS in every
+user-typed field, in pages and in PDFs"; the developers' guide: "Nothing user-typed reaches a URL, header or PDF
+unescaped").
+
+One world (tests/production/xss_world.py) holds a hostile payload in every text field a user can type. Every
+URL of tests/test_url_permissions.py's WHO table that answers a GET is opened by each user of the world (and an
+anonymous visitor), as a page and as an htmx request; the responses of the forms that planted the payloads are
+checked too. A PDF is read back with pdftotext: the payload is there as its literal text.
+"""
+from __future__ import annotations
+
+import re
+import socket
+import subprocess
+from html.parser import HTMLParser
+from io import BytesIO
+
+import pytest
+from django.apps import apps
+from django.db import models, transaction
+from django.urls import reverse
+from pypdf import PdfReader
+
+from armylists.printing.pdf import RefusedURL, StaticOnlyFetcher
+
+from ..test_url_permissions import DECLARED, WHO
+from .xss_world import NOT_USER_TYPED, PLANTED, STAFF_APPS, USERNAMES, World, build_world, hostile
+
+pytestmark = pytest.mark.django_db
+
+ROUTES = dict((name, route) for route, name in DECLARED)
+GETS = sorted(name for name, (_, method) in WHO.items() if method == "get")
+# Who opens each kind of URL (tests/test_url_permissions.py); those turned away are not checked here.
+VIEWERS = {"anyone": (None, "player"), "account": ("player",), "owner": ("player", "organiser", "gm"),
+           "token": (None,), "auth": (None, "player")}
+# Pages that send every viewer of the world elsewhere: an invitation its members have used already.
+REDIRECTS = {"campaigns:campaign-join", "events:join", "password_reset_confirm", "builder:list-create"}
+QUERIES = {"campaigns:army-create": "?faction=human-empire", "builder:list-create": "?game=aof-regiments"}
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "hx-put", "hx-patch", "hx-delete",
+                  "poster", "srcset", "data", "cite"}
+# A file name is made of slugs and numbers: never a quote, a CR/LF or anything a header could be broken with.
+SAFE_DISPOSITION = re.compile(r'^(attachment|inline); filename="[A-Za-z0-9._-]+"$')
+TAG = re.compile(r"q\d\d")
+PAYLOADS = {tag: re.sub(r"\s", "", hostile(tag)) for tag in set(PLANTED.values()) | set(USERNAMES.values())}
+
+
+def url_for(name: str, world: World) -> str:
+    """The URL with the world's own objects as its arguments."""
+    army_list, event, campaign = world.army_list, world.event, world.campaign
+    namespace = name.partition(":")[0] if ":" in name else ""
+    values = {
+        "builder": {"pk": army_list.pk, "entry_id": "e1", "token": army_list.share_token},
+        "printing": {"pk": army_list.pk, "token": army_list.share_token},
+        "events": {"slug": event.slug, "token": event.invite_token,
+                   "pk": world.pack.pk if name == "events:pack-download" else world.submission.pk},
+        "campaigns": {"slug": campaign.slug, "token": campaign.invite_token, "key": "a1", "unit": "u2", "number": 1},
+        "factions": {"game": "aof-regiments", "faction": "human-empire", "unit": "infantrymen"},
+        "": {"uidb64": "MQ", "token": "set-password"},
+    }[namespace]
+    route = ROUTES[name]
+    kwargs = {key: values[key] for key in re.findall(r"<(?:\w+:)?(\w+)>", route)}
+    return reverse(name, kwargs=kwargs) + QUERIES.get(name, "")
+
+
+class Page(HTMLParser):
+    """An HTML response's text (escaped text and attribute values, as a browser reads them) and what in it
+    could run: an event handler attribute, a javascript: URL, an <img src=x>, a script holding a payload."""
+
+    def __init__(self, html: str):
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.problems: list[str] = []
+        self._in_script = False
+        self.feed(html)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            value = value or ""
+            if name.startswith(("on", "hx-on")):
+                self.problems.append(f"<{tag} {name}={value!r}>")
+            if name in URL_ATTRIBUTES and value.strip().lower().startswith("javascript:"):
+                self.problems.append(f"<{tag} {name}={value!r}>")
+            self.text.append(value)
+        if tag == "img" and dict(attrs).get("src") == "x":
+            self.problems.append("<img src=x>")
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+    def handle_data(self, data):
+        if self._in_script and TAG.search(data):
+            self.problems.append(f"<script>{data}</script>")
+        self.text.append(data)
+
+
+def shown(text: str) -> set[str]:
+    """The tags whose whole payload is in `text` as its literal characters (white space aside)."""
+    flat = re.sub(r"\s", "", text)
+    return {tag for tag, payload in PAYLOADS.items() if payload in flat}
+
+
+def pdf_check(pdf: bytes, tmp_path) -> set[str]:
+    """The tags a PDF prints literally; fails if a payload became a link."""
+    for page in PdfReader(BytesIO(pdf)).pages:
+        for annotation in page.get("/Annots") or []:
+            uri = str(annotation.get_object().get("/A", {}).get("/URI", ""))
+            assert not TAG.search(uri) and "javascript" not in uri.lower(), uri
+    path = tmp_path / "page.pdf"
+    path.write_bytes(pdf)
+    return shown(subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout)
+
+
+def check_response(response, tmp_path) -> set[str]:
+    """Assert a response is safe; the tags it shows as literal text."""
+    for header, value in response.items():
+        assert "\r" not in value and "\n" not in value, (header, value)
+        if header.lower() == "content-disposition":
+            assert SAFE_DISPOSITION.match(value), value
+        if header.lower() == "location":
+            assert not re.search(r"[<>\"']", value), value
+    content_type = response.get("Content-Type", "")
+    if content_type.startswith("application/pdf"):
+        return pdf_check(response.content, tmp_path)
+    body = response.content.decode()
+    if not content_type.startswith("text/html"):
+        # JSON, CSV and text files hold what was typed as it was typed; no browser may read them as HTML.
+        assert response.get("X-Content-Type-Options") == "nosniff", content_type
+        return shown(body)
+    assert not re.search(r"<script>q\d\d|<img src=x", body, re.I)
+    page = Page(body)
+    assert page.problems == []
+    return shown(" ".join(page.text))
+
+
+def _walk(world: World, tmp_path) -> dict[str, list]:
+    """Every GET URL, opened by every viewer of its kind, plain and as htmx: (viewer, status, tags shown)."""
+    walked: dict[str, list] = {}
+    for name in GETS:
+        url = url_for(name, world)
+        for viewer in VIEWERS[WHO[name][0]]:
+            client = world.client(viewer)
+            for headers in ({}, {"HX-Request": "true"}):
+                response = client.get(url, headers=headers)
+                assert response.status_code < 500, (name, viewer, response.status_code)
+                tags = check_response(response, tmp_path) if response.status_code == 200 else set()
+                walked.setdefault(name, []).append((viewer, response.status_code, tags))
+                if response.get("Content-Type", "").startswith("application/pdf"):
+                    break  # a PDF is the same PDF for htmx
+    return walked
+
+
+class Watched:
+    """What the PDF renderer asked for and was refused, and every connection opened, while the world was walked."""
+
+    def __init__(self):
+        self.refused: list[str] = []
+        self.connections: list = []
+
+
+@pytest.fixture(scope="module")
+def walked(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The world, built once, and every GET URL walked once: (world, walked, planting tags, watched)."""
+    watched, tmp_path = Watched(), tmp_path_factory.mktemp("xss")
+    fetch = StaticOnlyFetcher.fetch
+
+    def spy_fetch(self, url, headers=None):
+        try:
+            return fetch(self, url, headers)
+        except RefusedURL:
+            watched.refused.append(url)
+            raise
+
+    with django_db_blocker.unblock(), transaction.atomic(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(StaticOnlyFetcher, "fetch", spy_fetch)
+        patch.setattr(socket.socket, "connect", lambda self, address: watched.connections.append(address))
+        world = build_world()
+        planted = [(url, check_response(response, tmp_path)) for url, response in world.planting]
+        yield world, _walk(world, tmp_path), planted, watched
+        transaction.set_rollback(True)
+
+
+def text_fields() -> list[str]:
+    """Every text field (CharField, TextField, JSONField) of our apps' models and of the user."""
+    found = []
+    for model in apps.get_models():
+        label = model._meta.app_label
+        if label not in ("auth", "builder", "events", "campaigns", *STAFF_APPS) or \
+                (label == "auth" and model.__name__ != "User"):
+            continue
+        for field in model._meta.get_fields():
+            if isinstance(field, models.CharField | models.TextField | models.JSONField):
+                found.append(f"{label}.{model.__name__}.{field.name}")
+    return found
+
+
+def test_every_text_field_is_planted_or_said_not_to_be_typed_by_users():
+    """A new text field fails here until the world plants a payload in it or NOT_USER_TYPED says why not."""
+    covered = {name.partition("[")[0] for name in (*PLANTED, *NOT_USER_TYPED)}
+    missing = [f for f in text_fields() if f not in covered and f.partition(".")[0] not in STAFF_APPS]
+    assert missing == []
+    assert covered - set(text_fields()) == set(), "PLANTED or NOT_USER_TYPED names a field that is gone"
+
+
+@pytest.mark.parametrize("name", GETS)
+def test_each_page_escapes_every_payload(walked, name):
+    """Checked as the walk went (check_response); here: each URL answered at least one of its viewers."""
+    _, pages, _, _ = walked
+    statuses = [status for _, status, _ in pages[name]]
+    assert 200 in statuses or (name in REDIRECTS and 302 in statuses), statuses
+
+
+def test_the_forms_that_planted_the_payloads_answered_safely(walked):
+    """The rename, note, display-name and reason forms' own answers (htmx partials) escape what was typed."""
+    _, _, planted, _ = walked
+    assert planted and all(isinstance(tags, set) for _, tags in planted)
+
+
+def test_pdfs_fetch_nothing_the_payloads_name(walked):
+    """An <img src=x> or a link in a payload is printed, never fetched: WeasyPrint asks the StaticOnlyFetcher
+    for nothing it refuses, and no connection is opened (armylists/printing/pdf.py)."""
+    _, _, _, watched = walked
+    assert watched.refused == [] and watched.connections == []
