@@ -18,7 +18,8 @@ from io import BytesIO
 import pytest
 from django.apps import apps
 from django.db import models, transaction
-from django.urls import reverse
+from django.http import HttpResponse
+from django.urls import resolve, reverse
 from pypdf import PdfReader
 
 from armylists.printing.pdf import RefusedURL, StaticOnlyFetcher
@@ -41,6 +42,34 @@ URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "h
 # A file name is made of slugs and numbers: never a quote, a CR/LF or anything a header could be broken with.
 SAFE_DISPOSITION = re.compile(r'^(attachment|inline); filename="[A-Za-z0-9._-]+"$')
 TAG = re.compile(r"q\d\d")
+# Where each payload must be shown as its literal text (so it was planted, and escaped where it is shown): a
+# page of the walk, a PDF among them, or the answer of the form that planted it.
+SHOWN = {
+    "q01": {"builder:lists", "campaigns:campaign-detail", "printing:shared-pdf", "campaigns:army-sheet-pdf"},
+    "q02": {"events:dashboard", "events:detail"},
+    "q03": {"events:dashboard"},
+    "q04": {"campaigns:campaign-detail", "campaigns:campaign-sheets-pdf"},
+    "q05": {"builder:lists", "builder:list-detail", "builder:shared-list", "builder:list-text",
+            "printing:list-preview", "printing:list-pdf", "printing:shared-pdf", "builder:list-rename"},
+    "q06": {"builder:list-detail", "builder:list-entry-form", "builder:shared-list", "printing:list-pdf",
+            "printing:shared-pdf", "builder:list-entry-update"},
+    "q07": {"builder:list-rename"},  # the undo button: "Undo: renamed ..."
+    "q08": {"events:index", "events:detail", "events:dashboard", "events:submission", "events:pack-download"},
+    "q09": {"events:index", "events:detail", "events:pack-download"},
+    "q10": {"events:detail", "events:dashboard", "events:submission", "events:submission-pdf", "events:pack-download"},
+    "q11": {"events:submission", "events:dashboard", "events:submission-note"},
+    "q12": {"events:submission", "events:submission-pdf", "events:pack-download"},
+    "q13": {"events:submission", "events:submission-pdf", "events:pack-download"},
+    "q14": {"campaigns:campaign-index", "campaigns:campaign-detail", "campaigns:campaign-join",
+            "campaigns:campaign-summary-pdf"},
+    "q15": {"campaigns:campaign-detail", "campaigns:army-detail", "campaigns:army-sheet-pdf",
+            "campaigns:campaign-sheets-pdf", "campaigns:campaign-summary-pdf"},
+    "q16": {"campaigns:army-detail", "campaigns:army-manage", "campaigns:mission-detail", "campaigns:post-battle",
+            "campaigns:army-sheet-pdf"},
+    "q17": {"campaigns:army-detail", "campaigns:army-sheet-pdf"},
+    "q18": {"campaigns:army-detail", "campaigns:campaign-detail", "campaigns:campaign-summary-pdf"},
+    "q19": {"campaigns:army-detail", "campaigns:army-sheet-pdf", "campaigns:campaign-summary-pdf"},
+}
 PAYLOADS = {tag: re.sub(r"\s", "", hostile(tag)) for tag in set(PLANTED.values()) | set(USERNAMES.values())}
 
 
@@ -176,7 +205,7 @@ def walked(django_db_setup, django_db_blocker, tmp_path_factory):
         patch.setattr(StaticOnlyFetcher, "fetch", spy_fetch)
         patch.setattr(socket.socket, "connect", lambda self, address: watched.connections.append(address))
         world = build_world()
-        planted = [(url, check_response(response, tmp_path)) for url, response in world.planting]
+        planted = [(resolve(url).view_name, check_response(response, tmp_path)) for url, response in world.planting]
         yield world, _walk(world, tmp_path), planted, watched
         transaction.set_rollback(True)
 
@@ -211,10 +240,37 @@ def test_each_page_escapes_every_payload(walked, name):
     assert 200 in statuses or (name in REDIRECTS and 302 in statuses), statuses
 
 
-def test_the_forms_that_planted_the_payloads_answered_safely(walked):
-    """The rename, note, display-name and reason forms' own answers (htmx partials) escape what was typed."""
-    _, _, planted, _ = walked
-    assert planted and all(isinstance(tags, set) for _, tags in planted)
+def test_every_payload_is_shown_as_literal_text_where_its_field_is_shown(walked):
+    """Each field's payload is on the pages and in the PDFs of SHOWN as the characters typed: escaped, not
+    interpreted (the forms that planted them answered safely too: check_response ran on each answer)."""
+    _, pages, planted, _ = walked
+    assert set(SHOWN) == set(PAYLOADS), "every planted field says where it is shown"
+    seen: dict[str, set[str]] = {}
+    for name, rows in pages.items():
+        for _, _, tags in rows:
+            for tag in tags:
+                seen.setdefault(tag, set()).add(name)
+    for name, tags in planted:
+        for tag in tags:
+            seen.setdefault(tag, set()).add(name)
+    assert {tag: sorted(where - seen.get(tag, set())) for tag, where in SHOWN.items()} == \
+        {tag: [] for tag in SHOWN}
+
+
+@pytest.mark.parametrize("body, headers", [
+    ("<p><script>q05</script></p>", {}),
+    ('<input value=""><img src=x onerror=q05>">', {}),
+    ('<a href=" JavaScript:alert(1)">list</a>', {}),
+    ('<div hx-on:click="q05">', {}),
+    ("<p>fine</p>", {"Content-Disposition": 'attachment; filename="a"b.pdf"'}),
+    ("<p>fine</p>", {"Content-Disposition": 'attachment; filename="<q05>.pdf"'}),
+    ("<p>fine</p>", {"Location": '/lists/"><script>'}),
+])
+def test_the_checks_catch_what_an_unescaped_payload_would_make(body, headers, tmp_path):
+    """The detector itself: each of these is what a template or header missing its escaping would send."""
+    response = HttpResponse(body, content_type="text/html; charset=utf-8", headers=headers)
+    with pytest.raises(AssertionError):
+        check_response(response, tmp_path)
 
 
 def test_pdfs_fetch_nothing_the_payloads_name(walked):
