@@ -121,7 +121,7 @@ class World:
     submission: object = None
     pack: Pack = None
     campaign: object = None
-    # The responses to the forms that planted the payloads: htmx partials among them.
+    # (URL, who, response) of each form that planted a payload: htmx partials among them.
     planting: list = field(default_factory=list)
 
     def client(self, who: str | None) -> Client:
@@ -142,7 +142,7 @@ def _post(world: World, who: str, url: str, data: dict, *, htmx: bool = True) ->
     headers = {"HX-Request": "true"} if htmx else {}
     response = world.client(who).post(url, data, headers=headers)
     assert response.status_code in (200, 302), (url, response.status_code, response.content[:300])
-    world.planting.append((url, response))
+    world.planting.append((url, who, response))
 
 
 def _army_list(world: World) -> None:
