@@ -23,10 +23,12 @@ from django.http import HttpResponse
 from django.urls import resolve, reverse
 from pypdf import PdfReader
 
+from armylists.campaigns.payloads import PAYLOADS as ACTION_PAYLOADS
+from armylists.games.registry import GAMES, game_home
 from armylists.printing.pdf import RefusedURL, StaticOnlyFetcher
 
 from ..test_url_permissions import DECLARED, WHO
-from .xss_world import NOT_USER_TYPED, PLANTED, STAFF_APPS, USERNAMES, World, build_world, hostile
+from .xss_world import LIST_DOCUMENTS, NOT_USER_TYPED, PLANTED, STAFF_APPS, TAGS, World, build_world, hostile
 
 pytestmark = pytest.mark.django_db
 
@@ -70,8 +72,10 @@ SHOWN = {
     "q17": {"campaigns:army-detail", "campaigns:army-sheet-pdf"},
     "q18": {"campaigns:army-detail", "campaigns:campaign-detail", "campaigns:campaign-summary-pdf"},
     "q19": {"campaigns:army-detail", "campaigns:army-sheet-pdf", "campaigns:campaign-summary-pdf"},
+    "q20": {"campaigns:army-detail", "campaigns:army-sheet-pdf"},
+    "q21": {"campaigns:unit-traits"},
 }
-PAYLOADS = {tag: re.sub(r"\s", "", hostile(tag)) for tag in set(PLANTED.values()) | set(USERNAMES.values())}
+PAYLOADS = {tag: re.sub(r"\s", "", hostile(tag)) for tag in TAGS}
 
 
 def url_for(name: str, world: World) -> str:
@@ -83,7 +87,9 @@ def url_for(name: str, world: World) -> str:
         "printing": {"pk": army_list.pk, "token": army_list.share_token},
         "events": {"slug": event.slug, "token": event.invite_token,
                    "pk": world.pack.pk if name == "events:pack-download" else world.submission.pk},
-        "campaigns": {"slug": campaign.slug, "token": campaign.invite_token, "key": "a1", "unit": "u2", "number": 1},
+        # a1's post-battle is recorded (the world recruits after it); a2's is still to fill in.
+        "campaigns": {"slug": campaign.slug, "token": campaign.invite_token, "unit": "u2", "number": 1,
+                      "key": "a2" if name == "campaigns:post-battle" else "a1"},
         "factions": {"game": "aof-regiments", "faction": "human-empire", "unit": "infantrymen"},
         "": {"uidb64": "MQ", "token": "set-password"},
     }[namespace]
@@ -241,12 +247,48 @@ def text_fields() -> list[str]:
     return found
 
 
+def free_text(schema: dict, defs: dict, path: str = ""):
+    """The JSON paths of a JSON Schema's strings that may hold anything: no pattern, enum or const (a slug, an
+    id or a Literal cannot hold a payload), and any value of a free-form object (e.g. a list file's meta)."""
+    if "$ref" in schema:
+        yield from free_text(defs[schema["$ref"].rpartition("/")[2]], defs, path)
+    for key in ("anyOf", "allOf", "oneOf"):
+        for option in schema.get(key, []):
+            yield from free_text(option, defs, path)
+    kind = schema.get("type")
+    if kind == "string" and not {"pattern", "enum", "const"} & set(schema):
+        yield path
+    elif kind == "object":
+        for name, inner in schema.get("properties", {}).items():
+            yield from free_text(inner, defs, f"{path}.{name}".lstrip("."))
+        if schema.get("additionalProperties") in (True, {}):
+            yield path
+    elif kind == "array" and "items" in schema:
+        yield from free_text(schema["items"], defs, path)
+
+
+def json_text_fields() -> list[str]:
+    """Every free string of the JSON documents our models keep: list files and campaign actions."""
+    schemas = [game_home(game).list_schema.model_json_schema() for game in GAMES]
+    paths = {path for schema in schemas for path in free_text(schema, schema.get("$defs", {}))}
+    found = [f"{field}[{path}]" for field in LIST_DOCUMENTS for path in paths]
+    for model in ACTION_PAYLOADS.values():
+        schema = model.model_json_schema()
+        found += [f"campaigns.Action.payload[{path}]" for path in free_text(schema, schema.get("$defs", {}))]
+    return sorted(set(found))
+
+
 def test_every_text_field_is_planted_or_said_not_to_be_typed_by_users():
-    """A new text field fails here until the world plants a payload in it or NOT_USER_TYPED says why not."""
+    """A new text field (a model's, or a free string of a list file or a campaign action) fails here until the
+    world plants a payload in it or NOT_USER_TYPED says why not."""
     covered = {name.partition("[")[0] for name in (*PLANTED, *NOT_USER_TYPED)}
     missing = [f for f in text_fields() if f not in covered and f.partition(".")[0] not in STAFF_APPS]
     assert missing == []
     assert covered - set(text_fields()) == set(), "PLANTED or NOT_USER_TYPED names a field that is gone"
+    strings = set(json_text_fields())
+    said = {name for name in (*PLANTED, *NOT_USER_TYPED) if "[" in name}
+    assert sorted(strings - said) == [], "plant a payload in these or say why they are not user-typed"
+    assert sorted(said - strings) == [], "PLANTED or NOT_USER_TYPED names a JSON string that is gone"
 
 
 @pytest.mark.parametrize("name", GETS)

@@ -50,6 +50,7 @@ PLANTED = {
     "builder.ArmyList.document[entries.name]": "q06",
     "builder.ListVersion.summary": "q07",  # "Renamed ..." after a rename: the undo button quotes it
     "builder.ListVersion.document[name]": "q07",
+    "builder.ListVersion.document[entries.name]": "q06",
     "events.Event.name": "q08",
     "events.Event.venue": "q09",
     "events.Player.display_name": "q10",
@@ -60,14 +61,18 @@ PLANTED = {
     "campaigns.Campaign.name": "q14",
     "campaigns.CampaignArmy.name": "q15",
     "campaigns.CampaignUnit.name": "q16",
-    "campaigns.Action.payload[name]": "q15",  # start-army's army and units, and rename-unit's new name
+    "campaigns.Action.payload[name]": "q15",  # start-army's army; rename-unit's new name is q19
     "campaigns.Action.payload[units.name]": "q16",
-    "campaigns.Action.payload[rename-unit.name]": "q19",
+    "campaigns.Action.payload[unit.name]": "q20",  # a recruit's name
+    "campaigns.Action.payload[owner]": "q01",  # start-army names its player by username
     "campaigns.Action.payload[notes]": "q17",
     "campaigns.Action.payload[reason]": "q18",  # adjust, set-traits, set-status
     "campaigns.LedgerEntry.note": "q18",  # an adjustment's reason
 }
 USERNAMES = {"player": "q01", "organiser": "q02", "rival": "q03", "gm": "q04"}
+RENAMED_UNIT = "q19"  # CampaignUnit.name and Action.payload[name] again, through the rename form
+REFUSED = "q21"  # typed into a form that refuses it: the refusal message quotes it
+TAGS = set(PLANTED.values()) | set(USERNAMES.values()) | {RENAMED_UNIT, REFUSED}
 
 # Text fields nobody but staff or the program writes, and why.
 STAFF = "only staff write it: faction files are loaded by the import command or the admin"
@@ -78,7 +83,6 @@ NOT_USER_TYPED = {
     "auth.User.email": "no page lets a player set it (only the admin); the reset form only reads it",
     "builder.ArmyList.share_token": "made by the program (secrets.token_urlsafe)",
     "builder.ArmyList.verdict": "the checker's report, made by the program",
-    "builder.ArmyList.document[meta]": "kept for other programs, never shown (FORMATS: meta is not checked)",
     "events.Event.slug": "made from the name by slugify: [a-z0-9-] only",
     "events.Event.time_zone": "must name an IANA zone (services._zone refuses anything else)",
     "events.Event.settings": "numbers and slugs only (eventsettings.clean_settings)",
@@ -109,6 +113,21 @@ NOT_USER_TYPED = {
     "campaigns.Action.choices": "picks among the rulebook's tables (payloads.Picks, slugs)",
     "campaigns.LedgerEntry.reason": "one of the engine's reasons (e.g. 'upkeep')",
 }
+# The list file's strings, in every model that keeps a list document.
+LIST_DOCUMENTS = ("builder.ArmyList.document", "builder.ListVersion.document", "events.Submission.document")
+NOT_USER_TYPED |= {f"{field}[game]": "must name one of the games (checking.boundary.read_game)"
+                   for field in LIST_DOCUMENTS}
+NOT_USER_TYPED |= {f"{field}[meta]": "kept for other programs, never shown (FORMATS: meta is not checked)"
+                   for field in LIST_DOCUMENTS}
+# A campaign action's strings that name rulebook or library things: the engine refuses any other.
+NOT_USER_TYPED |= {f"campaigns.Action.payload[{path}]": "a name from the rulebook's tables or the library; the "
+                   "engine refuses any other (e.g. \"'flying' is not a talent\")"
+                   for path in ("faction", "upgrade", "traits", "skill_sets", "skills", "injuries", "talents",
+                                "unit.upgrades", "units.upgrades")}
+NOT_USER_TYPED |= {f"campaigns.Action.payload[{units}.spec.{path}]": "made by the program from the faction "
+                   "library (campaigns.specs.spec_of), never posted" for units in ("unit", "units")
+                   for path in ("faction", "unit", "unit_name", "groups.slug", "offers.slug", "offers.name",
+                                "offers.group")}
 # Every text field of the faction library is staff-typed.
 STAFF_APPS = ("factions",)
 
@@ -138,9 +157,9 @@ def _users(world: World) -> None:
         world.users[who] = user_model.objects.create_user(hostile(tag).strip()[:150])
 
 
-def _post(world: World, who: str, url: str, data: dict, *, htmx: bool = True) -> None:
+def _post(world: World, who: str, url: str, data: dict, *, htmx: bool = True, follow: bool = False) -> None:
     headers = {"HX-Request": "true"} if htmx else {}
-    response = world.client(who).post(url, data, headers=headers)
+    response = world.client(who).post(url, data, headers=headers, follow=follow)
     assert response.status_code in (200, 302), (url, response.status_code, response.content[:300])
     world.planting.append((url, who, response))
 
@@ -202,12 +221,18 @@ def _campaign(world: World) -> None:
                       data={"fielded": [{"army": "a1", "units": ["u1"]}, {"army": "a2", "units": ["u8"]}]})
     campaigns.perform(campaign=campaign, actor=gm, kind="record-result", data={"mission": 1, "winner": "a1"})
     unit = [campaign.slug, "a1", "u2"]
-    _post(world, "player", reverse("campaigns:unit-rename", args=unit), {"name": hostile("q19")})
+    _post(world, "player", reverse("campaigns:unit-rename", args=unit), {"name": hostile(RENAMED_UNIT)})
     _post(world, "player", reverse("campaigns:unit-notes", args=unit), {"notes": hostile("q17")})
     _post(world, "gm", reverse("campaigns:army-adjust", args=[campaign.slug, "a1"]),
           {"points": "10", "reason": hostile("q18")})
+    _post(world, "player", reverse("campaigns:post-battle", args=[campaign.slug, 1, "a1"]), {})
+    _post(world, "player", reverse("campaigns:unit-recruit", args=[campaign.slug, "a1"]),
+          {"unit": "infantrymen", "name": hostile("q20")})
     _post(world, "gm", reverse("campaigns:unit-status", args=unit),
           {"status": "active", "sitting_out": "0", "reason": hostile("q18")})
+    # Refused ("... is not a talent"): the message on the page it is sent back to quotes what was typed.
+    _post(world, "gm", reverse("campaigns:unit-traits", args=unit), {"talents": hostile(REFUSED), "reason": "typo"},
+          follow=True)
     world.campaign = campaign
 
 
