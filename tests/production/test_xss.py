@@ -11,24 +11,21 @@ from __future__ import annotations
 
 import re
 import socket
-import subprocess
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
-from io import BytesIO
 
 import pytest
 from django.apps import apps
 from django.db import models, transaction
 from django.http import HttpResponse
 from django.urls import resolve, reverse
-from pypdf import PdfReader
 
 from armylists.campaigns.payloads import PAYLOADS as ACTION_PAYLOADS
 from armylists.games.registry import GAMES, game_home
 from armylists.printing.pdf import RefusedURL, StaticOnlyFetcher
 
 from ..test_url_permissions import DECLARED, WHO
-from .xss_world import LIST_DOCUMENTS, NOT_USER_TYPED, PLANTED, STAFF_APPS, TAGS, World, build_world, hostile
+from .xss_checks import PAYLOADS, check_response
+from .xss_world import LIST_DOCUMENTS, NOT_USER_TYPED, PLANTED, STAFF_APPS, World, build_world
 
 pytestmark = pytest.mark.django_db
 
@@ -40,11 +37,6 @@ VIEWERS = {"anyone": (None, "player"), "account": ("player",), "owner": ("player
 # Pages that send every viewer of the world elsewhere: an invitation its members have used already.
 REDIRECTS = {"campaigns:campaign-join", "events:join", "password_reset_confirm", "builder:list-create"}
 QUERIES = {"campaigns:army-create": "?faction=human-empire", "builder:list-create": "?game=aof-regiments"}
-URL_ATTRIBUTES = {"href", "src", "action", "formaction", "hx-get", "hx-post", "hx-put", "hx-patch", "hx-delete",
-                  "poster", "srcset", "data", "cite"}
-# A file name is made of slugs and numbers: never a quote, a CR/LF or anything a header could be broken with.
-SAFE_DISPOSITION = re.compile(r'^(attachment|inline); filename="[A-Za-z0-9._-]+"$')
-TAG = re.compile(r"q\d\d")
 # Where each payload must be shown as its literal text (so it was planted, and escaped where it is shown): a
 # page of the walk, a PDF among them, or the answer of the form that planted it.
 SHOWN = {
@@ -75,9 +67,6 @@ SHOWN = {
     "q20": {"campaigns:army-detail", "campaigns:army-sheet-pdf"},
     "q21": {"campaigns:unit-traits"},
 }
-PAYLOADS = {tag: re.sub(r"\s", "", hostile(tag)) for tag in TAGS}
-
-
 def url_for(name: str, world: World) -> str:
     """The URL with the world's own objects as its arguments."""
     army_list, event, campaign = world.army_list, world.event, world.campaign
@@ -96,78 +85,6 @@ def url_for(name: str, world: World) -> str:
     route = ROUTES[name]
     kwargs = {key: values[key] for key in re.findall(r"<(?:\w+:)?(\w+)>", route)}
     return reverse(name, kwargs=kwargs) + QUERIES.get(name, "")
-
-
-class Page(HTMLParser):
-    """An HTML response's text (escaped text and attribute values, as a browser reads them) and what in it
-    could run: an event handler attribute, a javascript: URL, an <img src=x>, a script holding a payload."""
-
-    def __init__(self, html: str):
-        super().__init__(convert_charrefs=True)
-        self.text: list[str] = []
-        self.problems: list[str] = []
-        self._in_script = False
-        self.feed(html)
-        self.close()
-
-    def handle_starttag(self, tag, attrs):
-        for name, value in attrs:
-            value = value or ""
-            if name.startswith(("on", "hx-on")):
-                self.problems.append(f"<{tag} {name}={value!r}>")
-            if name in URL_ATTRIBUTES and value.strip().lower().startswith("javascript:"):
-                self.problems.append(f"<{tag} {name}={value!r}>")
-            self.text.append(value)
-        if tag == "img" and dict(attrs).get("src") == "x":
-            self.problems.append("<img src=x>")
-        self._in_script = tag == "script"
-
-    def handle_endtag(self, tag):
-        self._in_script = False
-
-    def handle_data(self, data):
-        if self._in_script and TAG.search(data):
-            self.problems.append(f"<script>{data}</script>")
-        self.text.append(data)
-
-
-def shown(text: str) -> set[str]:
-    """The tags whose whole payload is in `text` as its literal characters (white space aside)."""
-    flat = re.sub(r"\s", "", text)
-    return {tag for tag, payload in PAYLOADS.items() if payload in flat}
-
-
-def pdf_check(pdf: bytes, tmp_path) -> set[str]:
-    """The tags a PDF prints literally; fails if a payload became a link."""
-    for page in PdfReader(BytesIO(pdf)).pages:
-        for annotation in page.get("/Annots") or []:
-            uri = str(annotation.get_object().get("/A", {}).get("/URI", ""))
-            assert not TAG.search(uri) and "javascript" not in uri.lower(), uri
-    path = tmp_path / "page.pdf"
-    path.write_bytes(pdf)
-    return shown(subprocess.run(["pdftotext", str(path), "-"], check=True, capture_output=True, text=True).stdout)
-
-
-def check_response(response, tmp_path) -> set[str]:
-    """Assert a response is safe; the tags it shows as literal text."""
-    for header, value in response.items():
-        assert "\r" not in value and "\n" not in value, (header, value)
-        if header.lower() == "content-disposition":
-            assert SAFE_DISPOSITION.match(value), value
-        if header.lower() == "location":
-            assert not re.search(r"[<>\"']", value), value
-    content_type = response.get("Content-Type", "")
-    if content_type.startswith("application/pdf"):
-        return pdf_check(response.content, tmp_path)
-    body = response.content.decode()
-    if not content_type.startswith("text/html"):
-        # JSON, CSV and text files hold what was typed as it was typed; no browser may read them as HTML.
-        assert response.get("X-Content-Type-Options") == "nosniff", content_type
-        return shown(body)
-    assert not re.search(r"<script>q\d\d|<img src=x", body, re.I)
-    page = Page(body)
-    assert page.problems == []
-    return shown(" ".join(page.text))
 
 
 @dataclass
