@@ -133,7 +133,7 @@ def main() -> None:
             wait_until_up(port, server, directory / "server.log")
             print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY={args.processes}), "
                   f"{args.users} players, a click every 1-3 s; 1 organiser re-checking an event of "
-                  f"{args.entrants} lists every half minute or so\n")
+                  f"{args.entrants} lists in a round of about 40 s\n")
             before = cpu_of_children()
             run_locust(env, port, args.users, args.seconds, directory / "load")
             locust_cpu = cpu_of_children() - before
