@@ -208,12 +208,21 @@ class Player:
         if body is not None:
             data = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        started = time.perf_counter()
-        self.connection.request(method, path, body=data, headers=headers)
-        response = response_ = self.connection.getresponse()
-        content = response.read()
+        for attempt in range(2):
+            started = time.perf_counter()
+            try:
+                self.connection.request(method, path, body=data, headers=headers)
+                response = self.connection.getresponse()
+                content = response.read()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The server closes a connection idle for its keepalive seconds (armylists.ops.gunicorn)
+                # before reading anything from it; a browser opens another and sends the request again.
+                self.connection.close()
+                if attempt:
+                    raise
         round_trip = (time.perf_counter() - started) * 1000
-        for value in response_.headers.get_all("Set-Cookie") or []:
+        for value in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, response.headers, content.decode("utf-8", "replace"), round_trip
