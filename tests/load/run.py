@@ -37,6 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
 from tests.bench_slow_clients import free_port, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
 
 TARGET_EDIT_P95_MS = 150
@@ -119,7 +120,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=90)
     parser.add_argument("--entrants", type=int, default=80,
                         help="lists submitted to the event the organiser re-checks (the players' first)")
-    parser.add_argument("--processes", type=int, default=2 * (os.cpu_count() or 1),
+    parser.add_argument("--processes", type=int, default=web_config.workers,
                         help="WEB_CONCURRENCY, the web processes (default: twice the cores, as deployed)")
     args = parser.parse_args()
     if not on_postgresql():
