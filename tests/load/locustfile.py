@@ -24,6 +24,7 @@ import json
 import os
 import random
 import re
+import uuid
 from pathlib import Path
 from urllib.parse import quote
 
@@ -71,8 +72,8 @@ class Player(HttpUser):
 
     @task(30)
     def edit(self) -> None:
-        """An edit as the builder page sends it, with the list version it shows; the answer carries the
-        summary and the entry cards that changed (an added entry's among them)."""
+        """An edit as the builder page sends it, with the list version it shows and an edit key; the answer
+        carries the summary and the entry cards that changed (an added entry's among them)."""
         removing = len(self.entries) >= MOST_ENTRIES or (self.entries and random.random() < 0.35)
         if removing:
             entry = random.choice(self.entries)
@@ -81,7 +82,8 @@ class Player(HttpUser):
             path, name = f"{self.list_path}entries/add/", "htmx edit: add an entry"
             data = {"unit": random.choice(self.me["units"]), "faction": self.me["faction"]}
         data["list_version"] = self.version
-        with self.client.post(path, data=data, headers=self.htmx, name=name, catch_response=True) as response:
+        headers = {**self.htmx, "X-Edit-Key": str(uuid.uuid4())}  # as builder.js keys every edit (a retry reuses it)
+        with self.client.post(path, data=data, headers=headers, name=name, catch_response=True) as response:
             if self.answered(response):
                 if removing:
                     self.entries.remove(entry)
