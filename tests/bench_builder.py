@@ -13,25 +13,31 @@ before it): every client adds an entry, edits another (takes an option, as its f
 removes the entry it added, round after round; each kind of edit is reported with the size of its
 answer and its server time. Each edit posts the list version its page shows, as the page does.
 
-What it does: a temporary SQLite file database (migrate + seed_demo), one player
-and one empty AoF Regiments list per client; the site served on 127.0.0.1 by
-gunicorn as it would be deployed (one sync worker process per CPU, DEBUG off).
-Each client logs in through the login form over HTTP, then all clients at once
-POST htmx add-entry requests (CSRF token, HX-Request: true) to their own list,
-each waiting for its answer before sending the next.
+What it does: a temporary SQLite file database (migrate + seed_demo, as
+tests/bench_slow_clients.py prepares it), one player and one empty AoF
+Regiments list per client; the site served on 127.0.0.1 by the Procfile's
+`web` line, as deployed: gunicorn's ASGI worker with armylists.ops.gunicorn,
+WEB_CONCURRENCY processes (twice the cores unless --workers), each running one
+request's Django code at a time, DEBUG off. The one addition is the settings
+module (tests/bench_builder_settings.py: the site's own, with a timing
+middleware first). Each client logs in through the login form over HTTP,
+then all clients at once POST htmx add-entry requests (CSRF token,
+HX-Request: true) to their own list, each waiting for its answer before
+sending the next.
 
-What it measures: the server time of each request, taken in the worker around
-the whole Django application (middleware, view, check, template, SQL with any
-SQLite lock waits; not socket I/O or HTTP parsing) and sent back in a
-Server-Timing header, with two parts of it: the time spent in SQL and the
-worker's CPU time. The round trip seen by the client is printed too: with 20
-clients that never pause it is mostly time queued behind other requests, since
-two cores serve a fixed number of requests per second. A baseline with one
-client alone comes first; a run of the same 20 clients at a player's pace
-(--think seconds between clicks) comes last, for comparison.
+What it measures: the server time of each request, taken in the web process
+around Django's middleware and view (check, template, SQL with any SQLite
+lock waits; not socket I/O, HTTP parsing or the wait for the process's turn)
+and sent back in a Server-Timing header, with two parts of it: the time spent
+in SQL and the CPU time of the thread that ran it. The round trip seen by the
+client is printed too: with 20 clients that never pause it is mostly time
+queued behind other requests, since two cores serve a fixed number of
+requests per second. A baseline with one client alone comes first; a run of
+the same 20 clients at a player's pace (--think seconds between clicks) comes
+last, for comparison.
 
 Only 127.0.0.1 is contacted; the request count is bounded (clients x adds),
-the run stops by itself and always ends its server process.
+the run stops by itself and always ends the server (master and workers).
 """
 from __future__ import annotations
 
@@ -41,10 +47,7 @@ import json
 import os
 import random
 import re
-import secrets
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -53,34 +56,46 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
+from tests.bench_slow_clients import (  # noqa: E402
+    free_port,
+    prepare,
+    procfile_web,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
+
 GAME, FACTION = "aof-regiments", "human-empire"
 PASSWORD = "bench-player-password-1500"
 TARGET_P95_MS = 50.0
 TARGET_EDIT_KB = 10
 DEADLINE_S = 300  # the whole measured phase stops by then, whatever is left
+SETTINGS = "tests.bench_builder_settings"  # the site's, with ServerTiming first
 
 
-# --- the server process ----------------------------------------------------------
+# --- the server's timing ----------------------------------------------------------
 
 
-def timed_application():
-    """The WSGI application gunicorn serves: each response carries its server time in a Server-Timing header.
+class ServerTiming:
+    """Django middleware, first of all (tests/bench_builder_settings.py): each answer carries its server time
+    in a Server-Timing header, with the part spent in SQL and the CPU time of the thread over it.
 
-    Timed around the whole Django application (middleware, view, check, template,
-    SQL including SQLite lock waits); not socket I/O or HTTP parsing. A sync
-    worker serves one request at a time, so the worker's CPU time over the
+    Timed around Django's middleware and view (check, template, SQL including
+    SQLite lock waits), after the ASGI worker has read the request; not socket
+    I/O or HTTP parsing. Each process runs one request's Django code at a time,
+    in one thread (armylists.ops.handler), so that thread's CPU time over the
     request is the request's own.
     """
-    sys.path.insert(0, str(ROOT))
-    import django
 
-    django.setup()
-    from django.core.wsgi import get_wsgi_application
-    from django.db import connection
+    def __init__(self, get_response):
+        self.get_response = get_response
 
-    application = get_wsgi_application()
+    def __call__(self, request):
+        from django.db import connection
 
-    def timed(environ, start_response):
         sql = [0.0]
 
         def time_sql(execute, *args):
@@ -91,32 +106,20 @@ def timed_application():
                 sql[0] += (time.perf_counter() - started) * 1000
 
         started, cpu = time.perf_counter(), time.thread_time()
-        answer = {}
         with connection.execute_wrapper(time_sql):
-            body = application(environ, lambda status, headers, exc_info=None: answer.update(
-                status=status, headers=headers, exc_info=exc_info))
-            content = b"".join(body)  # Django has built the whole response by now; joined so nothing is left out
-            if hasattr(body, "close"):
-                body.close()
+            response = self.get_response(request)
         elapsed, cpu = (time.perf_counter() - started) * 1000, (time.thread_time() - cpu) * 1000
-        timing = f"app;dur={elapsed:.3f}, sql;dur={sql[0]:.3f}, cpu;dur={cpu:.3f}"
-        start_response(answer["status"], [*answer["headers"], ("Server-Timing", timing)], answer["exc_info"])
-        return [content]
-
-    return timed
+        response["Server-Timing"] = f"app;dur={elapsed:.3f}, sql;dur={sql[0]:.3f}, cpu;dur={cpu:.3f}"
+        return response
 
 
 # --- setup, in this process ------------------------------------------------------
 
 
-def setup(directory: Path, clients: int) -> tuple[dict[str, str], list[tuple[str, int]]]:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{directory / 'bench.sqlite3'}",
-               DJANGO_SETTINGS_MODULE="armylists.settings", DEBUG="false",
-               SECRET_KEY=secrets.token_urlsafe(40), ALLOWED_HOSTS="127.0.0.1")
-    for command in (["migrate", "-v0"], ["seed_demo", "-v0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+def setup(directory: Path, port: int, clients: int) -> tuple[dict[str, str], list[tuple[str, int]]]:
+    """The database the web process will serve (as bench_slow_clients prepares it), and the players."""
+    env = prepare(directory, port)
     os.environ.update(env)
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
@@ -187,41 +190,6 @@ def saved_entries(pk: int) -> int:
     return len(ArmyList.objects.get(pk=pk).document["entries"])
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def start_server(env: dict[str, str], workers: int) -> tuple[subprocess.Popen, int]:
-    """gunicorn, as the site would be deployed: `workers` sync worker processes, one request at a time each."""
-    port = free_port()
-    server = subprocess.Popen(
-        [str(Path(sys.executable).with_name("gunicorn")), "--workers", str(workers), "--bind", f"127.0.0.1:{port}",
-         "--backlog", "256", "tests.bench_builder:timed_application()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with status {server.returncode}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return server, port
-        except OSError:
-            time.sleep(0.1)
-    stop_server(server)
-    raise RuntimeError("gunicorn did not start listening within 30 s")
-
-
-def stop_server(server: subprocess.Popen) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        server.wait()
-
-
 # --- the clients -----------------------------------------------------------------
 
 
@@ -240,12 +208,21 @@ class Player:
         if body is not None:
             data = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        started = time.perf_counter()
-        self.connection.request(method, path, body=data, headers=headers)
-        response = response_ = self.connection.getresponse()
-        content = response.read()
+        for attempt in range(2):
+            started = time.perf_counter()
+            try:
+                self.connection.request(method, path, body=data, headers=headers)
+                response = self.connection.getresponse()
+                content = response.read()
+                break
+            except (BrokenPipeError, ConnectionResetError, http.client.RemoteDisconnected):
+                # The server closes a connection idle for its keepalive seconds (armylists.ops.gunicorn)
+                # before reading anything from it; a browser opens another and sends the request again.
+                self.connection.close()
+                if attempt:
+                    raise
         round_trip = (time.perf_counter() - started) * 1000
-        for value in response_.headers.get_all("Set-Cookie") or []:
+        for value in response.headers.get_all("Set-Cookie") or []:
             name, _, rest = value.partition("=")
             self.cookies[name.strip()] = rest.split(";", 1)[0]
         return response.status, response.headers, content.decode("utf-8", "replace"), round_trip
@@ -407,8 +384,8 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0,
                         help="seconds a player takes between clicks, on average, in the paced run (0: none)")
     parser.add_argument("--rounds", type=int, default=5, help="add/edit/remove rounds per client on 40 and 150 entries")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 2,
-                        help="gunicorn worker processes (default: one per CPU)")
+    parser.add_argument("--workers", type=int, default=web_config.workers,
+                        help="WEB_CONCURRENCY, the web processes (default: as deployed, twice the cores)")
     options = parser.parse_args()
     workers = max(1, min(options.workers, 16))
     clients, adds = max(1, min(options.clients, 100)), max(1, min(options.adds, 200))
@@ -417,12 +394,17 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="muster-bench-") as directory:
         # One list for the lone client, one per concurrent client, and again for the paced run.
-        env, accounts = setup(Path(directory), 2 * clients + 1)
+        port, log = free_port(), Path(directory) / "server.log"
+        env, accounts = setup(Path(directory), port, 2 * clients + 1)
         kinds = units()
-        server, port = start_server(env, workers)
+        # The Procfile's line as it is, on the loopback address; the settings add the timing middleware.
+        command = f"{procfile_web()} --bind 127.0.0.1:$PORT"
+        server = start_server(command, env | {"WEB_CONCURRENCY": str(workers), "DJANGO_SETTINGS_MODULE": SETTINGS},
+                              log)
         try:
-            print(f"server: gunicorn, {workers} sync workers on 127.0.0.1:{port}, DEBUG off, "
-                  "SQLite file database (WAL)")
+            wait_until_up(port, server, log)
+            print(f"server: {command}\n        (PORT={port}, WEB_CONCURRENCY={workers}, DEBUG off, "
+                  f"DJANGO_SETTINGS_MODULE={SETTINGS}), SQLite file database (WAL)")
             print(f"lists: AoF Regiments, {FACTION}, 2000 points; each client adds {adds} entries "
                   f"(so its list grows from 0 to {adds} entries), cycling through {len(kinds)} units")
             players = [Player(port, *account) for account in accounts]

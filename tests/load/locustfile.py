@@ -1,13 +1,21 @@
-"""Fifty players building their lists the evening before the deadline (locust).
+"""Fifty players building their lists the evening before the deadline, and the organiser (locust).
 
-Run through tests/load/run.py, which makes the players, their lists and their
-sessions and starts the site; it hands them over in the file named by
-LOAD_PLAYERS. Each simulated player opens their list, then clicks every 1 to 3
-seconds, which makes, a minute: about 24 edits (adding entries and removing
-them again, htmx requests as the builder page sends them), 3 reloads of the
-list page, 1.5 downloads of the list file checked by /api/check, and 0.8
-roster PDFs (a player building a list for twenty minutes prints it once or
-twice: the PDFs are the heaviest requests, and here far more frequent).
+Run through tests/load/run.py, which makes the players, their lists, the event
+they submitted lists to, its organiser and everyone's sessions, and starts the
+site; it hands them over in the file named by LOAD_PEOPLE. Each simulated
+player opens their list, then clicks every 1 to 3 seconds, which makes, a
+minute: about 24 edits (adding entries and removing them again, htmx requests
+as the builder page sends them), 3 reloads of the list page, 1.5 downloads
+of the list file checked by /api/check, and 0.8 roster PDFs (a player
+building a list for twenty minutes prints it once or twice: the PDFs are the
+heaviest requests, and here far more frequent).
+
+One organiser (fixed_count: exactly one, whatever --users says beyond it)
+looks over the event meanwhile, as its dashboard is used: opens the
+dashboard, reads it for 5 to 15 seconds, re-checks every submitted list
+against today's data (the dashboard's button, an htmx GET: it writes
+nothing), reads the results, opens the dashboard again and downloads the
+CSV: a round of about 40 seconds, each re-check checking every list.
 """
 from __future__ import annotations
 
@@ -16,12 +24,14 @@ import json
 import os
 import random
 import re
+import uuid
 from pathlib import Path
 from urllib.parse import quote
 
-from locust import HttpUser, between, task
+from locust import HttpUser, SequentialTaskSet, between, task
 
-PLAYERS = itertools.cycle(json.loads(Path(os.environ["LOAD_PLAYERS"]).read_text(encoding="utf-8")))
+PEOPLE = json.loads(Path(os.environ["LOAD_PEOPLE"]).read_text(encoding="utf-8"))
+PLAYERS = itertools.cycle(PEOPLE["players"])
 CSRF = "loadtestloadtestloadtestloadtest"  # a CSRF secret of the client's choosing: cookie and header agree
 ENTRY_ID = re.compile(r'data-entry-id="([^"]+)"')
 VERSION = re.compile(r'name="list_version" value="(\d+)"')
@@ -29,6 +39,7 @@ MOST_ENTRIES = 15  # beyond this a player removes rather than adds, so lists sta
 
 
 class Player(HttpUser):
+    weight = 1  # every user beyond the one organiser
     wait_time = between(1, 3)
 
     def on_start(self) -> None:
@@ -61,8 +72,8 @@ class Player(HttpUser):
 
     @task(30)
     def edit(self) -> None:
-        """An edit as the builder page sends it, with the list version it shows; the answer carries the
-        summary and the entry cards that changed (an added entry's among them)."""
+        """An edit as the builder page sends it, with the list version it shows and an edit key; the answer
+        carries the summary and the entry cards that changed (an added entry's among them)."""
         removing = len(self.entries) >= MOST_ENTRIES or (self.entries and random.random() < 0.35)
         if removing:
             entry = random.choice(self.entries)
@@ -71,7 +82,8 @@ class Player(HttpUser):
             path, name = f"{self.list_path}entries/add/", "htmx edit: add an entry"
             data = {"unit": random.choice(self.me["units"]), "faction": self.me["faction"]}
         data["list_version"] = self.version
-        with self.client.post(path, data=data, headers=self.htmx, name=name, catch_response=True) as response:
+        headers = {**self.htmx, "X-Edit-Key": str(uuid.uuid4())}  # as builder.js keys every edit (a retry reuses it)
+        with self.client.post(path, data=data, headers=headers, name=name, catch_response=True) as response:
             if self.answered(response):
                 if removing:
                     self.entries.remove(entry)
@@ -92,3 +104,55 @@ class Player(HttpUser):
                              catch_response=True) as response:
             if response.status_code != 200 or not response.content.startswith(b"%PDF"):
                 response.failure(f"HTTP {response.status_code}")
+
+
+def failed(response, wanted: str) -> bool:
+    """Marks the request failed unless it answered 200 with `wanted` in it."""
+    if response.status_code == 200 and wanted in response.text:
+        return False
+    response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
+    return True
+
+
+class LookingOverTheEvent(SequentialTaskSet):
+    """The organiser's round, in this order, with a pause of wait_time after each step."""
+
+    def on_start(self) -> None:
+        me = PEOPLE["organiser"]
+        self.client.cookies.set("sessionid", me["session"])
+        self.client.cookies.set("csrftoken", CSRF)
+        self.event, self.entrants = f"/events/{me['event']}/", me["entrants"]
+
+    @task
+    def dashboard(self) -> None:
+        with self.client.get(f"{self.event}dashboard/", name="organiser: dashboard", catch_response=True) as response:
+            if not failed(response, 'data-testid="row-count"'):
+                rows = response.text.count('data-testid="dashboard-row"')
+                if rows != self.entrants:
+                    response.failure(f"{rows} rows on the dashboard, not {self.entrants}")
+
+    @task
+    def recheck(self) -> None:
+        """As the dashboard's button sends it (htmx, into #recheck)."""
+        headers = {"HX-Request": "true", "HX-Target": "recheck", "X-CSRFToken": CSRF,
+                   "HX-Current-URL": f"{self.user.host}{self.event}dashboard/"}
+        with self.client.get(f"{self.event}recheck/", headers=headers, name="organiser: re-check",
+                             catch_response=True) as response:
+            failed(response, f"{self.entrants} submissions checked again")
+
+    @task
+    def dashboard_again(self) -> None:
+        self.dashboard()
+
+    @task
+    def csv(self) -> None:
+        with self.client.get(f"{self.event}submissions.csv", name="organiser: CSV", catch_response=True) as response:
+            lines = len(response.text.splitlines()) if response.status_code == 200 else 0
+            if lines != self.entrants + 1:
+                response.failure(f"HTTP {response.status_code}, {lines} lines: {response.text[:200]!r}")
+
+
+class Organiser(HttpUser):
+    fixed_count = 1
+    wait_time = between(5, 15)  # reading the table, or the re-check's findings
+    tasks = [LookingOverTheEvent]

@@ -1,19 +1,23 @@
-"""The load test, run by hand (not in CI): 50 players building lists against the Procfile's `web`
-process on a throwaway PostgreSQL, for a fixed time. Needs locust: pip install -e '.[load]'.
+"""The load test, run by hand (not in CI): 50 players building lists and an organiser re-checking
+their event, against the Procfile's `web` process on a throwaway PostgreSQL, for a fixed time.
+Needs locust: pip install -e '.[load]'.
 
-    .venv/bin/python tests/load/run.py [--users 50] [--seconds 90]
+    .venv/bin/python tests/load/run.py [--users 50] [--seconds 90] [--entrants 80]
 
 Targets: no errors, and p95 of an htmx edit under 150 ms with 50 players.
 
 What it does: unless DATABASE_URL already names a PostgreSQL database, it runs
 itself again under .ci/with-postgres (a server in a temporary folder, removed
-afterwards). It migrates, loads the demo data, and makes one player per
-simulated user with an empty AoF Regiments list and a logged-in session (so no
-password hashing happens during the run). It starts the Procfile's `web` line
-on 127.0.0.1 (DEBUG off, WEB_CONCURRENCY=--processes), runs tests/load/locustfile.py
-headless for --seconds after all users have started, and prints requests per
-second, p50/p95/p99 and errors per kind of request. The site and locust share
-the machine's cores, as they would not in production.
+afterwards). It migrates, loads the demo data, and makes (tests/load/people.py)
+one player per simulated user with an empty AoF Regiments list, an event open
+for submissions with --entrants lists submitted (the players' and other
+entrants'), its organiser, and a logged-in session for each (so no password
+hashing happens during the run). It starts the Procfile's `web` line on
+127.0.0.1 (DEBUG off, WEB_CONCURRENCY=--processes), runs
+tests/load/locustfile.py headless (the players and one organiser) for --seconds
+after all users have started, and prints requests per second, p50/p95/p99 and
+errors per kind of request. The site and locust share the machine's cores, as
+they would not in production.
 
 Only 127.0.0.1 is contacted; the run stops by itself and always ends the server.
 """
@@ -33,30 +37,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
 from tests.bench_slow_clients import free_port, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
 
-GAME, FACTION = "aof-regiments", "human-empire"
 TARGET_EDIT_P95_MS = 150
-MAKE_PLAYERS = """
-import json, sys
-from django.contrib.auth import get_user_model, HASH_SESSION_KEY, SESSION_KEY, BACKEND_SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
-from armylists.builder import services
-from factions.models import Faction
-faction = Faction.objects.get(game__slug={game!r}, slug={faction!r})
-units = list(faction.units.order_by("position").values_list("slug", flat=True))
-players = []
-for n in range({users}):
-    user = get_user_model().objects.create(username=f"player{{n}}")
-    army_list = services.create_list(owner=user, name=f"Deadline list {{n}}", game=faction.game, faction=faction,
-                                     settings={{"points_limit": 2000, "force_organisation": True}})
-    session = SessionStore()
-    session.update({{SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
-                    BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"}})
-    session.create()
-    players.append({{"list": army_list.pk, "session": session.session_key, "units": units, "faction": {faction!r}}})
-print(json.dumps(players))
-"""
+MAKE_PEOPLE = "from tests.load.people import make; make(players={players}, entrants={entrants})"
 
 
 def on_postgresql() -> bool:
@@ -68,23 +53,24 @@ def manage(env: dict[str, str], *args: str) -> str:
                           capture_output=True, text=True).stdout
 
 
-def prepare(directory: Path, users: int, port: int, processes: int) -> dict[str, str]:
+def prepare(directory: Path, users: int, entrants: int, port: int, processes: int) -> dict[str, str]:
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="armylists.settings", DEBUG="false",
                SECRET_KEY=secrets.token_urlsafe(40), ALLOWED_HOSTS="127.0.0.1", PORT=str(port),
                WEB_CONCURRENCY=str(processes), PYTHONPATH=str(ROOT),
                PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
     manage(env, "migrate", "-v0")
     manage(env, "seed_demo", "-v0")
-    players = manage(env, "shell", "-v0", "-c", MAKE_PLAYERS.format(game=GAME, faction=FACTION, users=users))
-    (directory / "players.json").write_text(players, encoding="utf-8")
-    return env | {"LOAD_PLAYERS": str(directory / "players.json")}
+    people = manage(env, "shell", "-v0", "-c", MAKE_PEOPLE.format(players=users, entrants=entrants))
+    (directory / "people.json").write_text(people, encoding="utf-8")
+    return env | {"LOAD_PEOPLE": str(directory / "people.json")}
 
 
 def run_locust(env: dict[str, str], port: int, users: int, seconds: int, prefix: Path) -> None:
-    """Locust's own output (its summary table, any traceback) goes to <prefix>.log."""
+    """`users` players and the organiser; locust's own output (its summary table, any traceback) goes to
+    <prefix>.log."""
     with open(f"{prefix}.log", "w", encoding="utf-8") as output:
         subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "tests" / "load" / "locustfile.py"),
-                        "--headless", "--users", str(users), "--spawn-rate", "10", "--run-time", f"{seconds + 5}s",
+                        "--headless", "--users", str(users + 1), "--spawn-rate", "10", "--run-time", f"{seconds + 5}s",
                         "--reset-stats", "--host", f"http://127.0.0.1:{port}", "--csv", str(prefix),
                         "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
                        cwd=ROOT, env=env, check=False, stdout=output, stderr=subprocess.STDOUT)
@@ -132,7 +118,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--users", type=int, default=50)
     parser.add_argument("--seconds", type=int, default=90)
-    parser.add_argument("--processes", type=int, default=2 * (os.cpu_count() or 1),
+    parser.add_argument("--entrants", type=int, default=80,
+                        help="lists submitted to the event the organiser re-checks (the players' first)")
+    parser.add_argument("--processes", type=int, default=web_config.workers,
                         help="WEB_CONCURRENCY, the web processes (default: twice the cores, as deployed)")
     args = parser.parse_args()
     if not on_postgresql():
@@ -140,12 +128,13 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
         directory, port = Path(tmp), free_port()
-        env = prepare(directory, args.users, port, args.processes)
+        env = prepare(directory, args.users, args.entrants, port, args.processes)
         server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
         try:
             wait_until_up(port, server, directory / "server.log")
             print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY={args.processes}), "
-                  f"{args.users} players, a click every 1-3 s\n")
+                  f"{args.users} players, a click every 1-3 s; 1 organiser re-checking an event of "
+                  f"{args.entrants} lists in a round of about 40 s\n")
             before = cpu_of_children()
             run_locust(env, port, args.users, args.seconds, directory / "load")
             locust_cpu = cpu_of_children() - before

@@ -1,0 +1,79 @@
+"""The load test's people, made in the site's database before the run (tests/load/run.py does it).
+
+    python manage.py shell -c "from tests.load.people import make; make(players=50, entrants=80)"
+
+It prints, as JSON, what tests/load/locustfile.py needs: each player's list,
+units and logged-in session, and the organiser's session and event. Sessions
+are made here, so no password hashing happens during the run. Every person,
+list and event here is a sample.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone
+
+from armylists.builder import services as builder
+from armylists.events import services as events
+from factions.models import Faction
+
+GAME, FACTION = "aof-regiments", "human-empire"
+DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
+# The AoF Regiments lists of the demo event (armylists/events/demo.py): legal, illegal, at the limit.
+SUBMITTED = ["lists/aof-regiments-legal.json", "lists/aof-regiments-illegal.json", "event/cleo-v1.json",
+             "event/cleo-v2.json", "event/dov.json", "event/eve.json", "event/finn.json"]
+EVENT_SETTINGS = {"points_limit": 1500, "force_organisation": True}
+
+
+def session_of(user) -> str:
+    """A logged-in session for `user`, as the login form would make it."""
+    session = SessionStore()
+    session.update({SESSION_KEY: str(user.pk), HASH_SESSION_KEY: user.get_session_auth_hash(),
+                    BACKEND_SESSION_KEY: "django.contrib.auth.backends.ModelBackend"})
+    session.create()
+    return session.session_key
+
+
+def make_players(count: int, faction: Faction) -> list:
+    """One player per simulated user, each with an empty list of `faction` to build."""
+    units = list(faction.units.order_by("position").values_list("slug", flat=True))
+    players = []
+    for n in range(count):
+        user = get_user_model().objects.create(username=f"player{n}")
+        army_list = builder.create_list(owner=user, name=f"Deadline list {n}", game=faction.game, faction=faction,
+                                        settings={"points_limit": 2000, "force_organisation": True})
+        players.append((user, {"list": army_list.pk, "session": session_of(user), "units": units,
+                               "faction": faction.slug}))
+    return players
+
+
+def make_event(entrants: list, faction: Faction) -> dict:
+    """An event open for submissions until tomorrow evening, each entrant's list submitted (the demo event's
+    lists in turn), and its organiser; re-checking is open to organisers in every state."""
+    organiser = get_user_model().objects.create(username="organiser")
+    tomorrow = timezone.now() + dt.timedelta(days=1)
+    event = events.create_event(creator=organiser, name="Load test muster (sample event)", game=faction.game,
+                                time_zone="Europe/London", starts_at=tomorrow + dt.timedelta(days=1),
+                                deadline=tomorrow, settings=EVENT_SETTINGS)
+    events.change_state(event=event, to=event.State.OPEN, by=organiser)
+    for n, user in enumerate(entrants):
+        player = events.join_event(event=event, user=user, display_name=f"Entrant {n} (sample player)")
+        document = json.loads((DEMO / SUBMITTED[n % len(SUBMITTED)]).read_text(encoding="utf-8"))
+        events.submit(player=player, data=document)
+    return {"session": session_of(organiser), "event": event.slug, "entrants": len(entrants)}
+
+
+def make(players: int, entrants: int) -> None:
+    """`players` players building lists; an event with `entrants` submitted lists (the players first, then
+    people who only submitted), and its organiser."""
+    faction = Faction.objects.get(game__slug=GAME, slug=FACTION)
+    building = make_players(players, faction)
+    others = [get_user_model().objects.create(username=f"entrant{n}") for n in range(max(0, entrants - players))]
+    entering = [user for user, _ in building][:entrants] + others
+    print(json.dumps({"players": [player for _, player in building],
+                      "organiser": make_event(entering, faction)}))
