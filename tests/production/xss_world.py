@@ -83,7 +83,7 @@ NOT_USER_TYPED = {
     "auth.User.email": "no page lets a player set it (only the admin); the reset form only reads it",
     "builder.ArmyList.share_token": "made by the program (secrets.token_urlsafe)",
     "builder.ArmyList.verdict": "the checker's report, made by the program",
-    "builder.ListVersion.edit_key": "an X-Edit-Key: 1 to 64 of [A-Za-z0-9_-], refused otherwise (builder/replay.py); never shown",
+    "builder.ListVersion.edit_key": "an X-Edit-Key header, [A-Za-z0-9_-]{1,64} or refused (replay.py)",
     "events.Event.slug": "made from the name by slugify: [a-z0-9-] only",
     "events.Event.time_zone": "must name an IANA zone (services._zone refuses anything else)",
     "events.Event.settings": "numbers and slugs only (eventsettings.clean_settings)",
