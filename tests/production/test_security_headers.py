@@ -2,11 +2,14 @@
 no template has an inline script, style or event handler the policy would refuse."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from django.test import Client
+
+from armylists.ops import gunicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 # Muster's own templates: the project folder and its apps (not the virtualenv that may sit beside them).
@@ -50,9 +53,18 @@ def test_json_and_pdf_answers_carry_the_policy_too():
     assert "default-src 'self'" in response["Content-Security-Policy"]
 
 
-def test_htmx_is_told_not_to_inject_its_indicator_style():
+def htmx_config() -> dict:
     page = Client().get("/").content.decode()
-    assert '<meta name="htmx-config" content=\'{"includeIndicatorStyles": false}\'>' in page
+    return json.loads(re.search(r'<meta name="htmx-config" content=\'([^\']*)\'>', page).group(1))
+
+
+def test_htmx_is_told_not_to_inject_its_indicator_style():
+    assert htmx_config()["includeIndicatorStyles"] is False
+
+
+def test_htmx_gives_up_a_request_before_the_server_does_so_a_phone_can_say_so_and_retry():
+    """Issue 14, faults: an edit with no answer is given up and may be retried (its edit key makes that safe)."""
+    assert 0 < htmx_config()["timeout"] < gunicorn.timeout * 1000
 
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*\bnonce=)[^>]*>", re.I)
