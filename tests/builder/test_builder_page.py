@@ -199,6 +199,16 @@ def test_bad_input_is_a_message_in_the_panel_and_nothing_is_written(alice, make_
     assert ArmyList.objects.get(pk=army_list.pk).version == 1
 
 
+def test_command_cards_posted_to_a_battleground_list_are_refused_not_a_server_error(alice, make_list):
+    # Found by tests/production/test_fuzz_forms.py: a Battleground list's `command_cards` is the number of
+    # cards bought, not chosen (Battleground, Build Army: seed 002 L2171), which the Diskwars picks form
+    # could not read.
+    army_list = make_list("battleground", {"unit": "militia"}, command_cards=2)
+    response = htmx(alice, reverse("builder:list-command-cards", args=[army_list.pk]), {"cards": ["steady"]})
+    assert response.status_code == 200 and "Only Diskwars lists choose command cards." in response.content.decode()
+    assert ArmyList.objects.get(pk=army_list.pk).version == 1
+
+
 def test_without_javascript_bad_input_is_a_message_after_the_redirect(alice, make_list):
     army_list = make_list("aof-regiments")
     response = alice.post(reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "dragon"}, follow=True)
