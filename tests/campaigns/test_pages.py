@@ -227,3 +227,14 @@ def test_a_house_rule_that_is_no_whole_number_is_a_form_error(aof, players, clie
         "name": "Odd", "game": "aof-regiments", "kind": "endless", "house_rules": rules})
     assert response.status_code == 200 and "write each as name = number" in response.content.decode()
     assert not Campaign.objects.filter(name="Odd").exists()
+
+
+@pytest.mark.parametrize("carried", [{"_rolls": '{"": null}'}, {"_rolls": '{"u1/level1": [9]}'}, {"_rolls": "[1]"},
+                                     {"_choices": '{"u1/level1/specialist": 3}'}])
+def test_dice_and_choices_carried_in_another_shape_are_not_used(armies, players, client_for, carried):
+    # Found by tests/production/test_fuzz_forms.py: a tampered hidden "_rolls" reached the dice (a 500).
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    response = client_for("alice").post(target, {"units-u1": "4", "dice-u1": "3", **carried})
+    assert response.status_code == 200 and 'data-testid="choose-form"' in response.content.decode()
+    assert not Action.objects.filter(kind="post-battle").exists()

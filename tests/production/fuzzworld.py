@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.apps import apps
+from django.db.models import CharField, JSONField, TextField
 from django.contrib.auth.tokens import default_token_generator
 from django.utils import timezone
 from django.utils.encoding import force_bytes
@@ -128,9 +129,34 @@ def changed_tables(before: dict[str, str], after: dict[str, str]) -> list[str]:
     return sorted(name for name in before if before[name] != after.get(name))
 
 
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+def _fits_its_fields(model) -> None:
+    """Every text within its field's max_length, and no NUL anywhere: PostgreSQL refuses both (a 500 there),
+    though SQLite, which the suite runs on, stores them."""
+    fields = [f for f in model._meta.concrete_fields if isinstance(f, (CharField, TextField, JSONField))]
+    for row in model.objects.values_list("pk", *(f.attname for f in fields)):
+        for field, value in zip(fields, row[1:], strict=True):
+            where = f"{model._meta.label}.{field.name} of row {row[0]}"
+            assert not _has_nul(value), f"{where} holds a NUL"
+            if field.max_length and isinstance(value, str):
+                assert len(value) <= field.max_length, f"{where} is {len(value)} long, over {field.max_length}"
+
+
 def check_written() -> None:
     """What was written reads back: every list is still a list file, every campaign's log replays, every
-    event's settings are still the game's settings. A half-written or out-of-bounds write fails here."""
+    event's settings are still the game's settings, and every value fits its field. A half-written or
+    out-of-bounds write fails here."""
+    for model in _watched_models():
+        _fits_its_fields(model)
     for army_list in ArmyList.objects.all():
         parse_list(army_list.document)
     for campaign in Campaign.objects.all():

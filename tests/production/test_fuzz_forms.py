@@ -40,8 +40,8 @@ from .fuzzworld import changed_tables, check_written, fingerprint, reset_link, s
 pytestmark = pytest.mark.django_db
 
 EXAMPLES = int(os.environ.get("MUSTER_FUZZ_EXAMPLES", "15"))
-# Pages that render a PDF take a tenth of a second or more each; their only input is a query string.
-PDF = re.compile(r"pdf$")
+# Pages that render a PDF take a tenth of a second or more each (a judges' pack more): a few examples.
+SLOW = re.compile(r"pdf$|pack-start$")
 # These take the visitor's own account (they join, with the invitation link); everyone else acts as alice.
 NEWCOMER = {"campaigns:campaign-join", "events:join"}
 ROUTES = dict((name, route) for route, name in DECLARED)
@@ -137,7 +137,7 @@ def judge(method: str, response, before: dict) -> None:
 
 
 def examples(name: str, allowed: list[str]) -> int:
-    if PDF.search(name):
+    if SLOW.search(name):
         return 2
     return EXAMPLES if "POST" in allowed else max(EXAMPLES // 3, 3)
 
