@@ -249,3 +249,15 @@ def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
     page = alice.get(detail(army_list)).content.decode() + forms(alice, army_list, "e1")
     assert 'maxlength="200" required data-testid="list-name-input"' in page
     assert 'name="name" value="" maxlength="200"' in page
+
+
+@pytest.mark.parametrize("url_name", ["list-settings", "list-entry-update", "list-command-cards"])
+def test_a_page_state_with_a_number_json_cannot_read_is_refused(alice, make_list, url_name):
+    # Found by tests/production/test_fuzz_forms.py: json.loads raises ValueError, not JSONDecodeError, for a
+    # number of more than 4,300 digits, and Django's JSONField let it through (a 500).
+    game, unit = ("diskwars", "swordsmen") if url_name == "list-command-cards" else ("aof-regiments", "infantry")
+    army_list = make_list(game, {"unit": unit})
+    args = [army_list.pk, "e1"] if url_name == "list-entry-update" else [army_list.pk]
+    response = htmx(alice, reverse(f"builder:{url_name}", args=args), {"was": "9" * 5000})
+    assert response.status_code == 200 and "Enter a valid JSON." in response.content.decode()
+    assert ArmyList.objects.get(pk=army_list.pk).version == 1

@@ -7,6 +7,7 @@ several values where one is expected, and nothing at all.
 """
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -37,6 +38,10 @@ hostile_value = st.one_of(
     st.sampled_from(["on", "off", "true", "false", "None", "null", "[]", "{}", "../../etc/passwd", "a1", "u1", "e1"]),
 )
 
+# Each sent at once to every field and name a URL reads: a number int() refuses ("²", 5,000 digits), a NUL,
+# text far past any bound, a negative, JSON where text is expected, two values for one name.
+EVERY_FIELD = ["\x00", "9" * 5000, "²", "x" * 100_000, "-1", '{"": null}', ["a1", "u1"], ""]
+
 
 def one_or_many(values: st.SearchStrategy[str]) -> st.SearchStrategy[str | list[str]]:
     """A single value, or (one time in five or so) the same key sent several times."""
@@ -59,23 +64,30 @@ def _model_values(field: forms.ModelChoiceField) -> list[str]:
 
 
 def _integers(field: forms.IntegerField) -> st.SearchStrategy[str]:
-    low = field.min_value if field.min_value is not None else -1000
-    high = field.max_value if field.max_value is not None else 1000
-    edges = [low - 1, low, high, high + 1]
-    return st.one_of(st.integers(low, high), st.sampled_from(edges)).map(str)
+    low = field.min_value if field.min_value is not None else 0
+    high = field.max_value if field.max_value is not None else 100
+    return st.integers(low, high).map(str)
 
 
 def _texts(field: forms.CharField, words: list[str]) -> st.SearchStrategy[str]:
     most = field.max_length or 200
-    edges = st.sampled_from(["x" * most, "x" * (most + 1), " " * most, "é" * most])
-    options = [st.text(min_size=1, max_size=min(most, 60)), edges]
+    options = [st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\x00"), min_size=1,
+                       max_size=min(most, 60)), st.just("x" * most)]
     if words:
         options.append(st.sampled_from(words))
     return st.one_of(*options)
 
 
+def edge_values(field: forms.Field) -> st.SearchStrategy[str]:
+    """Just past the field's bounds: one more character than it takes, one below or above its range."""
+    edges = ["x" * ((getattr(field, "max_length", None) or 200) + 1), "é" * 5000]
+    edges += [str(b + step) for b, step in ((getattr(field, "min_value", None), -1),
+                                            (getattr(field, "max_value", None), 1)) if isinstance(b, int)]
+    return st.sampled_from(edges)
+
+
 def field_values(field: forms.Field, words: list[str]) -> st.SearchStrategy:
-    """Values the field may take (valid ones, and the edges of its bounds); hostile ones are added by `payload`."""
+    """Values the field takes; values it must refuse are `edge_values` and `hostile_value`."""
     if isinstance(field, forms.FileField):
         return list_files()
     if isinstance(field, forms.ModelChoiceField):
@@ -89,7 +101,7 @@ def field_values(field: forms.Field, words: list[str]) -> st.SearchStrategy:
     if isinstance(field, forms.IntegerField):
         return _integers(field)
     if isinstance(field, forms.DateTimeField):
-        return st.datetimes().map(lambda d: d.strftime("%Y-%m-%dT%H:%M"))
+        return st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2100, 1, 1)).map(lambda d: d.strftime("%Y-%m-%dT%H:%M"))
     if isinstance(field, forms.RegexField):
         return st.from_regex(field.regex, fullmatch=True)
     if isinstance(field, forms.JSONField):
@@ -108,18 +120,29 @@ def list_files() -> st.SearchStrategy[SimpleUploadedFile]:
     return st.builds(lambda b, n: SimpleUploadedFile(n[:300].replace("\x00", "") or "x", b), body, name)
 
 
+def _one_wrong(fields: dict[str, forms.Field], words: list[str]) -> st.SearchStrategy[dict]:
+    """Every field with a value it takes, but (mostly) one just past its bounds or hostile: the form is
+    valid but for one field, so what a form lets through reaches the services and the database."""
+    valid = st.fixed_dictionaries({name: field_values(field, words) for name, field in fields.items()})
+    if not fields:
+        return valid
+    wrong = st.sampled_from(sorted(fields)).flatmap(
+        lambda name: st.tuples(st.just(name), st.one_of(edge_values(fields[name]), hostile_value)))
+    return st.builds(lambda data, change: {**data, **dict([change] if change else [])}, valid,
+                     st.none() | wrong | wrong | wrong)
+
+
 def payload(fields: dict[str, forms.Field], raw: Iterable[str], words: list[str]) -> st.SearchStrategy[dict]:
-    """Form data: each field of the form, most often with a value of its own and sometimes a hostile one;
-    each name the view reads straight from the request; and a few keys nobody asked for."""
-    own = {name: st.one_of(field_values(field, words), field_values(field, words), field_values(field, words),
-                           one_or_many(hostile_value))
-           for name, field in fields.items()}
+    """Form data: the form's own fields, valid but for one, or any of them with any values; each name the
+    view reads straight from the request; and a few keys nobody asked for."""
+    anything = {name: st.one_of(field_values(field, words), edge_values(field), one_or_many(hostile_value))
+                for name, field in fields.items()}
+    own = st.one_of(_one_wrong(fields, words), st.fixed_dictionaries({}, optional=anything))
     extra = {name: one_or_many(st.one_of(st.sampled_from(words or ["x"]), hostile_value)) for name in raw
-             if name not in own}
-    junk = st.dictionaries(short_text.filter(lambda k: k not in own and k not in extra), one_or_many(hostile_value),
-                           max_size=3)
-    return st.builds(lambda a, b, c: {**c, **b, **a}, st.fixed_dictionaries({}, optional=own),
-                     st.fixed_dictionaries({}, optional=extra), junk)
+             if name not in fields}
+    junk = st.dictionaries(short_text.filter(lambda k: k not in fields and k not in extra),
+                           one_or_many(hostile_value), max_size=3)
+    return st.builds(lambda a, b, c: {**c, **b, **a}, own, st.fixed_dictionaries({}, optional=extra), junk)
 
 
 HTMX = st.one_of(st.just({}), st.fixed_dictionaries({"HX-Request": st.just("true")}, optional={
