@@ -101,7 +101,8 @@ def field_values(field: forms.Field, words: list[str]) -> st.SearchStrategy:
     if isinstance(field, forms.IntegerField):
         return _integers(field)
     if isinstance(field, forms.DateTimeField):
-        return st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2100, 1, 1)).map(lambda d: d.strftime("%Y-%m-%dT%H:%M"))
+        return st.datetimes(dt.datetime(2000, 1, 1), dt.datetime(2100, 1, 1)).map(
+            lambda moment: moment.strftime("%Y-%m-%dT%H:%M"))
     if isinstance(field, forms.RegexField):
         return st.from_regex(field.regex, fullmatch=True)
     if isinstance(field, forms.JSONField):

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.apps import apps
-from django.db.models import CharField, JSONField, TextField
 from django.contrib.auth.tokens import default_token_generator
+from django.db.models import CharField, JSONField, TextField
 from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
@@ -144,11 +144,11 @@ def _fits_its_fields(model) -> None:
     though SQLite, which the suite runs on, stores them."""
     fields = [f for f in model._meta.concrete_fields if isinstance(f, (CharField, TextField, JSONField))]
     for row in model.objects.values_list("pk", *(f.attname for f in fields)):
-        for field, value in zip(fields, row[1:], strict=True):
-            where = f"{model._meta.label}.{field.name} of row {row[0]}"
+        for column, value in zip(fields, row[1:], strict=True):
+            where = f"{model._meta.label}.{column.name} of row {row[0]}"
             assert not _has_nul(value), f"{where} holds a NUL"
-            if field.max_length and isinstance(value, str):
-                assert len(value) <= field.max_length, f"{where} is {len(value)} long, over {field.max_length}"
+            if column.max_length and isinstance(value, str):
+                assert len(value) <= column.max_length, f"{where} is {len(value)} long, over {column.max_length}"
 
 
 def check_written() -> None:

@@ -39,7 +39,7 @@ from .fuzzworld import changed_tables, check_written, fingerprint, reset_link, s
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("MUSTER_FUZZ_EXAMPLES", "15"))
+EXAMPLES = int(os.environ.get("MUSTER_FUZZ_EXAMPLES", "12"))
 # Pages that render a PDF take a tenth of a second or more each (a judges' pack more): a few examples.
 SLOW = re.compile(r"pdf$|pack-start$")
 # These take the visitor's own account (they join, with the invitation link); everyone else acts as alice.
