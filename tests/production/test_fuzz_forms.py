@@ -12,6 +12,8 @@ each method it answers. Whatever comes in:
 - what an accepted request wrote reads back (lists are list files, campaign logs replay, event settings
   are the game's).
 
+Beside the random examples, each URL gets each of EVERY_FIELD in all its fields at once, so the classes
+of input that once made a 500 ("²", 5,000 digits, NUL, tampered JSON) are tried every run, not by chance.
 Each example runs in a savepoint that is rolled back. MUSTER_FUZZ_EXAMPLES raises the number of
 examples for a longer hunt (the default keeps the whole set under a minute).
 """
