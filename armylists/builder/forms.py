@@ -25,6 +25,17 @@ from .edits import EntryChanges
 MAX_COPIES = 99
 
 
+class PageStateField(forms.JSONField):
+    """`was`, the state the page showed: JSON, and nothing that makes json.loads fail other than by
+    JSONDecodeError (a number of over 4,300 digits is a ValueError int() raises) gets past as a 500."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except ValueError:
+            raise ValidationError(self.error_messages["invalid"], code="invalid", params={"value": "…"}) from None
+
+
 def _was(value: Any, fallback: dict) -> dict:
     if value in (None, ""):
         return fallback
@@ -53,7 +64,7 @@ class ListCreateForm(forms.Form):
 
 
 class ListSettingsForm(SettingsFields):
-    was = forms.JSONField(required=False)
+    was = PageStateField(required=False)
 
     def __init__(self, *args, game: GameSystem, current: dict, **kwargs):
         super().__init__(*args, game=game, **kwargs)
@@ -134,7 +145,7 @@ def _choices(values) -> list[tuple[str, str]]:
 
 
 class EntryForm(forms.Form):
-    was = forms.JSONField(required=False)
+    was = PageStateField(required=False)
     name = forms.CharField(max_length=NAME_LIMITS["entry_name"], required=False)
 
     def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, library: Library | None = None,
@@ -215,7 +226,7 @@ def _control_field(control: Control) -> forms.Field:
 
 
 class CommandCardsForm(forms.Form):
-    was = forms.JSONField(required=False)
+    was = PageStateField(required=False)
     cards = forms.MultipleChoiceField(required=False, choices=())
 
     def __init__(self, *args, cards: list[str], current: list[str], **kwargs):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django import forms
 
+from armylists.checking.boundary import whole_number
 from factions.models import GameSystem
 
 from .models import NAME_MAX, Campaign
@@ -32,9 +33,10 @@ class CampaignForm(forms.Form):
             if not line.strip():
                 continue
             name, equals, value = line.partition("=")
-            if not equals or not value.strip().isdigit():
+            number = whole_number(value)
+            if not equals or number is None:
                 raise forms.ValidationError(f"write each as name = number, not {line.strip()!r}")
-            rules[name.strip()] = int(value)
+            rules[name.strip()] = number
         return rules
 
 

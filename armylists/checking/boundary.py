@@ -50,6 +50,16 @@ def read_json(path: str | Path, max_bytes: int = LIST_BYTES) -> Any:
     return parse_json(raw, max_bytes)
 
 
+def whole_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
+    """The whole number `text` writes in ASCII digits (no sign, at most `max_digits` of them), else None.
+
+    str.isdigit() alone lets through "²", which int() refuses, and any number of digits, which int()
+    refuses past 4,300: a number read straight from a request goes through here, never int() alone.
+    """
+    text = text.strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= max_digits else None
+
+
 def declared_length(meta: Mapping[str, Any]) -> int:
     """A request's body length as its Content-Length declares it (0 when absent or not a number)."""
     try:

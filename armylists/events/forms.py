@@ -14,7 +14,7 @@ from django import forms
 from django.utils import timezone
 
 from armylists.builder.forms import setting_fields
-from armylists.checking.boundary import BadInput
+from armylists.checking.boundary import BadInput, whole_number
 from factions.models import GameSystem
 
 from .eventsettings import GameSetting, clean_settings, game_settings, list_setting_names
@@ -32,6 +32,12 @@ def _game_default(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(map(str, value)) or "none"
     return "none" if value is None else str(value)
+
+
+def _signed(item: str) -> int | None:
+    """A whole number with an optional minus sign, in ASCII digits; None for anything else."""
+    magnitude = whole_number(item.removeprefix("-"))
+    return None if magnitude is None else -magnitude if item.startswith("-") else magnitude
 
 
 def _game_field(setting: GameSetting, key: str | None = None) -> forms.Field:
@@ -179,7 +185,7 @@ class EventForm(forms.Form):
         if setting.kind == "list":
             items = [item.strip() for item in value.split(",") if item.strip()]
             numbers = all(isinstance(v, int) for v in setting.game_value or [])
-            return [int(i) if numbers and i.lstrip("-").isdigit() else i for i in items]
+            return [_signed(i) if numbers and _signed(i) is not None else i for i in items]
         return value
 
     def _place(self, error: BadInput) -> None:

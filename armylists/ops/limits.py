@@ -17,6 +17,8 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from armylists.checking.boundary import whole_number
+
 
 def body_limit(path: str) -> int:
     """The largest body a request to this path may have: the setting's longest matching prefix."""
@@ -31,10 +33,11 @@ def refusal(path: str, content_length: str | None, transfer_encoding: str | None
         return 411, "the request must declare its length (Content-Length): a body sent in chunks is not accepted"
     if content_length is None or content_length == "":
         return None
-    if not content_length.isdigit():
+    declared = whole_number(content_length)
+    if declared is None:
         return 400, "the Content-Length header must be a number of bytes"
-    if int(content_length) > limit:
-        return 413, f"the request must be at most {limit:,} bytes (it declares {int(content_length):,})"
+    if declared > limit:
+        return 413, f"the request must be at most {limit:,} bytes (it declares {declared:,})"
     return None
 
 

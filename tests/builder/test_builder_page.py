@@ -199,6 +199,16 @@ def test_bad_input_is_a_message_in_the_panel_and_nothing_is_written(alice, make_
     assert ArmyList.objects.get(pk=army_list.pk).version == 1
 
 
+def test_command_cards_posted_to_a_battleground_list_are_refused_not_a_server_error(alice, make_list):
+    # Found by tests/production/test_fuzz_forms.py: a Battleground list's `command_cards` is the number of
+    # cards bought, not chosen (Battleground, Build Army: seed 002 L2171), which the Diskwars picks form
+    # could not read.
+    army_list = make_list("battleground", {"unit": "militia"}, command_cards=2)
+    response = htmx(alice, reverse("builder:list-command-cards", args=[army_list.pk]), {"cards": ["steady"]})
+    assert response.status_code == 200 and "Only Diskwars lists choose command cards." in response.content.decode()
+    assert ArmyList.objects.get(pk=army_list.pk).version == 1
+
+
 def test_without_javascript_bad_input_is_a_message_after_the_redirect(alice, make_list):
     army_list = make_list("aof-regiments")
     response = alice.post(reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "dragon"}, follow=True)
@@ -239,3 +249,15 @@ def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
     page = alice.get(detail(army_list)).content.decode() + forms(alice, army_list, "e1")
     assert 'maxlength="200" required data-testid="list-name-input"' in page
     assert 'name="name" value="" maxlength="200"' in page
+
+
+@pytest.mark.parametrize("url_name", ["list-settings", "list-entry-update", "list-command-cards"])
+def test_a_page_state_with_a_number_json_cannot_read_is_refused(alice, make_list, url_name):
+    # Found by tests/production/test_fuzz_forms.py: json.loads raises ValueError, not JSONDecodeError, for a
+    # number of more than 4,300 digits, and Django's JSONField let it through (a 500).
+    game, unit = ("diskwars", "swordsmen") if url_name == "list-command-cards" else ("aof-regiments", "infantry")
+    army_list = make_list(game, {"unit": unit})
+    args = [army_list.pk, "e1"] if url_name == "list-entry-update" else [army_list.pk]
+    response = htmx(alice, reverse(f"builder:{url_name}", args=args), {"was": "9" * 5000})
+    assert response.status_code == 200 and "Enter a valid JSON." in response.content.decode()
+    assert ArmyList.objects.get(pk=army_list.pk).version == 1

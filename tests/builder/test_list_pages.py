@@ -125,6 +125,14 @@ def test_rename_never_redirects_off_site(alice, make_list):
     assert response["Location"] == army_list.get_absolute_url()
 
 
+@pytest.mark.parametrize("wanted", [":", "a1", "builder:lists", "javascript:alert(1)"])
+def test_rename_back_to_anything_but_a_path_goes_to_the_list(alice, make_list, wanted):
+    # Found by tests/production/test_fuzz_forms.py: redirect() read "a1" or ":" as a view name (a 500).
+    army_list = make_list("aof-regiments")
+    response = alice.post(reverse("builder:list-rename", args=[army_list.pk]), {"name": "Autumn", "next": wanted})
+    assert response.status_code == 302 and response["Location"] == army_list.get_absolute_url()
+
+
 def test_an_htmx_rename_updates_the_roster(alice, make_list):
     army_list = make_list("aof-regiments")
     response = alice.post(reverse("builder:list-rename", args=[army_list.pk]), {"name": ""},

@@ -208,3 +208,33 @@ def test_house_rules_change_the_campaign_numbers(aof, players, client_for):
     response = client_for("alice").post(reverse("campaigns:campaign-create"), {
         "name": "Odd", "game": "aof-regiments", "kind": "endless", "house_rules": "lose_points = 200"})
     assert "&#x27;lose_points&#x27; is not a campaign number" in response.content.decode()
+
+
+@pytest.mark.parametrize("number", ["²", "9" * 5000])
+def test_numbers_int_cannot_read_are_ignored_on_the_post_battle_page(armies, players, client_for, number):
+    # Found by tests/production/test_fuzz_forms.py: "²" passes str.isdigit() and int() refuses it, as it
+    # refuses more than 4,300 digits (both a 500). Such a count or die is not a number: it is not counted.
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    response = client_for("alice").post(target, {"units-u1": number, "both-u1": number, "dice-u1": number})
+    assert response.status_code in (200, 302)
+
+
+@pytest.mark.parametrize("rules", ["loss_points = ²", "loss_points = " + "9" * 900])
+def test_a_house_rule_that_is_no_whole_number_is_a_form_error(aof, players, client_for, rules):
+    # Found by tests/production/test_fuzz_forms.py (see above).
+    response = client_for("alice").post(reverse("campaigns:campaign-create"), {
+        "name": "Odd", "game": "aof-regiments", "kind": "endless", "house_rules": rules})
+    assert response.status_code == 200 and "write each as name = number" in response.content.decode()
+    assert not Campaign.objects.filter(name="Odd").exists()
+
+
+@pytest.mark.parametrize("carried", [{"_rolls": '{"": null}'}, {"_rolls": '{"u1/level1": [9]}'}, {"_rolls": "[1]"},
+                                     {"_choices": '{"u1/level1/specialist": 3}'}])
+def test_dice_and_choices_carried_in_another_shape_are_not_used(armies, players, client_for, carried):
+    # Found by tests/production/test_fuzz_forms.py: a tampered hidden "_rolls" reached the dice (a 500).
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    response = client_for("alice").post(target, {"units-u1": "4", "dice-u1": "3", **carried})
+    assert response.status_code == 200 and 'data-testid="choose-form"' in response.content.decode()
+    assert not Action.objects.filter(kind="post-battle").exists()

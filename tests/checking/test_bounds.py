@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from armylists.checking.boundary import BadInput, parse_json
+from armylists.checking.boundary import BadInput, parse_json, whole_number
 from armylists.checking.check import check_document
 from armylists.checking.listfile import dump_list, parse_list
 
@@ -188,3 +188,11 @@ def test_the_api_answers_hostile_bodies_with_400_and_a_sentence(client, kingdom,
     response = post(client, raw)
     assert response.status_code == 400
     assert message in response.json()["error"]
+
+
+@pytest.mark.parametrize("text, number", [("7", 7), (" 42 ", 42), ("0", 0), ("²", None), ("١٢", None), ("-3", None),
+                                          ("1.5", None), ("", None), ("9" * 20, int("9" * 20)), ("9" * 21, None),
+                                          ("9" * 5000, None)])
+def test_whole_number_reads_ascii_digits_only_and_never_too_many(text, number):
+    # str.isdigit() lets "²" through, which int() refuses, and int() refuses more than 4,300 digits.
+    assert whole_number(text) == number

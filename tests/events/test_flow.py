@@ -142,3 +142,13 @@ def test_a_list_of_a_banned_faction_is_illegal_for_the_event_only(make_event, jo
     # The faction is named as the boundary gives it to the engine (its name once resolve passes factions).
     assert message.startswith("Orc Boyz and Warboss are from ") and message.endswith(
         ", a faction this event does not allow")
+
+
+@pytest.mark.parametrize("wanted", ["a1", "1.5", "9" * 40, "\x00", ""])
+def test_submitting_something_that_is_no_list_number_is_refused_and_writes_nothing(joined, players, wanted):
+    # Found by tests/production/test_fuzz_forms.py: a "list" that was not a number reached the query (a 500).
+    event = joined[0].event
+    response = client_for(players[0]).post(reverse("events:submit-list", args=[event.slug]), {"list": wanted},
+                                           follow=True)
+    assert "Nothing was submitted: Choose one of your lists." in response.content.decode()
+    assert not Submission.objects.exists()

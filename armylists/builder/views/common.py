@@ -9,6 +9,7 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from armylists.checking.boundary import whole_number
 from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context
@@ -38,8 +39,7 @@ def list_url(army_list: ArmyList, entry_id: str | None = None) -> str:
 
 def page_version(request: HttpRequest) -> int | None:
     """The list version the page showed when it sent the edit (every builder form includes it)."""
-    value = request.POST.get("list_version", "")
-    return int(value) if value.isdigit() and len(value) < 10 else None
+    return whole_number(request.POST.get("list_version", ""))
 
 
 def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments, undo: str | None = None,

@@ -156,12 +156,13 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     library = library_of(army_list.game)
+    # Asked first: in Battleground `command_cards` is the number of cards bought, not a list of picks.
+    if not game_home(army_list.game.slug).picks_command_cards:
+        return refused_response(request, army_list, library, "Only Diskwars lists choose command cards.")
     form = CommandCardsForm(request.POST, cards=list(library.command_cards()),
                             current=list(army_list.document.get("command_cards", [])))
-    picks = game_home(army_list.game.slug).picks_command_cards
-    if not picks or not form.is_valid():
-        problem = form_problem(form) if picks else "Only Diskwars lists choose command cards."
-        return refused_response(request, army_list, library, problem)
+    if not form.is_valid():
+        return refused_response(request, army_list, library, form_problem(form))
     add, remove = form.changes()
     return _run(request, army_list, library, partial(
         services.change_command_cards, add=add, remove=remove))

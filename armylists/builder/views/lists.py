@@ -105,8 +105,9 @@ def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _next(request: HttpRequest, army_list: ArmyList) -> str:
+    """Where "next" asks to go back to: a path on this site, never a view name or another site."""
     wanted = request.POST.get("next", "")
-    if url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()}):
+    if wanted.startswith("/") and url_has_allowed_host_and_scheme(wanted, allowed_hosts={request.get_host()}):
         return wanted
     return army_list.get_absolute_url()
 

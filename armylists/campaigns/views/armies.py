@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.builder.models import ArmyList
-from armylists.checking.boundary import BadInput
+from armylists.checking.boundary import BadInput, whole_number
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
@@ -72,10 +72,10 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
 def _picked_units(game: str, units, data) -> list[NewUnit]:
     picked = []
     for unit in units:
-        count = data.get(f"count-{unit.slug}", "0").strip() or "0"
-        if not count.isdigit() or int(count) > MAX_PICKED:
+        count = whole_number(data.get(f"count-{unit.slug}", "").strip() or "0")
+        if count is None or count > MAX_PICKED:
             raise Refused(f"{unit.name}: how many, from 0 to {MAX_PICKED}")
-        picked += [unit] * int(count)
+        picked += [unit] * count
     if not picked:
         raise Refused("pick at least one unit")
     names = unique_names([u.name for u in picked])

@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from pydantic import TypeAdapter, ValidationError
 
 from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
@@ -21,6 +22,7 @@ from armylists.rules.campaign.state import ArmyState
 
 from .. import services
 from ..models import Campaign
+from ..payloads import Picks, Rolls
 from ..state import BrokenLog, Loaded, load_state
 
 MAX_CARRIED = 20_000  # characters of dice and choices a form may carry between attempts
@@ -72,15 +74,19 @@ def changeable(request: HttpRequest, slug: str, key: str) -> tuple[Campaign, Loa
     return campaign, loaded, changeable_army(request, loaded, key)
 
 
+# What a form carries between attempts has the shape the campaign file gives dice and choices.
+CARRIED = {"_rolls": TypeAdapter(Rolls), "_choices": TypeAdapter(Picks)}
+
+
 def _carried(request: HttpRequest, name: str) -> dict:
+    """The dice or choices a form carried; anything else (tampered with, or not JSON) is not used."""
     text = request.POST.get(name, "")
     if not text or len(text) > MAX_CARRIED:
         return {}
     try:
-        value = json.loads(text)
-    except ValueError:
+        return CARRIED[name].validate_json(text, strict=True)
+    except ValidationError:
         return {}
-    return value if isinstance(value, dict) else {}
 
 
 def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back: str,

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists.checking.boundary import whole_number
 from armylists.rules.campaign.missions import difference_problem, fielded_value, underdog_points
 
 from ..forms import EventForm, ResultForm
@@ -16,6 +17,7 @@ from ..presenters import army_row, mission_row
 from .common import act, army_or_404, is_game_master, loaded_or_error, may_change, member_campaign_or_404, refuse_form
 
 MAX_KILLS = 50
+DIE = range(1, 7)  # what a D6 can show
 
 
 def _mission_url(campaign, number: int) -> str:
@@ -55,8 +57,8 @@ def mission_create(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and request.POST.get("check"):
         return render(request, "campaigns/mission_create.html#setup-check", {"check": _setup_check(state, fielded)})
     if request.method == "POST":
-        entered = {f"{key}/objective": [int(d)] for key in fielded
-                   if (d := request.POST.get(f"objective-{key}", "")).isdigit() and 1 <= int(d) <= 6}
+        entered = {f"{key}/objective": [d] for key in fielded
+                   if (d := whole_number(request.POST.get(f"objective-{key}", ""))) in DIE}
         data = {"fielded": [{"army": key, "units": units} for key, units in fielded.items()]}
         return act(request, campaign, "start-mission", data, entered=entered,
                    back=reverse("campaigns:mission-create", args=[slug]),
@@ -123,10 +125,10 @@ def mission_event(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     fielded = mission.fielded.get(army, ())
     units = [u for u in request.POST.getlist("units")[:200] if u in fielded]
     data = {"mission": number, "army": army, "units": units, "achieved": form.cleaned_data["achieved"],
-            "split": [{"unit": u, "xp": int(x)} for u in fielded
-                      if (x := request.POST.get(f"split-{u}", "")).isdigit() and int(x)],
-            "destroyed": [{"army": a, "count": int(c)} for a in mission.armies
-                          if (c := request.POST.get(f"destroyed-{a}", "")).isdigit() and int(c)]}
+            "split": [{"unit": u, "xp": x} for u in fielded
+                      if (x := whole_number(request.POST.get(f"split-{u}", "")))],
+            "destroyed": [{"army": a, "count": c} for a in mission.armies
+                          if (c := whole_number(request.POST.get(f"destroyed-{a}", "")))]}
     entered = {}
     if form.cleaned_data["number"]:
         entered["event"] = [form.cleaned_data["number"] // 10, form.cleaned_data["number"] % 10]
@@ -138,12 +140,11 @@ def mission_event(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def _count(request: HttpRequest, name: str) -> int:
-    value = request.POST.get(name, "").strip()
-    return min(int(value), MAX_KILLS) if value.isdigit() else 0
+    return min(whole_number(request.POST.get(name, "")) or 0, MAX_KILLS)
 
 
 def _dice(text: str) -> list[int]:
-    return [int(d) for d in text.replace(",", " ").split()[:20] if d.isdigit() and 1 <= int(d) <= 6]
+    return [n for d in text.replace(",", " ").split()[:20] if (n := whole_number(d)) in DIE]
 
 
 @require_http_methods(["GET", "POST"])

@@ -68,7 +68,10 @@ def _submitted(request: HttpRequest, event: Event, submission) -> HttpResponse:
 def submit_list(request: HttpRequest, slug: str) -> HttpResponse:
     access = event_access(request.user, slug)
     player = access.require_player()
-    army_list = ArmyList.objects.filter(pk=request.POST.get("list") or 0, owner=request.user).first()
+    wanted = request.POST.get("list", "")
+    # Only a list's number is looked up: anything else (or a number past any id) is no list of yours.
+    army_list = ArmyList.objects.filter(pk=wanted, owner=request.user).first() \
+        if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 else None
     try:
         if army_list is None:
             raise Refusal("Choose one of your lists.")

@@ -1,0 +1,165 @@
+"""A small seeded world for the fuzz tests (test_fuzz_*.py): every demo game, a list of each, a campaign with a
+mission under way, an event with a submission and a finished judges' pack, and the people who use them.
+
+alice owns everything, so one account is allowed every URL that WHO says an owner may use: she owns the lists,
+is the campaign's game master, and both organises and plays in the event. bob is a campaign member and the
+event's co-organiser; newcomer has joined nothing (joining needs someone who has not joined yet).
+
+`fingerprint` is what a refused request must leave as it was; `check_written` says that what an accepted
+request wrote is still readable by the same code that reads it back.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.apps import apps
+from django.contrib.auth.tokens import default_token_generator
+from django.db.models import CharField, JSONField, TextField
+from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from armylists.builder import services as builder_services
+from armylists.builder.models import ArmyList
+from armylists.campaigns import services as campaign_services
+from armylists.campaigns.models import Campaign
+from armylists.campaigns.state import load_state
+from armylists.checking.listfile import parse_list
+from armylists.events import services as event_services
+from armylists.events.eventsettings import clean_settings
+from armylists.events.models import Event, Pack
+from factions.importer import import_file
+from factions.models import GameSystem
+from tests.campaigns.conftest import starting_units
+
+DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
+PASSWORD = "pw-alice-fuzz-123"
+
+# Rows that change whatever the input, by design: logins, sessions, django-axes' count of failed logins
+# (a refused login is counted on purpose), and the admin's own log.
+UNWATCHED_APPS = {"sessions", "axes", "admin", "contenttypes"}
+# A list's stored verdict is a cache of its check, refreshed when a page reads a list whose cache is stale.
+CACHE_FIELDS = {("builder", "armylist"): {"verdict", "verdict_version", "verdict_data_version"}}
+
+
+@dataclass
+class World:
+    users: dict
+    lists: dict[str, int]  # game -> the pk of alice's list of it
+    campaign: str  # slug
+    event: str  # slug
+    event_token: str
+    campaign_token: str
+    submission: int
+    co_organiser: int  # bob's Organiser row
+    pack: int
+    armies: dict[str, list[str]] = field(default_factory=dict)  # army key -> its units' keys
+
+
+def seed() -> World:
+    for path in sorted(DEMO.glob("*.json")):
+        import_file(path)
+    from django.contrib.auth import get_user_model
+    model = get_user_model()
+    users = {"alice": model.objects.create_user("alice", email="alice@example.com", password=PASSWORD),
+             "bob": model.objects.create_user("bob"), "newcomer": model.objects.create_user("newcomer")}
+    alice, bob = users["alice"], users["bob"]
+    lists = {}
+    for path in sorted((DEMO / "lists").glob("*-legal.json")):
+        army_list = builder_services.import_list(owner=alice, data=json.loads(path.read_text()))
+        lists[army_list.game.slug] = army_list.pk
+
+    aof = GameSystem.objects.get(slug="aof-regiments")
+    campaign = campaign_services.create_campaign(name="Fuzz Wars", game=aof, game_master=alice, kind="game-limited",
+                                                 length=7)
+    campaign_services.join_campaign(campaign=campaign, user=bob, token=campaign.invite_token)
+    for owner, prefix in ((alice, "Red "), (bob, "Blue ")):
+        campaign_services.start_army(campaign=campaign, actor=owner, owner=owner, name=f"{prefix}Host",
+                                     faction="human-empire", units=starting_units(aof, prefix))
+    campaign_services.perform(campaign=campaign, actor=alice, kind="start-mission",
+                              data={"fielded": [{"army": "a1", "units": ["u1", "u2"]},
+                                                {"army": "a2", "units": ["u8", "u9"]}]},
+                              entered={"a1/objective": [1], "a2/objective": [1]})
+    armies = {key: sorted(army.units) for key, army in load_state(campaign).state.armies.items()}
+
+    soon = timezone.now() + dt.timedelta(days=30)
+    event = event_services.create_event(creator=alice, name="Fuzz Muster", game=aof, time_zone="Europe/London",
+                                        starts_at=soon, deadline=soon - dt.timedelta(days=1),
+                                        settings={"points_limit": 2000})
+    event = event_services.change_state(event=event, to=Event.State.OPEN, by=alice)
+    co_organiser = event_services.add_organiser(event=event, username="bob")
+    player = event_services.join_event(event=event, user=alice, display_name="Alice")
+    source = ArmyList.objects.get(pk=lists["aof-regiments"])
+    submission = event_services.submit(player=player, data=source.document, source_list=source)
+    pack = Pack.objects.create(event=event, requested_by=alice, status=Pack.Status.DONE, pdf=b"%PDF-1.4 fuzz\n")
+    return World(users=users, lists=lists, campaign=campaign.slug, event=event.slug,
+                 event_token=event.invite_token, campaign_token=campaign.invite_token, submission=submission.pk,
+                 co_organiser=co_organiser.pk, pack=pack.pk, armies=armies)
+
+
+def reset_link(user) -> tuple[str, str]:
+    """The uidb64 and token of a password-reset link for `user` that works now."""
+    return urlsafe_base64_encode(force_bytes(user.pk)), default_token_generator.make_token(user)
+
+
+def _watched_models():
+    return [m for m in apps.get_models() if m._meta.app_label not in UNWATCHED_APPS
+            and m._meta.app_label != "factions"]
+
+
+def fingerprint() -> dict[str, str]:
+    """Every watched table's rows (but caches), hashed: equal before and after means nothing was written.
+
+    Game data (the factions app) is only counted: no form of the site writes it, and hashing it is slow.
+    """
+    prints = {m._meta.label: str(m.objects.count()) for m in apps.get_models() if m._meta.app_label == "factions"}
+    for model in _watched_models():
+        skip = CACHE_FIELDS.get((model._meta.app_label, model._meta.model_name), set())
+        names = [f.attname for f in model._meta.concrete_fields if f.name not in skip]
+        rows = model.objects.order_by("pk").values_list(*names)
+        prints[model._meta.label] = hashlib.sha256(repr(list(rows)).encode()).hexdigest()
+    return prints
+
+
+def changed_tables(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    return sorted(name for name in before if before[name] != after.get(name))
+
+
+def _has_nul(value) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
+def _fits_its_fields(model) -> None:
+    """Every text within its field's max_length, and no NUL anywhere: PostgreSQL refuses both (a 500 there),
+    though SQLite, which the suite runs on, stores them."""
+    fields = [f for f in model._meta.concrete_fields if isinstance(f, (CharField, TextField, JSONField))]
+    for row in model.objects.values_list("pk", *(f.attname for f in fields)):
+        for column, value in zip(fields, row[1:], strict=True):
+            where = f"{model._meta.label}.{column.name} of row {row[0]}"
+            assert not _has_nul(value), f"{where} holds a NUL"
+            if column.max_length and isinstance(value, str):
+                assert len(value) <= column.max_length, f"{where} is {len(value)} long, over {column.max_length}"
+
+
+def check_written() -> None:
+    """What was written reads back: every list is still a list file, every campaign's log replays, every
+    event's settings are still the game's settings, and every value fits its field. A half-written or
+    out-of-bounds write fails here."""
+    for model in _watched_models():
+        _fits_its_fields(model)
+    for army_list in ArmyList.objects.all():
+        parse_list(army_list.document)
+    for campaign in Campaign.objects.all():
+        load_state(campaign)
+    for event in Event.objects.select_related("game"):
+        assert clean_settings(event.game, event.settings) == event.settings, event.slug
