@@ -150,7 +150,7 @@ def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
     """Give each player's list `size` entries; what each client needs to edit them as a page would."""
     from armylists.builder.context import load_checked
     from armylists.builder.controls import entry_state, option_controls
-    from armylists.builder.models import ArmyList
+    from armylists.builder.models import ArmyList, ListVersion
     from armylists.checking.library import library_of
     from factions.models import GameSystem
 
@@ -177,6 +177,8 @@ def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
     for _, pk in players:
         army_list = ArmyList.objects.get(pk=pk)
         document = {**army_list.document, "entries": entries, "points_limit": 20000}
+        # A new start for the list: its history from the first part goes too (versions only ever grow).
+        ListVersion.objects.filter(army_list_id=pk).delete()
         ArmyList.objects.filter(pk=pk).update(document=document, version=1, verdict=None)
         army_list.document = document
         assert load_checked(army_list, library)[0] is not None
