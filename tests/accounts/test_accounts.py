@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -29,6 +30,16 @@ def test_logging_in_and_out(client, make_user):
     assert response.status_code == 302
     assert client.post(reverse("logout")).status_code == 302
     assert client.get(reverse("builder:lists")).status_code == 302
+
+
+def test_a_login_with_a_name_longer_than_any_username_is_refused_and_not_recorded(client):
+    """Issue 14, hostile input: such a name reached django-axes, whose record of the failure is
+    shorter than 100,000 characters (a 500 on PostgreSQL). No one has it: a form error, no record."""
+    longest = get_user_model()._meta.get_field("username").max_length
+    response = client.post(reverse("login"), {"username": "a" * (longest + 1), "password": "guess"})
+    assert response.status_code == 200
+    assert f"at most {longest} characters" in response.content.decode()
+    assert not AccessAttempt.objects.exists()
 
 
 def test_changing_a_password(client, make_user):

@@ -1,0 +1,20 @@
+"""The login form."""
+from __future__ import annotations
+
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import MaxLengthValidator
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, with the username's length checked before a login is tried.
+
+    Django gives the field its max_length after the field is built, so no validator enforces it:
+    a 100,000-character name reached authenticate(), and django-axes recorded the failure with it,
+    longer than its column holds (a 500 on PostgreSQL). Such a name can be no one's, so it is refused
+    as a form error and not counted as a guess.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        username = self.fields["username"]
+        username.validators.append(MaxLengthValidator(username.max_length))
