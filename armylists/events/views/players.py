@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from armylists.builder.forms import ImportForm
 from armylists.builder.models import ArmyList
+from armylists.checking.boundary import whole_number
 
 from .. import services
 from ..forms import JoinForm
@@ -68,10 +69,9 @@ def _submitted(request: HttpRequest, event: Event, submission) -> HttpResponse:
 def submit_list(request: HttpRequest, slug: str) -> HttpResponse:
     access = event_access(request.user, slug)
     player = access.require_player()
-    wanted = request.POST.get("list", "")
     # Only a list's number is looked up: anything else (or a number past any id) is no list of yours.
-    army_list = ArmyList.objects.filter(pk=wanted, owner=request.user).first() \
-        if wanted.isascii() and wanted.isdigit() and len(wanted) < 10 else None
+    wanted = whole_number(request.POST.get("list", ""), max_digits=9)
+    army_list = ArmyList.objects.filter(pk=wanted, owner=request.user).first() if wanted is not None else None
     try:
         if army_list is None:
             raise Refusal("Choose one of your lists.")
