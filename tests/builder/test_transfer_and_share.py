@@ -109,3 +109,13 @@ def test_a_wrong_token_is_a_404(client, make_list):
     army_list = make_list("aof-regiments")
     services.set_sharing(army_list=army_list, shared=True)
     assert client.get(reverse("builder:shared-list", args=["x" + army_list.share_token])).status_code == 404
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_share_form_that_is_neither_share_nor_stop_says_so_and_changes_nothing(alice, make_list, htmx):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    response = alice.post(reverse("builder:list-share", args=[army_list.pk]), {"shared": "maybe"},
+                          headers={"HX-Request": "true"} if htmx else {}, follow=not htmx)
+    assert "Choose Share or Stop sharing; nothing was changed." in response.content.decode()
+    army_list.refresh_from_db()
+    assert not army_list.shared

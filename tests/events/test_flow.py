@@ -152,3 +152,11 @@ def test_submitting_something_that_is_no_list_number_is_refused_and_writes_nothi
                                            follow=True)
     assert "Nothing was submitted: Choose one of your lists." in response.content.decode()
     assert not Submission.objects.exists()
+
+
+@pytest.mark.parametrize("game", ["", "no-such-game"])
+def test_an_event_posted_without_a_game_it_knows_says_so_and_creates_nothing(organiser, game):
+    response = create_through_the_form(organiser, game=game)
+    assert response.status_code == 200
+    assert "Choose the game the event plays; nothing was saved." in response.content.decode()
+    assert not Event.objects.exists()

@@ -1,6 +1,7 @@
 """Sharing: the owner turns a read-only link on or off; the link needs no account."""
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -21,11 +22,17 @@ from .transfer import file_response
 def list_share(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     form = ShareForm(request.POST)
+    problem = ""
     if form.is_valid():
         services.set_sharing(army_list=army_list, shared=form.cleaned_data["shared"] == "on",
                              show_owner=form.cleaned_data["show_owner"])
+    else:  # only a tampered form: the page's buttons post "on" or "off"
+        problem = "Choose Share or Stop sharing; nothing was changed."
     if request.htmx:
-        return render(request, "builder/list_detail.html#share-panel", {"army_list": army_list})
+        return render(request, "builder/list_detail.html#share-panel",
+                      {"army_list": army_list, "share_problem": problem})
+    if problem:
+        messages.error(request, problem)
     return redirect(army_list)
 
 

@@ -44,7 +44,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("game") or request.GET.get("game")
     game = next((g for g in games if g.slug == slug), None)
     if game is None:
-        return render(request, "events/event_form.html", {"games": games})
+        # A form posted without a game it knows (tampered with, or the game removed meanwhile).
+        problem = "Choose the game the event plays; nothing was saved." if request.method == "POST" else ""
+        return render(request, "events/event_form.html", {"games": games, "problem": problem})
     form = EventForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
