@@ -66,6 +66,19 @@ def test_creating_a_list_offers_the_games_points_presets(alice, games):
     assert 'name="regiments"' not in page
 
 
+
+@pytest.mark.parametrize("game", ["", "no-such-game"])
+def test_a_list_posted_without_a_game_it_knows_says_so_and_creates_nothing(alice, games, game):
+    faction = Faction.objects.get(slug="kingdom")
+    response = alice.post(reverse("builder:list-create"), {"game": game, "name": "Lost", "faction": faction.pk})
+    assert response.status_code == 200
+    assert "Choose the game of the list; nothing was saved." in response.content.decode()
+    assert not ArmyList.objects.exists()
+
+
+def test_the_game_choice_asks_without_a_complaint(alice, games):
+    assert "nothing was saved" not in alice.get(reverse("builder:list-create")).content.decode()
+
 def test_creating_a_list_with_a_custom_limit(alice, games):
     faction = Faction.objects.get(slug="kingdom")
     response = alice.post(reverse("builder:list-create"), {

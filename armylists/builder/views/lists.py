@@ -13,7 +13,7 @@ from armylists.checking.check import check_against
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import parse_list
 from armylists.games.registry import game_home
-from factions.models import GameSystem
+from factions.choosing import chosen_game
 
 from .. import services
 from ..context import load_checked, page_context
@@ -69,11 +69,10 @@ def lists(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def list_create(request: HttpRequest) -> HttpResponse:
-    games = list(GameSystem.objects.all())
-    slug = request.POST.get("game") or request.GET.get("game")
-    game = next((g for g in games if g.slug == slug), None)
+    choice = chosen_game(request, "of the list")
+    games, game = choice.games, choice.game
     if game is None:
-        return render(request, "builder/list_create.html", {"games": games})
+        return render(request, "builder/list_create.html", {"games": games, "problem": choice.problem})
     form = ListCreateForm(request.POST or None, game=game, faction=request.GET.get("faction", ""))
     if request.method == "POST" and form.is_valid():
         try:

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from armylists.builder.models import ArmyList
 from armylists.rules import params_for
 from armylists.rules.explain import explain
-from factions.models import GameSystem
+from factions.choosing import chosen_game
 
 from .. import services
 from ..eventsettings import ban_names
@@ -40,13 +40,10 @@ def event_index(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
-    games = list(GameSystem.objects.all())
-    slug = request.POST.get("game") or request.GET.get("game")
-    game = next((g for g in games if g.slug == slug), None)
+    choice = chosen_game(request, "the event plays")
+    games, game = choice.games, choice.game
     if game is None:
-        # A form posted without a game it knows (tampered with, or the game removed meanwhile).
-        problem = "Choose the game the event plays; nothing was saved." if request.method == "POST" else ""
-        return render(request, "events/event_form.html", {"games": games, "problem": problem})
+        return render(request, "events/event_form.html", {"games": games, "problem": choice.problem})
     form = EventForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
         try:
