@@ -62,10 +62,7 @@ def whole_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
 
 def declared_length(meta: Mapping[str, Any]) -> int:
     """A request's body length as its Content-Length declares it (0 when absent or not a number)."""
-    try:
-        return max(int(meta.get("CONTENT_LENGTH") or 0), 0)
-    except ValueError:
-        return 0
+    return whole_number(str(meta.get("CONTENT_LENGTH") or "")) or 0
 
 
 def too_big(size: int, max_bytes: int) -> None:
