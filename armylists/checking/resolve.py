@@ -90,8 +90,8 @@ def resolve(document: ListIn, library: Library) -> Army:
         name=document.name,
         force_organisation=getattr(document, "force_organisation", True),
         mixed_armies=getattr(document, "mixed_armies", None),  # None: the game's default_mixed_armies
-        command_cards=_bought_cards(document),
-        command_card_picks=picks,
+        cards_bought=_bought_cards(document),
+        cards_chosen=picks,
         regiments=getattr(document, "regiments", None),
         factions=library.engine_factions,
         grimoires=library.grimoires,
