@@ -8,7 +8,6 @@ is written once here, by name.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, get_args
 
@@ -21,8 +20,6 @@ from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
 from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
 from armylists.rules.params import GameParams
 from factions.models import GameSystem, game_params
-
-Params = Mapping[str, Any]
 
 # The longest names the list file allows: the forms check them, the templates' inputs stop there.
 NAME_LIMITS = {"list_name": LIST_NAME_MAX, "entry_name": ENTRY_NAME_MAX}
