@@ -8,6 +8,8 @@ number an administrator has changed keeps its value, and nothing is removed.
 """
 from __future__ import annotations
 
+from django.apps import apps as global_apps
+
 from armylists.games.registry import homes
 
 
@@ -28,8 +30,9 @@ def sync_game_systems(game_systems) -> None:
             row.save(update_fields=["params"])
 
 
-def sync_after_migrate(sender, apps, **kwargs) -> None:
-    """post_migrate: the game library's tables exist now; fill in the games in use."""
+def sync_after_migrate(sender, apps=global_apps, **kwargs) -> None:
+    """post_migrate: the game library's tables exist now; fill in the games in use. `migrate`
+    passes the models as they are after it; a flush (a transactional test's end) passes none."""
     try:
         game_systems = apps.get_model("factions", "GameSystem")
     except LookupError:  # migrated back before the table existed
