@@ -12,6 +12,7 @@ from armylists.rules.text import plural
 
 from .base import FactionChoice, Game, Section
 from .cards import CardContext, Stat, faction_detail
+from .opr_weapons import WeaponsFactionFields, WeaponsOptionFields, WeaponsUnitFields
 from .schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
 
 # --- the list file
@@ -32,12 +33,12 @@ class OprListIn(ListIn):
 # --- the faction file
 
 
-class OprOptionIn(OptionIn):
+class OprOptionIn(WeaponsOptionFields, OptionIn):
     scope: Literal["all_models", "model", "unit"] = "unit"
     command: Literal["sergeant", "musician", "banner"] | None = None
 
 
-class OprUnitIn(UnitIn):
+class OprUnitIn(WeaponsUnitFields, UnitIn):
     options: list[OprOptionIn] = []
     cost: Count
     models: AtLeastOne
@@ -45,7 +46,7 @@ class OprUnitIn(UnitIn):
     copies_of: Slug | None = None  # another unit of the faction that this one is a size of
 
 
-class OprFactionIn(FactionIn):
+class OprFactionIn(WeaponsFactionFields, FactionIn):
     units: list[OprUnitIn]
 
 
@@ -70,10 +71,15 @@ class OprGame(Game):
                              "equipment": "Equipment"}
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of}
+        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of,
+                "weapons": unit.weapons, "army_forge_id": unit.army_forge_id}
 
     def option_fields(self, option: Any) -> dict[str, Any]:
-        return {"scope": option.scope if option.scope != "unit" else None, "command": option.command}
+        return {"scope": option.scope if option.scope != "unit" else None, "command": option.command,
+                "weapons": option.weapons, "replaces": option.replaces, "army_forge_id": option.army_forge_id}
+
+    def faction_fields(self, faction: Any) -> dict[str, Any]:
+        return {"spells": faction.spells, "army_forge": faction.army_forge}
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
