@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from armylists.checking.boundary import BadInput, bad_input
 
-from .book import Book, Item, Option, Package, RuleGain, Section, Unit, Weapon
+from .book import Book, Item, Option, RuleGain, Section, Unit, Weapon
 from .sections import meaning
 from .slugs import SlugMaker, slugify
 
