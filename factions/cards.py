@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from armylists.games.schema import drop_empty
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, Weapon
 
 from .models import CommandCard as CommandCardRow
 
@@ -22,7 +22,8 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   scope=o.get("scope", "unit"), command=o.get("command"))
+                   scope=o.get("scope", "unit"), command=o.get("command"), weapons=engine_weapons(o),
+                   replaces=tuple((r["weapon"], r.get("count")) for r in o.get("replaces", ())))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(
@@ -33,6 +34,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         models=doc.get("models") or 1,
         hero=doc.get("hero", False),
         copies_of=doc.get("copies_of"),
+        weapons=engine_weapons(doc),
         unit_class=doc.get("class"),
         mercenary=doc.get("mercenary", False),
         keywords=tuple(doc.get("keywords", ())),
@@ -50,6 +52,12 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
         spellcaster=doc.get("spellcaster"),
     )
+
+
+def engine_weapons(doc: dict[str, Any]) -> tuple[Weapon, ...]:
+    """OPR format 1.2: a unit's or an option's weapons."""
+    return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
+                 for w in doc.get("weapons", ()))
 
 
 def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:

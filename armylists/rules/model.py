@@ -24,6 +24,17 @@ def rule_value(rules: tuple[str, ...], pattern: re.Pattern[str]) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Weapon:
+    """OPR: a weapon as its profile prints it; `count` is how many the unit (or one option) has."""
+
+    name: str
+    count: int = 1
+    range: int | None = None
+    attacks: int | None = None
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     slug: str
     name: str
@@ -31,6 +42,8 @@ class Option:
     group: str | None = None
     scope: str = "unit"  # OPR: all_models | model | unit
     command: str | None = None  # OPR: sergeant | musician | banner
+    weapons: tuple[Weapon, ...] = ()  # OPR: the weapons it gives
+    replaces: tuple[tuple[str, int | None], ...] = ()  # OPR: (weapon, how many; None for all of them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +77,7 @@ class Unit:
     models: int = 1
     hero: bool = False
     copies_of: str | None = None  # the slug of the unit this one is a size of
+    weapons: tuple[Weapon, ...] = ()
     # Battleground
     unit_class: str | None = None  # core | standard | elite
     mercenary: bool = False

@@ -8,6 +8,7 @@ from typing import Iterator
 from .game import Tally
 from .model import Army, Entry
 from .opr import deployed_units, fault, mixed_mode, unit_label
+from .opr_weapons import weapon_replaced_twice
 from .params import OprParams
 from .report import Violation
 from .text import listing, plural
@@ -97,4 +98,4 @@ def invalid_join(army: Army, params: OprParams, tally: Tally) -> Iterator[Violat
                 yield fault("invalid-join", reason, params, section, army.in_order(ids))
 
 
-ALWAYS = (command_group, invalid_combine, invalid_join)
+ALWAYS = (command_group, invalid_combine, invalid_join, weapon_replaced_twice)
