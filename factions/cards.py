@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from armylists.games.opr_weapons import weapons_from
 from armylists.games.schema import drop_empty
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, Weapon
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
 
 from .models import CommandCard as CommandCardRow
 
@@ -22,7 +23,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   scope=o.get("scope", "unit"), command=o.get("command"), weapons=engine_weapons(o),
+                   scope=o.get("scope", "unit"), command=o.get("command"), weapons=weapons_from(o),
                    replaces=tuple((r["weapon"], r.get("count")) for r in o.get("replaces", ())))
             for o in doc.get("options", ())
         ),
@@ -34,7 +35,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         models=doc.get("models") or 1,
         hero=doc.get("hero", False),
         copies_of=doc.get("copies_of"),
-        weapons=engine_weapons(doc),
+        weapons=weapons_from(doc),
         unit_class=doc.get("class"),
         mercenary=doc.get("mercenary", False),
         keywords=tuple(doc.get("keywords", ())),
@@ -52,12 +53,6 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
         spellcaster=doc.get("spellcaster"),
     )
-
-
-def engine_weapons(doc: dict[str, Any]) -> tuple[Weapon, ...]:
-    """OPR format 1.2: a unit's or an option's weapons."""
-    return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
-                 for w in doc.get("weapons", ()))
 
 
 def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:

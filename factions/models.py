@@ -11,6 +11,7 @@ import uuid
 from django.db import models
 from django.urls import reverse
 
+from armylists.games.opr_weapons import weapon_text, weapons_from
 from armylists.rules import params_for
 
 # As the faction file bounds them (FORMATS: slugs [a-z0-9-]{1,64}, names at most 200 characters).
@@ -172,6 +173,11 @@ class Unit(models.Model):
         return reverse(
             "factions:unit-detail", args=[self.faction.game.slug, self.faction.slug, self.slug]
         )
+
+    @property
+    def weapons_text(self) -> str:
+        """OPR: the unit's weapons as army books print them ("10x Hand Weapon (A1)")."""
+        return "; ".join(weapon_text(w) for w in weapons_from({"weapons": self.weapons}))
 
     @property
     def is_sample(self) -> bool:

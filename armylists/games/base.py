@@ -187,6 +187,10 @@ class Game:
     def stats(self, doc: dict[str, Any]) -> list[Stat]:
         return printed_stats(self.stat_labels, doc)
 
+    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
+        """An entry's card: the unit's stats as its options leave them (as printed, unless a game says)."""
+        return stats
+
     def roster_extras(self, army: Army) -> list[Stat]:
         """Settings of the list printed in the roster's header."""
         return []

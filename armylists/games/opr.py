@@ -7,12 +7,13 @@ from typing import Any, ClassVar, Literal
 
 from armylists.rules.model import Army, Entry
 from armylists.rules.opr_units import join_problems
+from armylists.rules.opr_weapons import carried
 from armylists.rules.report import Report
 from armylists.rules.text import plural
 
 from .base import FactionChoice, Game, Section
 from .cards import CardContext, Stat, faction_detail
-from .opr_weapons import WeaponsFactionFields, WeaponsOptionFields, WeaponsUnitFields
+from .opr_weapons import WeaponsFactionFields, WeaponsOptionFields, WeaponsUnitFields, weapons_from, weapons_stat
 from .schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
 
 # --- the list file
@@ -147,8 +148,16 @@ class OprGame(Game):
         if entry.joined_to:
             host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
             details.append(Stat("Joined to", host))
-        return {"size": size, "stats": self.stats(doc), "tags": tags, "details": details,
+        return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
                 "points_unit": self.points_noun}
+
+    def stats(self, doc: dict[str, Any]) -> list[Stat]:
+        """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
+        return super().stats(doc) + weapons_stat(weapons_from(doc))
+
+    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
+        """An entry carries its weapons after its options: a unit given Spears shows no Hand Weapons."""
+        return [s for s in stats if s.label != "Weapons"] + weapons_stat(carried(entry))
 
     def roster_extras(self, army: Army) -> list[Stat]:
         extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]

@@ -4,10 +4,13 @@ optional, so a 1.1 file reads the same.
 """
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
+from armylists.rules.model import Weapon
+
+from .cards import Stat
 from .schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
 
 AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -54,3 +57,25 @@ class WeaponsOptionFields(Strict):
 class WeaponsFactionFields(Strict):
     spells: Annotated[list[SpellIn], Field(max_length=1_000)] = []
     army_forge: ArmyForgeBookIn | None = None
+
+
+# --- how a unit's weapons print (the builder, the library, the roster and the PDF)
+
+
+def weapons_from(doc: dict[str, Any]) -> tuple[Weapon, ...]:
+    """A unit's or an option's `weapons`, from its faction-file document, as the engine reads them."""
+    return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
+                 for w in doc.get("weapons", ()))
+
+
+def weapon_text(weapon: Weapon) -> str:
+    """"10x Spear (A1, Counter)", "Bow (24", A2)", as army books print a weapon."""
+    profile = [f'{weapon.range}"'] * bool(weapon.range) + [f"A{weapon.attacks}"] * (weapon.attacks is not None)
+    profile += list(weapon.rules)
+    count = f"{weapon.count}x " if weapon.count > 1 else ""
+    return f"{count}{weapon.name}" + (f" ({', '.join(profile)})" if profile else "")
+
+
+def weapons_stat(weapons) -> list[Stat]:
+    """The Weapons line of a card; none for a unit whose data lists no weapons."""
+    return [Stat("Weapons", "; ".join(weapon_text(w) for w in weapons), wide=True)] if weapons else []
