@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from armylists.games.opr_weapons import weapons_from
-from armylists.games.schema import drop_empty
+from armylists.games.schema import drop_empty, is_sample
 from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
 
 from .models import CommandCard as CommandCardRow
@@ -52,6 +52,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         limit=doc.get("limit"),
         sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
         spellcaster=doc.get("spellcaster"),
+        sample=is_sample(doc.get("notes")),
     )
 
 

@@ -12,6 +12,7 @@ from django.db import models
 from django.urls import reverse
 
 from armylists.games.opr_weapons import weapon_text, weapons_from
+from armylists.games.schema import is_sample
 from armylists.rules import params_for
 
 # As the faction file bounds them (FORMATS: slugs [a-z0-9-]{1,64}, names at most 200 characters).
@@ -182,7 +183,7 @@ class Unit(models.Model):
     @property
     def is_sample(self) -> bool:
         """Made up for the demo, as its data note says; players see a "Sample" badge, never the note."""
-        return self.notes.startswith("Sample")
+        return is_sample(self.notes)
 
 
 class OptionGroup(models.Model):

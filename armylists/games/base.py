@@ -23,7 +23,7 @@ from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
 from .cards import CardContext, Stat, faction_detail, printed_stats
-from .schema import FactionIn, ListIn
+from .schema import SAMPLE_TAG, FactionIn, ListIn
 
 GLOSSARY = Path(__file__).with_name("glossary")
 
@@ -160,7 +160,7 @@ class Game:
             tags.append("unique")
         if unit.elite:
             tags.append(f"elite {unit.elite}")
-        return tags
+        return tags + [SAMPLE_TAG] * unit.sample
 
     def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
         """How the builder and the text export lay a list out: its own faction, then each other one."""

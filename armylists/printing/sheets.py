@@ -72,6 +72,7 @@ class Sheet:
     groups: tuple[Group, ...]
     glossary: tuple[Term, ...]
     command_cards: tuple[Stat, ...] = ()  # Diskwars: each card chosen, with its text where known
+    sample_data: bool = False  # a unit is made up for the demo: the stamp says so, never a plain "LEGAL"
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -126,6 +127,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
         command_cards=_command_cards(army, library.card_texts()),
+        sample_data=any(e.unit.sample for e in army.entries),
     )
 
 

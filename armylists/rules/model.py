@@ -97,6 +97,7 @@ class Unit:
     limit: int | None = None
     sizes: tuple[SizeProfile, ...] = ()
     spellcaster: int | str | None = None  # Spellcaster(n), or the slug of its one fixed spell
+    sample: bool = False  # made up for the demo, not from a publisher's book (its data's notes say "Sample")
 
     @property
     def tough(self) -> int | None:

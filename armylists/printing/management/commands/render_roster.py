@@ -28,5 +28,6 @@ class Command(MusterCommand):
         except OSError as error:
             self.refuse(f"{output}: cannot write the PDF ({error.strerror or error})")
         verdict = "legal" if roster.sheet.legal else "NOT LEGAL"
+        verdict += " with sample data" if roster.sheet.sample_data else ""
         self.stdout.write(f"{output}: roster of {roster.sheet.list_name} ({verdict}, "
                           f"{len(roster.sheet.cards)} entries, {options['paper']})")
