@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from armylists.checking.boundary import FACTION_FILE_BYTES, BadInput, parse_json, read_json
-from armylists.games.armyforge_wip.reader import LeftOut, read_book
+from armylists.games.opr.armyforge.reader import LeftOut, read_book
 
 from .exporter import faction_document, factions_with_details
 from .importer import FactionFileError, import_document

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.games.opr_weapons import weapons_from
+from armylists.games.opr.weapons import weapons_from
 from armylists.games.schema import drop_empty, is_sample
 from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
 

@@ -11,7 +11,7 @@ import uuid
 from django.db import models
 from django.urls import reverse
 
-from armylists.games.opr_weapons import weapon_text, weapons_from
+from armylists.games.opr.weapons import weapon_text, weapons_from
 from armylists.games.schema import is_sample
 from armylists.rules import params_for
 

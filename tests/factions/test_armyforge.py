@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from armylists.checking.boundary import BadInput
-from armylists.games.armyforge_wip.reader import read_book
+from armylists.games.opr.armyforge.reader import read_book
 from factions.models import Faction, Option, Unit
 
 from .armyforge_book import book

@@ -3,7 +3,7 @@ upgrades swap a weapon the unit carries, so two of them cannot both swap the sam
 from __future__ import annotations
 
 from armylists.rules.model import Weapon
-from armylists.rules.opr_weapons import carried, weapon_key
+from armylists.games.opr.rules.weapons import carried, weapon_key
 
 from .conftest import codes, entry, only, option, unit
 from .regiments import report

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
-from .game import Tally
-from .model import Army, Entry, Option, Weapon
-from .opr import fault, models
-from .params import OprParams
-from .report import Violation
-from .text import listing
+from armylists.rules.game import Tally
+from armylists.rules.model import Army, Entry, Option, Weapon
+from armylists.rules.report import Violation
+from armylists.rules.text import listing
+
+from .force import fault, models
+from .numbers import OprParams
 
 _TIMES = re.compile(r"^\s*\d+\s*x\s+", re.IGNORECASE)
 

@@ -8,10 +8,9 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
+from armylists.games.cards import Stat
+from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
 from armylists.rules.model import Weapon
-
-from .cards import Stat
-from .schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
 
 AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 FEW = 50
