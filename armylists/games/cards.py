@@ -37,6 +37,7 @@ class CardContext:
     entry_points: dict[str, int]
     labels: dict[str, str]  # entry id -> how the list names it
     grimoires: tuple[Grimoire, ...] = field(default=())
+    book_spells: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)  # OPR: faction -> its spells
 
     @cached_property
     def spells(self) -> dict[str, Spell]:

@@ -95,7 +95,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
     ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries},
-                      army.grimoires)
+                      army.grimoires, {slug: f.spells for slug, f in library.factions.items() if f.spells})
     flagged = _violations_by_entry(problems, report)
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:

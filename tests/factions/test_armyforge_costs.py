@@ -58,3 +58,18 @@ def test_two_replacements_of_the_same_weapon_are_a_violation_not_bad_input(river
 def test_an_upgrade_with_one_section_takes_only_one(riverfolk, tmp_path, capsys):
     report = checked(tmp_path, capsys, {"id": "a", "unit": "reed-sage", "options": ["giant-heron", "river-turtle"]})
     assert [v["code"] for v in report["violations"]] == ["option-group"]
+
+
+def test_a_casters_roster_card_lists_the_books_spells(riverfolk):
+    import datetime as dt
+
+    from armylists.checking.check import check_document
+    from armylists.printing.sheets import build_sheet
+
+    document = {"format": "armylists/list@1", "game": "aof-regiments", "faction": "riverfolk-leagues",
+                "points_limit": 2000, "entries": [{"id": "a", "unit": "reed-sage"}, {"id": "b", "unit": "oarsmen"}]}
+    sheet = build_sheet(check_document(document), player=None, checked_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+    sage, oarsmen = sheet.cards
+    assert ("Spells", "Mist Veil (1), Tide Surge (2)") in [(d.label, d.value) for d in sage.details]
+    assert "Spells" not in [d.label for d in oarsmen.details]
+    assert ("Weapons", "Staff (A2, AP(1))") in [(s.label, s.value) for s in sage.stats]

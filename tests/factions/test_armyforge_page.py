@@ -57,3 +57,10 @@ def test_staff_without_the_right_to_change_factions_may_not_import(client, djang
     user = django_user_model.objects.create_user("helper", password="a-long-test-password", is_staff=True)
     client.force_login(user)
     assert client.get(URL).status_code == 403
+
+
+def test_the_faction_page_shows_the_books_spells_and_each_units_weapons(staff, client):
+    upload(staff, book())
+    page = client.get("/games/aof-regiments/riverfolk-leagues/").content.decode()
+    assert 'data-testid="faction-spells"' in page and "Mist Veil" in page and "Tide Surge" in page
+    assert "Weapons: 10x Hand Weapon (A1)" in page and "replaces Hand Weapons" in page

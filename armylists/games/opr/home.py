@@ -13,6 +13,7 @@ from armylists.games.opr.weapons import (
     WeaponsFactionFields,
     WeaponsOptionFields,
     WeaponsUnitFields,
+    spells_stat,
     weapons_from,
     weapons_stat,
 )
@@ -153,6 +154,7 @@ class OprGame(Game):
         if entry.joined_to:
             host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
             details.append(Stat("Joined to", host))
+        details += spells_stat(entry.unit, ctx.book_spells.get(entry.faction, ()))
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
                 "points_unit": self.points_noun}
 

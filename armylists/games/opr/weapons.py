@@ -4,13 +4,14 @@ optional, so a 1.1 file reads the same.
 """
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
 from armylists.games.cards import Stat
 from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
-from armylists.rules.model import Weapon
+from armylists.rules.model import Unit, Weapon
 
 AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 FEW = 50
@@ -78,3 +79,15 @@ def weapon_text(weapon: Weapon) -> str:
 def weapons_stat(weapons) -> list[Stat]:
     """The Weapons line of a card; none for a unit whose data lists no weapons."""
     return [Stat("Weapons", "; ".join(weapon_text(w) for w in weapons), wide=True)] if weapons else []
+
+
+CASTER = re.compile(r"^\s*Caster\s*\(", re.IGNORECASE)
+
+
+def spells_stat(unit: Unit, spells) -> list[Stat]:
+    """A caster's card lists its army book's spells with what each costs ("Mist Veil (1)")."""
+    if not spells or not any(CASTER.match(r) for r in unit.rules):
+        return []
+    text = ", ".join(f"{s['name']} ({s['threshold']})" if s.get("threshold") is not None else s["name"]
+                     for s in spells)
+    return [Stat("Spells", text, wide=True)]
