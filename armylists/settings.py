@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "armylists.printing.apps.PrintingConfig",
     "armylists.campaigns.apps.CampaignsConfig",
     "armylists.events.apps.EventsConfig",
+    "armylists.tournament.apps.TournamentConfig",
 ]
 
 MIDDLEWARE = [

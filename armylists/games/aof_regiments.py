@@ -8,3 +8,9 @@ class AofRegiments(OprGame):
     slug = "aof-regiments"
     # AoF Regiments, Force Organisation: heroes may join one multi-model unit.
     heroes_join_units = True
+    # AoF Regiments, Tournament Guidelines: "Tournament Length" (4 rounds), "Victory Points" (3 for a win, 1 each
+    # for a tie), "Winning the Tournament" (ties broken by total destruction points).
+    tournament_scoring = {"rounds": 4, "win": 3, "tie": 1, "loss": 0, "tiebreakers": ("destruction",)}
+    # AoF Regiments, Sideboard Lists (optional): a main list of up to 70% of the game size, up to three sideboard
+    # lists of up to 30% each.
+    sideboards = (70, 30, 3)
