@@ -8,20 +8,13 @@ import pytest
 
 from armylists.events import services
 from armylists.events.models import Event
-from tests.events.conftest import (  # noqa: F401  (fixtures)
-    ILLEGAL,
-    LEGAL,
-    army_list,
-    client_for,
-    clock,
-    event,
-    joined,
-    library,
-    make_event,
-    organiser,
-    players,
-    stranger,
-)
+from tests.events import conftest as events
+
+# The events' fixtures, for these tests too.
+ILLEGAL, LEGAL, client_for = events.ILLEGAL, events.LEGAL, events.client_for
+clock, library, organiser, players, stranger = events.clock, events.library, events.organiser, events.players, \
+    events.stranger
+make_event, event, joined, army_list = events.make_event, events.event, events.joined, events.army_list
 
 USERS = itertools.count()
 NAMES = ("Ada", "Bram", "Cleo", "Dov", "Eve", "Finn", "Gus", "Hal")

@@ -120,7 +120,8 @@ def test_an_organiser_corrects_a_confirmed_result_only_with_a_reason_and_it_is_l
                                  by=organiser)
     results.organiser_result(table=table, winner=table.second, first_destruction=0, second_destruction=9,
                              by=organiser, reason="scores swapped")
-    assert "corrected (was: " in LogEntry.objects.last().text and "reason: scores swapped" in LogEntry.objects.last().text
+    logged = LogEntry.objects.last().text
+    assert "corrected (was: " in logged and "reason: scores swapped" in logged
     assert standings_of(event)[0].player.pk == table.second_id
 
 

@@ -1,0 +1,53 @@
+"""What the day's pages show (read side): the current round, a player's table, the organisers' panel."""
+from __future__ import annotations
+
+from armylists.events.models import Event, Player
+from armylists.events.permissions import Access
+
+from .day import describe, in_round
+from .models import LogEntry, Round, Table
+from .read import book_scoring, entrants, round_closed, tournament_of
+from .results import summary
+
+
+def current_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def tables_of(round_: Round) -> list[Table]:
+    return list(round_.tables.select_related("first", "second", "entered_by").order_by("number"))
+
+
+def my_table(round_: Round | None, player: Player | None) -> Table | None:
+    if round_ is None or player is None:
+        return None
+    return (round_.tables.select_related("first", "second").filter(first=player).first()
+            or round_.tables.select_related("first", "second").filter(second=player).first())
+
+
+def opponent_of(table: Table, player: Player) -> Player | None:
+    return table.second if table.first_id == player.pk else table.first
+
+
+def day_context(access: Access) -> dict:
+    event = access.event
+    tournament = tournament_of(event)
+    round_ = current_round(event)
+    closed = round_ is None or round_closed(round_)
+    context = {"event": event, "access": access, "tournament": tournament, "round": round_, "closed": closed,
+               "running": round_ is not None and not closed,
+               "finished": round_ is not None and closed and round_.number >= tournament.rounds,
+               "from_book": book_scoring(event) is not None}
+    if access.player is not None:
+        table = my_table(round_, access.player)
+        context["table"] = table
+        context["opponent"] = opponent_of(table, access.player) if table else None
+        context["summary"] = summary(table) if table and table.outcome else ""
+    if access.is_organiser:
+        context["tables"] = tables_of(round_) if round_ else []
+        context["scoring_text"] = describe(tournament)
+        players = entrants(event)
+        number = round_.number + 1 if round_ else 1
+        context["active"] = [p for p in players if in_round(p, number)]
+        context["log"] = list(LogEntry.objects.filter(event=event).select_related("by").order_by("-at", "-pk")[:100])
+    return context
