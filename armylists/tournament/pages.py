@@ -1,12 +1,14 @@
 """What the day's pages show (read side): the current round, a player's table, the organisers' panel."""
 from __future__ import annotations
 
+from django.utils.html import format_html_join
+
 from armylists.events.models import Event, Player
 from armylists.events.permissions import Access
 
 from .day import describe, in_round
 from .models import LogEntry, Round, Table
-from .read import book_scoring, entrants, round_closed, tournament_of
+from .read import Standing, book_scoring, entrants, round_closed, tournament_of
 from .results import summary
 
 
@@ -51,3 +53,16 @@ def day_context(access: Access) -> dict:
         context["active"] = [p for p in players if in_round(p, number)]
         context["log"] = list(LogEntry.objects.filter(event=event).select_related("by").order_by("-at", "-pk")[:100])
     return context
+
+
+STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-testid="rank">{}</td>'
+                '<td><strong data-testid="standing-player">{}</strong></td><td>{}</td>'
+                '<td class="num" data-testid="vp">{} VP</td><td class="num">{}</td><td class="num">{} played</td>'
+                '<td class="opponents">{}</td></tr>')
+
+
+def standing_rows_html(standings: list[Standing]) -> str:
+    """The standings' rows, escaped, built here: 1,000 rows through the template engine take half a second."""
+    return format_html_join("\n", STANDING_ROW, (
+        (s.line.rank, s.player.display_name, s.player.faction or "no list", s.line.vp, s.line.destruction,
+         s.line.played, s.opponent_names or "–") for s in standings))

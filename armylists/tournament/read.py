@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Lower
 
 from armylists.events.models import Event, Player, Submission
@@ -54,26 +54,43 @@ def games(event: Event, *, confirmed_only: bool = True) -> list[Game]:
     return found
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player as the standings show them."""
+
+    pk: int
+    display_name: str
+    faction: str
+
+
+@dataclass(slots=True)
 class Standing:
     line: Line
-    player: Player
-    opponents: list[Player]
+    player: Entrant
+    opponents: list[Entrant]
+
+    @property
+    def opponent_names(self) -> str:
+        return ", ".join(o.display_name for o in self.opponents)
+
+
+def _entrants(event: Event):
+    """Every player with a submission or a late entry, by name, each with their latest list's faction."""
+    latest = Submission.objects.filter(player=OuterRef("pk")).order_by("-version").values("faction_name")[:1]
+    submitted = Exists(Submission.objects.filter(player=OuterRef("pk")))
+    return (Player.objects.filter(event=event).filter(submitted | Q(late_entry__isnull=False))
+            .annotate(faction=Subquery(latest)).order_by(Lower("display_name")))
 
 
 def entrants(event: Event) -> list[Player]:
-    """Every player with a submission or a late entry, by name, each with `faction` (their latest list's)."""
-    latest = Submission.objects.filter(player=OuterRef("pk")).order_by("-version").values("faction_name")[:1]
-    return list(Player.objects.filter(event=event)
-                .filter(Q(submissions__isnull=False) | Q(late_entry__isnull=False)).distinct()
-                .annotate(faction=Subquery(latest)).select_related("dropped").order_by(Lower("display_name")))
+    return list(_entrants(event).select_related("dropped"))
 
 
 def standings_of(event: Event, tournament: Tournament | None = None) -> list[Standing]:
     """Every entrant in order, ranked; equals by name. Two queries, whatever the number of players."""
     tournament = tournament or tournament_of(event)
-    players = entrants(event)
-    by_id = {p.pk: p for p in players}
+    by_id = {pk: Entrant(pk, name, faction or "")
+             for pk, name, faction in _entrants(event).values_list("pk", "display_name", "faction")}
     ids = list(by_id)
     ranked = standings(ids, games(event), scoring(tournament), order_of_equals=ids)
     return [Standing(line, by_id[line.player], [by_id[o] for o in line.opponents if o in by_id])

@@ -9,7 +9,7 @@ from django.views.decorators.http import require_GET
 from armylists.events.permissions import event_access
 
 from ..models import Round
-from ..pages import current_round, tables_of
+from ..pages import current_round, standing_rows_html, tables_of
 from ..printable import PAIRING_COLUMNS, STANDING_COLUMNS, csv_of, pairing_rows, pdf_of, standing_rows
 from ..read import entrants, round_closed, standings_of
 from .common import public_or_member
@@ -29,7 +29,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         return found  # to log in first
     event, access = found
     round_ = current_round(event)
-    context = {"event": event, "access": access, "standings": standings_of(event), "round": round_,
+    context = {"event": event, "access": access, "rows": standing_rows_html(standings_of(event)), "round": round_,
                "running": round_ is not None and not round_closed(round_)}
     if request.htmx and request.htmx.target == "standings":
         return render(request, "tournament/standings.html#board", context)

@@ -15,7 +15,7 @@ class Command(MusterCommand):
 
     def handle(self, *args, **options):
         for s in standings_of(event_named(options["event"])):
-            row = {"rank": s.line.rank, "player": s.player.display_name, "faction": s.player.faction or "",
+            row = {"rank": s.line.rank, "player": s.player.display_name, "faction": s.player.faction,
                    "vp": s.line.vp, "destruction": s.line.destruction, "played": s.line.played,
                    "opponents": [o.display_name for o in s.opponents]}
             if options["json"]:
