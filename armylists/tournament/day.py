@@ -17,6 +17,7 @@ from armylists.events.services import Refusal
 from . import pairing
 from .models import Dropped, LateEntry, LogEntry, Round, Table, Tournament
 from .read import entrants, round_closed, standings_of, tournament_of
+from .scoring import TIEBREAKERS
 
 __all__ = ["Refusal"]
 SEED_MAX = 2**53  # a seed anyone can type back, and JSON can carry
@@ -50,9 +51,10 @@ def save_scoring(*, event: Event, by, **values) -> Tournament:
 
 def describe(t: Tournament) -> str:
     bye = "a win's VP" if t.bye_vp is None else f"{t.bye_vp} VP"
-    breakers = ", then ".join(t.tiebreakers) or "none"
+    breakers = ", then ".join(TIEBREAKERS[name].split(" (")[0].lower() for name in t.tiebreakers) or "none"
+    sideboards = "; sideboard lists" if t.sideboards else ""
     return (f"{t.rounds} rounds; win {t.win_vp} VP, tie {t.tie_vp}, loss {t.loss_vp}; a bye scores {bye}; "
-            f"tiebreakers: {breakers}")
+            f"tiebreakers: {breakers}{sideboards}")
 
 
 def _order(event: Event, number: int, seed: int, players: list[Player]) -> list[int]:

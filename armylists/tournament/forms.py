@@ -40,6 +40,14 @@ class ScoringForm(forms.Form):
                                 help_text="Blank: a win's VP. A bye scores no destruction points.")
     tiebreakers = forms.ChoiceField(label="Tiebreakers", choices=[(k, _order_label(k)) for k in TIEBREAK_ORDERS])
 
+    def __init__(self, *args, sideboards: tuple[int, int, int] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if sideboards:
+            main, side, most = sideboards
+            self.fields["sideboards"] = forms.BooleanField(
+                label=f"Sideboard lists (a main list of up to {main}% of the game size, up to {most} sideboard "
+                      f"lists of up to {side}% each)", required=False)
+
     def clean_tiebreakers(self) -> list[str]:
         return list(TIEBREAK_ORDERS[self.cleaned_data["tiebreakers"]])
 
@@ -82,3 +90,21 @@ class MoveForm(forms.Form):
 class LateForm(forms.Form):
     username = forms.CharField(label="Username", max_length=150)
     display_name = forms.CharField(label="Name in the event", max_length=DISPLAY_NAME_MAX)
+
+
+class SideboardForm(forms.Form):
+    """Up to three of the player's own lists, by number; the service checks whose they are."""
+
+    lists = forms.TypedMultipleChoiceField(coerce=int, required=True)
+
+    def __init__(self, *args, choices: list[tuple[int, str]], most: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.most = most
+        self.fields["lists"].choices = choices
+        self.fields["lists"].label = f"Up to {most} sideboard lists"
+
+    def clean_lists(self) -> list[int]:
+        chosen = self.cleaned_data["lists"]
+        if len(chosen) > self.most:
+            raise forms.ValidationError(f"Choose at most {self.most}.")
+        return chosen

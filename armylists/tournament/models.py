@@ -123,3 +123,56 @@ class LogEntry(models.Model):
         if not self._state.adding:
             raise ValueError("The tournament log is append-only.")
         super().save(*args, **kwargs)
+
+
+class SideboardSet(models.Model):
+    """A player's sideboard lists for one frozen main submission; submitting again adds a new set (append-only).
+
+    AoF Regiments, Sideboard Lists (optional): one main list and up to three sideboard lists, each checked
+    combined with the main list. Each list is frozen like a submission: its document and unit data.
+    """
+
+    submission = models.ForeignKey("events.Submission", on_delete=models.CASCADE, related_name="sideboard_sets")
+    version = models.PositiveIntegerField()
+    submitted = models.DateTimeField()
+    main_points = models.IntegerField(null=True, blank=True)
+    main_violations = models.JSONField(default=list, help_text="The main list's share of the game size.")
+
+    class Meta:
+        ordering = ["submission", "version"]
+        constraints = [models.UniqueConstraint(fields=["submission", "version"], name="sideboard_set_version")]
+
+    def __str__(self) -> str:
+        return f"Sideboards v{self.version} of {self.submission}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("Sideboard lists are frozen; submit them again instead.")
+        super().save(*args, **kwargs)
+
+
+class Sideboard(models.Model):
+    """One frozen sideboard list, with the check of the main list combined with it."""
+
+    set = models.ForeignKey(SideboardSet, on_delete=models.CASCADE, related_name="lists")
+    slot = models.PositiveSmallIntegerField()
+    list_name = models.CharField(max_length=300, blank=True)
+    document = models.JSONField()
+    library = models.JSONField()
+    points = models.IntegerField(null=True, blank=True)
+    combined_legal = models.BooleanField()
+    combined_points = models.IntegerField(null=True, blank=True)
+    violations = models.JSONField(default=list, help_text="The combination's, and the sideboard list's share.")
+    list_fingerprint = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["set", "slot"]
+        constraints = [models.UniqueConstraint(fields=["set", "slot"], name="sideboard_slot_once")]
+
+    def __str__(self) -> str:
+        return f"Sideboard {self.slot} of {self.set}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("A sideboard list is frozen.")
+        super().save(*args, **kwargs)

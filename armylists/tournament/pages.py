@@ -10,6 +10,7 @@ from .day import describe, in_round
 from .models import LogEntry, Round, Table
 from .read import Standing, book_scoring, entrants, round_closed, tournament_of
 from .results import summary
+from .sideboards import latest_set, rule_of, sideboard_sets
 
 
 def current_round(event: Event) -> Round | None:
@@ -40,7 +41,9 @@ def day_context(access: Access) -> dict:
                "running": round_ is not None and not closed,
                "finished": round_ is not None and closed and round_.number >= tournament.rounds,
                "from_book": book_scoring(event) is not None}
+    context["sideboard_rule"] = rule_of(event)
     if access.player is not None:
+        context["my_sideboards"] = latest_set(access.player) if context["sideboard_rule"] else None
         table = my_table(round_, access.player)
         context["table"] = table
         context["opponent"] = opponent_of(table, access.player) if table else None
@@ -48,6 +51,7 @@ def day_context(access: Access) -> dict:
     if access.is_organiser:
         context["tables"] = tables_of(round_) if round_ else []
         context["scoring_text"] = describe(tournament)
+        context["sideboard_sets"] = sideboard_sets(event) if context["sideboard_rule"] else []
         players = entrants(event)
         number = round_.number + 1 if round_ else 1
         context["active"] = [p for p in players if in_round(p, number)]

@@ -1,7 +1,7 @@
 """The tournament day of an event, under the event's own address (/events/<slug>/...)."""
 from django.urls import path
 
-from .views import boards, organiser, players
+from .views import boards, organiser, players, sideboards
 
 app_name = "tournament"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("day/pair/", organiser.pair, name="pair"),
     path("day/drop/", organiser.drop, name="drop"),
     path("day/late/", organiser.late, name="late"),
+    path("day/sideboards/", sideboards.submit, name="sideboards"),
     path("day/tables/<int:pk>/result/", players.enter, name="enter"),
     path("day/tables/<int:pk>/confirm/", players.confirm, name="confirm"),
     path("day/tables/<int:pk>/correct/", organiser.correct, name="correct"),

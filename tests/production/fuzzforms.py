@@ -165,6 +165,8 @@ FORMS: dict[str, Callable[[Target], forms.Form]] = {
     "tournament:correct": lambda t: tournament_forms.CorrectForm(),
     "tournament:swap": lambda t: tournament_forms.SwapForm(),
     "tournament:move": lambda t: tournament_forms.MoveForm(),
+    "tournament:sideboards": lambda t: tournament_forms.SideboardForm(
+        choices=[(pk, "") for pk in t.world.lists.values()], most=3),
 }
 
 

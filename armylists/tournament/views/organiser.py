@@ -7,6 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from armylists.events.models import Player
+from armylists.games.registry import game_home
 
 from .. import day, results
 from ..forms import CorrectForm, LateForm, MoveForm, PairForm, PlayerForm, ScoringForm, SwapForm
@@ -32,14 +33,14 @@ def _player(access, pk: int) -> Player:
 @login_required
 def scoring(request: HttpRequest, slug: str) -> HttpResponse:
     access = organiser_access(request, slug)
-    form = ScoringForm(request.POST)
+    form = ScoringForm(request.POST, sideboards=game_home(access.event.game.slug).sideboards)
     try:
         if not form.is_valid():
             raise day.Refusal(form_refusal(form))
         values = form.cleaned_data
         day.save_scoring(event=access.event, by=request.user, rounds=values["rounds"], win_vp=values["win_vp"],
                          tie_vp=values["tie_vp"], loss_vp=values["loss_vp"], bye_vp=values["bye_vp"],
-                         tiebreakers=values["tiebreakers"])
+                         tiebreakers=values["tiebreakers"], sideboards=values.get("sideboards", False))
     except day.Refusal as error:
         return back_to_day(request, slug, error)
     return back_to_day(request, slug, done="The scoring is saved.")

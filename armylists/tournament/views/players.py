@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 from armylists.events.models import Submission
 from armylists.events.pack import UNREADABLE, submission_sheet
 from armylists.events.permissions import event_access
+from armylists.games.registry import game_home
 from armylists.printing.pdf import paper_of, roster_pdf
 
 from .. import day, results
@@ -16,6 +17,7 @@ from ..forms import CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
 from .common import back_to_day, form_refusal
+from .sideboards import own_lists
 
 
 @require_GET
@@ -28,7 +30,11 @@ def day_page(request: HttpRequest, slug: str) -> HttpResponse:
                 "correct_form": CorrectForm(),
                 "scoring_form": ScoringForm(initial={"rounds": t.rounds, "win_vp": t.win_vp, "tie_vp": t.tie_vp,
                                                      "loss_vp": t.loss_vp, "bye_vp": t.bye_vp,
-                                                     "tiebreakers": ",".join(t.tiebreakers) or "none"})}
+                                                     "tiebreakers": ",".join(t.tiebreakers) or "none",
+                                                     "sideboards": t.sideboards},
+                                            sideboards=game_home(access.event.game.slug).sideboards)}
+    if access.player is not None and context["sideboard_rule"]:
+        context["my_lists"] = own_lists(access.player, access.event)
     if request.htmx and request.htmx.target == "my-table":
         return render(request, "tournament/day.html#my-table", context)
     return render(request, "tournament/day.html", context)
