@@ -1,11 +1,14 @@
-"""Age of Fantasy: Regiments above the engine (its rules: armylists.rules.aof_regiments)."""
+"""Age of Fantasy: Regiments above the engine (its rules: `rules`)."""
 from __future__ import annotations
 
-from .opr import OprGame
+from armylists.games.opr.home import OprGame
+
+from .rules import RULES
 
 
 class AofRegiments(OprGame):
     slug = "aof-regiments"
+    rules = RULES
     # AoF Regiments, Force Organisation: heroes may join one multi-model unit.
     heroes_join_units = True
     # AoF Regiments, Tournament Guidelines: "Tournament Length" (4 rounds), "Victory Points" (3 for a win, 1 each
@@ -14,3 +17,6 @@ class AofRegiments(OprGame):
     # AoF Regiments, Sideboard Lists (optional): a main list of up to 70% of the game size, up to three sideboard
     # lists of up to 30% each.
     sideboards = (70, 30, 3)
+
+
+GAME = AofRegiments()
