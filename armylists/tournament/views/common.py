@@ -1,6 +1,8 @@
 """What the day's views share: who is asking, and answering a refusal the way the event pages do."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
@@ -8,6 +10,7 @@ from django.shortcuts import redirect
 
 from armylists.events.models import Event
 from armylists.events.permissions import Access, event_access
+from armylists.events.services import Refusal
 
 
 def organiser_access(request: HttpRequest, slug: str) -> Access:
@@ -23,6 +26,17 @@ def back_to_day(request: HttpRequest, slug: str, refusal: Exception | None = Non
     elif done:
         messages.success(request, done)
     return redirect("tournament:day", slug)
+
+
+def handled(request: HttpRequest, slug: str, form, action: Callable[[dict], str]) -> HttpResponse:
+    """`action` with the form's values when it is valid, its sentence shown on the day page; a refusal instead."""
+    try:
+        if not form.is_valid():
+            raise Refusal(form_refusal(form))
+        done = action(form.cleaned_data)
+    except Refusal as error:
+        return back_to_day(request, slug, error)
+    return back_to_day(request, slug, done=done)
 
 
 def form_refusal(form) -> str:

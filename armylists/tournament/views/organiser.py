@@ -12,7 +12,7 @@ from armylists.games.registry import game_home
 from .. import day, results
 from ..forms import CorrectForm, LateForm, MoveForm, PairForm, PlayerForm, ScoringForm, SwapForm
 from ..models import Round, Table
-from .common import back_to_day, form_refusal, organiser_access
+from .common import handled, organiser_access
 
 
 def _round(access, number: int) -> Round:
@@ -33,31 +33,25 @@ def _player(access, pk: int) -> Player:
 @login_required
 def scoring(request: HttpRequest, slug: str) -> HttpResponse:
     access = organiser_access(request, slug)
-    form = ScoringForm(request.POST, sideboards=game_home(access.event.game.slug).sideboards)
-    try:
-        if not form.is_valid():
-            raise day.Refusal(form_refusal(form))
-        values = form.cleaned_data
+
+    def save(values: dict) -> str:
         day.save_scoring(event=access.event, by=request.user, rounds=values["rounds"], win_vp=values["win_vp"],
                          tie_vp=values["tie_vp"], loss_vp=values["loss_vp"], bye_vp=values["bye_vp"],
                          tiebreakers=values["tiebreakers"], sideboards=values.get("sideboards", False))
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done="The scoring is saved.")
+        return "The scoring is saved."
+    form = ScoringForm(request.POST, sideboards=game_home(access.event.game.slug).sideboards)
+    return handled(request, slug, form, save)
 
 
 @require_POST
 @login_required
 def pair(request: HttpRequest, slug: str) -> HttpResponse:
     access = organiser_access(request, slug)
-    form = PairForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal(form_refusal(form))
-        round_ = day.pair_next_round(event=access.event, by=request.user, seed=form.cleaned_data["seed"])
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done=f"Round {round_.number} is paired (seed {round_.seed}).")
+
+    def pair_(values: dict) -> str:
+        round_ = day.pair_next_round(event=access.event, by=request.user, seed=values["seed"])
+        return f"Round {round_.number} is paired (seed {round_.seed})."
+    return handled(request, slug, PairForm(request.POST), pair_)
 
 
 @require_POST
@@ -67,51 +61,42 @@ def correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     table = Table.objects.filter(pk=pk, round__event=access.event).select_related("first", "second").first()
     if table is None:
         raise Http404("No such table.")
-    form = CorrectForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal(form_refusal(form))
-        values = form.cleaned_data
+
+    def save(values: dict) -> str:
         winner = {"first": table.first, "second": table.second, "tie": None}[values["winner"]]
         results.organiser_result(table=table, winner=winner, first_destruction=values["first_destruction"],
                                  second_destruction=values["second_destruction"], by=request.user,
                                  reason=values["reason"])
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done=f"Table {table.number}'s result is saved.")
+        return f"Table {table.number}'s result is saved."
+    return handled(request, slug, CorrectForm(request.POST), save)
 
 
 @require_POST
 @login_required
 def drop(request: HttpRequest, slug: str) -> HttpResponse:
     access = organiser_access(request, slug)
-    form = PlayerForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal("Choose a player to drop.")
-        player = _player(access, form.cleaned_data["player"])
+
+    def drop_(values: dict) -> str:
+        player = _player(access, values["player"])
         dropped = day.drop_player(event=access.event, player=player, by=request.user)
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done=f"{player.display_name} is dropped from round {dropped.from_round} on.")
+        return f"{player.display_name} is dropped from round {dropped.from_round} on."
+    return handled(request, slug, PlayerForm(request.POST), drop_)
 
 
 @require_POST
 @login_required
 def late(request: HttpRequest, slug: str) -> HttpResponse:
     access = organiser_access(request, slug)
-    form = LateForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal(form_refusal(form))
-        user = get_user_model().objects.filter(username=form.cleaned_data["username"].strip()).first()
+
+    def add(values: dict) -> str:
+        username = values["username"].strip()
+        user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise day.Refusal(f"Nobody is called “{form.cleaned_data['username'].strip()}” on Muster.")
-        player = day.add_late_player(event=access.event, user=user, display_name=form.cleaned_data["display_name"],
+            raise day.Refusal(f"Nobody is called “{username}” on Muster.")
+        player = day.add_late_player(event=access.event, user=user, display_name=values["display_name"],
                                      by=request.user)
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done=f"{player.display_name} is added and will be paired.")
+        return f"{player.display_name} is added and will be paired."
+    return handled(request, slug, LateForm(request.POST), add)
 
 
 @require_POST
@@ -119,15 +104,12 @@ def late(request: HttpRequest, slug: str) -> HttpResponse:
 def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = organiser_access(request, slug)
     round_ = _round(access, number)
-    form = SwapForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal("Choose two players to swap.")
-        day.swap_players(round_=round_, one=_player(access, form.cleaned_data["one"]),
-                         other=_player(access, form.cleaned_data["other"]), by=request.user)
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done="The two players swapped seats.")
+
+    def swap_(values: dict) -> str:
+        day.swap_players(round_=round_, one=_player(access, values["one"]), other=_player(access, values["other"]),
+                         by=request.user)
+        return "The two players swapped seats."
+    return handled(request, slug, SwapForm(request.POST), swap_)
 
 
 @require_POST
@@ -135,12 +117,8 @@ def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def move(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     access = organiser_access(request, slug)
     round_ = _round(access, number)
-    form = MoveForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal(form_refusal(form))
-        day.move_table(round_=round_, number=form.cleaned_data["number"], to=form.cleaned_data["to"],
-                       by=request.user)
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done="The table moved.")
+
+    def move_(values: dict) -> str:
+        day.move_table(round_=round_, number=values["number"], to=values["to"], by=request.user)
+        return "The table moved."
+    return handled(request, slug, MoveForm(request.POST), move_)

@@ -16,7 +16,7 @@ from .. import day, results
 from ..forms import CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
-from .common import back_to_day, form_refusal
+from .common import back_to_day, handled
 from .sideboards import own_lists
 
 
@@ -53,15 +53,11 @@ def _my_table(request: HttpRequest, slug: str, pk: int):
 @login_required
 def enter(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     _, player, table = _my_table(request, slug, pk)
-    form = ResultForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise day.Refusal(form_refusal(form))
-        values = form.cleaned_data
+
+    def enter_(values: dict) -> str:
         results.enter(table=table, player=player, said=values["said"], mine=values["mine"], theirs=values["theirs"])
-    except day.Refusal as error:
-        return back_to_day(request, slug, error)
-    return back_to_day(request, slug, done="Your result is saved; your opponent confirms it on their phone.")
+        return "Your result is saved; your opponent confirms it on their phone."
+    return handled(request, slug, ResultForm(request.POST), enter_)
 
 
 @require_POST

@@ -11,7 +11,7 @@ from armylists.events.permissions import event_access
 from ..day import Refusal
 from ..forms import SideboardForm
 from ..sideboards import rule_of, submit_sideboards
-from .common import back_to_day, form_refusal
+from .common import handled
 
 
 def own_lists(player, event):
@@ -26,14 +26,12 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
     rule = rule_of(access.event)
     lists = {a.pk: a for a in own_lists(player, access.event)}
     form = SideboardForm(request.POST, choices=[(pk, a.name) for pk, a in lists.items()], most=rule[2] if rule else 0)
-    try:
+
+    def submit_(values: dict) -> str:
         if rule is None:
             raise Refusal("This event does not use sideboard lists.")
-        if not form.is_valid():
-            raise Refusal(form_refusal(form))
-        made = submit_sideboards(player=player, lists=[lists[pk] for pk in form.cleaned_data["lists"]])
-    except Refusal as error:
-        return back_to_day(request, slug, error)
-    legal = all(s.combined_legal for s in made.lists.all()) and not made.main_violations
-    return back_to_day(request, slug, done="Your sideboard lists are submitted: " + (
-        "every combination is legal." if legal else "some combinations break the rules; see below."))
+        made = submit_sideboards(player=player, lists=[lists[pk] for pk in values["lists"]])
+        legal = all(s.combined_legal for s in made.lists.all()) and not made.main_violations
+        return "Your sideboard lists are submitted: " + (
+            "every combination is legal." if legal else "some combinations break the rules; see below.")
+    return handled(request, slug, form, submit_)
