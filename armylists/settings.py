@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "armylists.printing.apps.PrintingConfig",
     "armylists.campaigns.apps.CampaignsConfig",
     "armylists.events.apps.EventsConfig",
+    "armylists.tournament.apps.TournamentConfig",
 ]
 
 # The games Muster knows, each a package with its rules, its home and its numbers

@@ -113,6 +113,12 @@ class Game:
     library_filters: ClassVar[tuple[str, ...]] = ()  # unit model fields a faction page filters by
 
     # Printing
+    # The book's tournament scoring, where it gives one (docs/events.md, "The tournament day"): the number of
+    # rounds, VP for a win, a tie and a loss, and the tiebreakers in order. None: the book gives none.
+    tournament_scoring: ClassVar[Mapping[str, Any] | None] = None
+    # The book's optional sideboard lists: (main list's largest share of the game size in %, each sideboard
+    # list's, how many sideboard lists at most). None: the book has no such rule.
+    sideboards: ClassVar[tuple[int, int, int] | None] = None
     stat_labels: ClassVar[Mapping[str, str]] = {}  # in the order the game's cards print them
 
     def __repr__(self) -> str:
