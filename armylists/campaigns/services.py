@@ -1,11 +1,13 @@
 """The only code that writes campaigns.
 
 Every change to a campaign is an action: `perform` locks the campaign,
-replays its log, asks the rules engine whether the action is allowed and
+loads its state (from its snapshot, else by replaying its log), asks the rules engine whether the action is allowed and
 what it does, then appends the action (with the dice and choices it used),
 its ledger entries, and brings the army and unit index rows up to date, all
-in one transaction. A refused action writes nothing. Pages, the import
-command and the demo data all go through here.
+in one transaction, and keeps the new state as the campaign's snapshot. A
+refused action writes nothing. Pages and the demo data go through here; the
+import command replays a whole file in memory and writes it at once
+(`transfer`), with the same rows.
 """
 from __future__ import annotations
 
@@ -24,9 +26,9 @@ from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.params import number_names
 from factions.models import GameSystem
 
-from .models import SLUG_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, new_invite_token
+from .models import SLUG_MAX, SUMMARY_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, new_invite_token
 from .payloads import parse_action
-from .state import load_state, rules_of
+from .snapshots import load_state, remember, rules_of
 
 __all__ = ["Refused", "create_campaign", "join_campaign", "renew_invite", "perform", "start_army"]
 
@@ -149,12 +151,16 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
     army = campaign.armies.filter(key=army_key).first() if army_key else None
     row = Action.objects.create(campaign=campaign, number=outcome.state.actions, kind=kind, army=army, actor=actor,
                                 payload=to_data(action), rolls=outcome.rolls, choices=outcome.choices,
-                                at=at or timezone.now())
-    armies = {a.key: a for a in campaign.armies.all()}
-    LedgerEntry.objects.bulk_create(
-        LedgerEntry(army=armies[e.army], action=row, amount=e.amount, reason=e.reason, note=e.note[:400])
-        for e in outcome.ledger)
+                                at=at or timezone.now(), summary=outcome.summary[:SUMMARY_MAX])
+    LedgerEntry.objects.bulk_create(ledger_rows(outcome, row, {a.key: a for a in campaign.armies.all()}))
+    remember(campaign, outcome.state)
     return outcome
+
+
+def ledger_rows(outcome: Outcome, row: Action, armies: Mapping[str, CampaignArmy]) -> list[LedgerEntry]:
+    """The ledger entries an action made, as rows of its army's ledger."""
+    return [LedgerEntry(army=armies[e.army], action=row, amount=e.amount, reason=e.reason, note=e.note[:400])
+            for e in outcome.ledger]
 
 
 def _sync_rows(campaign: Campaign, outcome: Outcome) -> None:

@@ -14,7 +14,7 @@ from django.urls import reverse
 from armylists.campaigns import services
 from armylists.campaigns.fileformat import schema_text
 from armylists.campaigns.models import Action, Campaign, LedgerEntry
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
 from armylists.checking.boundary import BadInput
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from armylists.campaigns import services
 from armylists.campaigns.models import LedgerEntry, Membership
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
 from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import NeedChoice, Refused

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from armylists.campaigns import services, sheets
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 from armylists.printing.pdf import StaticOnlyFetcher, html_to_pdf
 
 from .conftest import play_mission

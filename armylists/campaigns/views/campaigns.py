@@ -73,7 +73,7 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "campaign": campaign, "state": state, "params": state.params, "progress": progress(state),
         "leaderboard": leaderboard(state), "mine": mine, "game_master": is_game_master(request.user, campaign),
         "missions": [mission_row(state, m) for m in reversed(state.missions)],
-        "log": loaded.log()[:LOG_PAGE], "log_total": len(loaded.rows),
+        "log": loaded.log(LOG_PAGE), "log_total": state.actions,
         "members": campaign.memberships.select_related("user"),
         "invite_url": request.build_absolute_uri(reverse("campaigns:campaign-join", args=[campaign.invite_token])),
     }

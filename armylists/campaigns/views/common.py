@@ -23,7 +23,7 @@ from armylists.rules.campaign.state import ArmyState
 from .. import services
 from ..models import Campaign
 from ..payloads import Picks, Rolls
-from ..state import BrokenLog, Loaded, load_state
+from ..snapshots import BrokenLog, Loaded, load_state
 
 MAX_CARRIED = 20_000  # characters of dice and choices a form may carry between attempts
 

@@ -107,8 +107,16 @@ class Stored:
     choices: dict[str, str]
 
 
+class ReplayRefused(Refused):
+    """A stored action that no longer replays: `number` is its place in the log (from 1), `reason` why."""
+
+    def __init__(self, number: int, kind: str, reason: Exception):
+        self.number, self.kind, self.reason = number, kind, reason
+        super().__init__(f"action {number} ({kind}): {reason}")
+
+
 def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignState, list[Outcome]]:
-    """Every stored action in order; the first that breaks a rule raises `Refused`."""
+    """Every stored action in order, once each; the first that breaks a rule raises `ReplayRefused`."""
     outcomes = []
     state = state.clone()
     for number, record in enumerate(stored, start=1):
@@ -117,7 +125,7 @@ def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignStat
             outcome = _apply(state, record.action, record.actor, Dice(record.rolls), Choices(record.choices),
                              strict=True)
         except (Refused, NeedDie, NeedChoice, BadDie) as error:
-            raise Refused(f"action {number} ({record.action.kind}): {error}") from None
+            raise ReplayRefused(number, record.action.kind, error) from None
         outcomes.append(outcome)
         state = outcome.state
     return state, outcomes

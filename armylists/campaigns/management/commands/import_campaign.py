@@ -1,9 +1,8 @@
-import json
 from pathlib import Path
 
 from armylists.campaigns.fileformat import MAX_FILE_BYTES
 from armylists.campaigns.transfer import import_campaign
-from armylists.checking.boundary import BadInput
+from armylists.checking.boundary import BadInput, read_json
 from armylists.checking.management.base import MusterCommand
 
 
@@ -19,14 +18,8 @@ class Command(MusterCommand):
     def handle(self, *args, **options):
         path = Path(options["file"])
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                self.refuse(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
-            data = json.loads(path.read_text(encoding="utf-8"))
-            campaign = import_campaign(data, slug=options["slug"])
-        except FileNotFoundError:
-            self.refuse(f"{path}: no such file")
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self.refuse(f"{path}: not valid JSON ({error})")
+            # The same bounded reader as every other file: size, encoding, depth and long numbers.
+            campaign = import_campaign(read_json(path, MAX_FILE_BYTES), slug=options["slug"])
         except BadInput as error:
             self.refuse(f"{path}: {error}")
         self.stdout.write(f"{path}: imported as {campaign.slug} ({campaign.actions.count()} actions)")

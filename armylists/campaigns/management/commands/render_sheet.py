@@ -2,7 +2,7 @@ from pathlib import Path
 
 from armylists.campaigns import sheets
 from armylists.campaigns.models import Campaign
-from armylists.campaigns.state import BrokenLog, load_state
+from armylists.campaigns.snapshots import BrokenLog, load_state
 from armylists.checking.management.base import MusterCommand
 
 
