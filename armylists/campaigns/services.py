@@ -26,7 +26,17 @@ from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.params import number_names
 from factions.models import GameSystem
 
-from .models import SLUG_MAX, SUMMARY_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, new_invite_token
+from .models import (
+    SLUG_MAX,
+    SUMMARY_MAX,
+    Action,
+    Campaign,
+    CampaignArmy,
+    CampaignUnit,
+    LedgerEntry,
+    Membership,
+    new_invite_token,
+)
 from .payloads import parse_action
 from .snapshots import load_state, remember, rules_of
 

@@ -107,8 +107,8 @@ def _write(campaign: Campaign, parsed: CampaignFile, users: dict, state: Campaig
                       active=u.active) for army in state.armies.values() for key, u in army.units.items()),
         batch_size=1000)
     rows = [Action(campaign=campaign, number=number, kind=entry.kind, actor=users[entry.actor],
-                   army=armies.get(getattr(outcome.action, "army", None)), payload=to_data(outcome.action), rolls=outcome.rolls, choices=outcome.choices, at=entry.at,
-                   summary=outcome.summary[:SUMMARY_MAX])
+                   army=armies.get(getattr(outcome.action, "army", None)), payload=to_data(outcome.action),
+                   rolls=outcome.rolls, choices=outcome.choices, at=entry.at, summary=outcome.summary[:SUMMARY_MAX])
             for number, (entry, outcome) in enumerate(zip(parsed.actions, outcomes, strict=True), start=1)]
     Action.objects.bulk_create(rows, batch_size=1000)
     LedgerEntry.objects.bulk_create(

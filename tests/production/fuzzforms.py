@@ -22,8 +22,8 @@ from armylists.builder.edits import find_entry
 from armylists.builder.models import ArmyList
 from armylists.campaigns import forms as campaign_forms
 from armylists.campaigns.models import Campaign
-from armylists.campaigns.specs import faction_units
 from armylists.campaigns.snapshots import load_state
+from armylists.campaigns.specs import faction_units
 from armylists.checking.library import Library, library_of
 from armylists.events import forms as event_forms
 from armylists.events.models import Event
