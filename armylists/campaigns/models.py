@@ -184,6 +184,9 @@ class Snapshot(models.Model):
     campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="snapshot")
     key = models.CharField(max_length=64)
     state = models.BinaryField()
+    # The snapshot before it (the state before the last action), which an undo goes back to.
+    previous_key = models.CharField(max_length=64, blank=True, default="")
+    previous = models.BinaryField(null=True)
 
     def __str__(self) -> str:
         return f"Snapshot of {self.campaign}"

@@ -191,12 +191,17 @@ class AddUnitIn(Strict):
     unit: NewUnitIn
 
 
+class UndoIn(Strict):
+    number: Annotated[int, Field(ge=1, le=100_000)]
+    reason: Reason
+
+
 PAYLOADS: dict[str, type[Strict]] = {
     "set-length": SetLengthIn, "start-army": StartArmyIn, "rename-unit": RenameUnitIn, "set-notes": SetNotesIn,
     "start-mission": StartMissionIn, "random-event": RandomEventIn, "record-result": RecordResultIn,
     "post-battle": PostBattleIn, "buy-upgrade": UpgradeIn, "sell-upgrade": UpgradeIn, "recruit": RecruitIn,
     "disband-unit": DisbandUnitIn, "disband-army": DisbandArmyIn, "adjust": AdjustIn, "set-traits": SetTraitsIn,
-    "set-status": SetStatusIn, "add-unit": AddUnitIn,
+    "set-status": SetStatusIn, "add-unit": AddUnitIn, "undo": UndoIn,
 }
 
 RollKey = Annotated[str, StringConstraints(min_length=1, max_length=100)]

@@ -38,7 +38,7 @@ from .models import (
     new_invite_token,
 )
 from .payloads import parse_action
-from .snapshots import load_state, remember, rules_of
+from .snapshots import load_state, remember, rules_of, state_before_last
 
 __all__ = ["Refused", "create_campaign", "join_campaign", "renew_invite", "perform", "start_army"]
 
@@ -148,9 +148,10 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
         raise Refused(f"{owner} is not a member of this campaign")
     loaded = load_state(campaign)
     dice = Dice(dict(entered or {}), fallback=app_dice if roll else None)
+    before = state_before_last(campaign) if kind == "undo" and loaded.state.actions else None
     try:
         outcome = apply(loaded.state, action, actor=actor.get_username(), dice=dice, choices=Choices(choices),
-                        strict=strict)
+                        strict=strict, before=before)
     except NeedChoice as needed:
         needed.rolls = dice.used  # asked again with the choice, the action reuses these dice
         raise
@@ -190,12 +191,13 @@ def _sync_rows(campaign: Campaign, outcome: Outcome) -> None:
 def _sync_units(row: CampaignArmy, army) -> None:
     existing = {u.key: u for u in row.units.all()}
     # Units leave before others take their names, so the unique-name constraint holds at every step.
+    # A unit the state no longer has (its recruiting undone) leaves like a disbanded one.
     for key, unit in existing.items():
-        if unit.active and not army.units[key].active:
+        if unit.active and not (key in army.units and army.units[key].active):
             CampaignUnit.objects.filter(pk=unit.pk).update(active=False)
     for key, unit in existing.items():
-        state = army.units[key]
-        if state.active and (unit.name != state.name or not unit.active):
+        state = army.units.get(key)
+        if state is not None and state.active and (unit.name != state.name or not unit.active):
             CampaignUnit.objects.filter(pk=unit.pk).update(name=state.name, active=True)
     CampaignUnit.objects.bulk_create(
         CampaignUnit(army=row, key=key, name=u.name, unit=u.spec.unit, faction=u.spec.faction, active=u.active)

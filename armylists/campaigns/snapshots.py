@@ -109,8 +109,10 @@ def load_state(campaign: Campaign) -> Loaded:
     return Loaded(campaign, state)
 
 
-def _replay_log(campaign: Campaign, rules: CampaignRules | None) -> CampaignState:
-    rows = list(campaign.actions.select_related("actor").order_by("number"))
+def _replay_log(campaign: Campaign, rules: CampaignRules | None, upto: int | None = None) -> CampaignState:
+    """The state after action `upto` (the last when None), replayed from the log."""
+    rows = campaign.actions.select_related("actor").order_by("number")
+    rows = list(rows if upto is None else rows.filter(number__lte=upto))
     params = campaign_params(rules.params, campaign.overrides) if rules else None
     try:
         state, outcomes = replay(initial_state(campaign, params), [stored(r) for r in rows])
@@ -131,7 +133,23 @@ def _fill_summaries(rows: list[Action], outcomes: list[Outcome]) -> None:
 
 
 def remember(campaign: Campaign, state: CampaignState, key: str | None = None) -> None:
-    """Keep `state` as the campaign's snapshot (after its last action, unless `key` is given)."""
+    """Keep `state` as the campaign's snapshot (after its last action, unless `key` is given); the
+    snapshot it replaces is kept as the one before, for an undo."""
     key = key or snapshot_key(campaign, _rules(campaign), _last_action(campaign))
+    old = Snapshot.objects.filter(campaign=campaign).values_list("key", "state").first()
+    previous_key, previous = old if old and old[0] != key else ("", None)
     Snapshot.objects.update_or_create(campaign=campaign, defaults={
-        "key": key, "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)})
+        "key": key, "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+        "previous_key": previous_key, "previous": previous})
+
+
+def state_before_last(campaign: Campaign) -> CampaignState:
+    """The state before the log's last action (what an undo goes back to): the snapshot kept before the
+    last one when it is up to date, else the log replayed but for its last action."""
+    rules = _rules(campaign)
+    rows = list(campaign.actions.order_by("-number").values_list("number", "pk")[:2])
+    key = snapshot_key(campaign, rules, rows[1] if len(rows) > 1 else None)
+    kept = Snapshot.objects.filter(campaign=campaign, previous_key=key).values_list("previous", flat=True).first()
+    if kept is not None:
+        return pickle.loads(kept)  # noqa: S301 (written by `remember` only)
+    return _replay_log(campaign, rules, upto=rows[1][0] if len(rows) > 1 else 0)

@@ -6,21 +6,23 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.rules.campaign import Refused
+from armylists.rules.campaign.corrections import REASON_MAX
 
 from .. import services
 from ..forms import CampaignForm
 from ..models import Campaign
 from ..presenters import leaderboard, mission_row, progress
 from ..transfer import export_campaign
-from .common import is_game_master, loaded_or_error, member_campaign_or_404
+from .common import act, is_game_master, loaded_or_error, member_campaign_or_404
 
 LOG_PAGE = 200
+MISSIONS_SHOWN = 30  # the newest; older missions keep their own pages, and the log and file have them all
 
 
 @require_GET
@@ -72,7 +74,7 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "campaign": campaign, "state": state, "params": state.params, "progress": progress(state),
         "leaderboard": leaderboard(state), "mine": mine, "game_master": is_game_master(request.user, campaign),
-        "missions": [mission_row(state, m) for m in reversed(state.missions)],
+        "missions": [mission_row(state, m) for m in reversed(state.missions[-MISSIONS_SHOWN:])],
         "log": loaded.log(LOG_PAGE), "log_total": state.actions,
         "members": campaign.memberships.select_related("user"),
         "invite_url": request.build_absolute_uri(reverse("campaigns:campaign-join", args=[campaign.invite_token])),
@@ -100,3 +102,27 @@ def campaign_invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
     services.renew_invite(campaign=campaign, actor=request.user)
     messages.success(request, "A new invitation link; the old one no longer works.")
     return redirect(campaign)
+
+
+@require_GET
+@login_required
+def campaign_log(request: HttpRequest, slug: str) -> StreamingHttpResponse:
+    """The whole log as plain text, one action a line, oldest first: pages and the summary show the newest."""
+    campaign = member_campaign_or_404(request.user, slug)
+    rows = campaign.actions.select_related("actor").order_by("number").iterator(chunk_size=2000)
+    lines = (f"{row.number}. {row.at:%Y-%m-%d %H:%M} {row.actor.get_username()}: {row.summary}\n" for row in rows)
+    response = StreamingHttpResponse(lines, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.log.txt"'
+    return response
+
+
+@require_POST
+@login_required
+def campaign_undo(request: HttpRequest, slug: str) -> HttpResponse:
+    """The game master takes back the log's last action, as a correction logged after it."""
+    campaign = member_campaign_or_404(request.user, slug)
+    if not is_game_master(request.user, campaign):
+        raise PermissionDenied("Only the game master undoes an action.")
+    last = campaign.actions.order_by("-number").values_list("number", flat=True).first() or 0
+    reason = request.POST.get("reason", "").strip()[:REASON_MAX] or "undone by the game master"
+    return act(request, campaign, "undo", {"number": last, "reason": reason}, back=campaign.get_absolute_url())

@@ -222,9 +222,19 @@ class AddUnit(Action):
     unit: NewUnit
 
 
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    """The game master takes back the log's last action: a logged correction, so the action it undoes
+    stays in the log (append-only) and this one records that it no longer counts."""
+
+    kind: ClassVar[str] = "undo"
+    number: int  # the action undone: always the one before this
+    reason: str
+
+
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (SetLength, StartArmy, RenameUnit, SetNotes, StartMission, RandomEvent, RecordResult,
                 PostBattle, BuyUpgrade, SellUpgrade, Recruit, DisbandUnit, DisbandArmy, Adjust, SetTraits,
-                SetStatus, AddUnit)
+                SetStatus, AddUnit, Undo)
 }
