@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from armylists.rules.campaign import CampaignParams, CampaignState, level, unit_value
 from armylists.rules.campaign.missions import campaign_over, underdog_points
-from armylists.rules.campaign.state import ArmyState, LedgerEntry, MissionState, UnitState
+from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, UnitState
 
 LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
 

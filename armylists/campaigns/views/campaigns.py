@@ -16,7 +16,7 @@ from armylists.rules.campaign.corrections import REASON_MAX
 
 from .. import services
 from ..forms import CampaignForm
-from ..models import Campaign
+from ..models import Campaign, CampaignRules
 from ..presenters import leaderboard, mission_row, progress
 from ..transfer import export_campaign
 from .common import act, is_game_master, loaded_or_error, member_campaign_or_404
@@ -35,7 +35,9 @@ def campaign_index(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def campaign_create(request: HttpRequest) -> HttpResponse:
-    form = CampaignForm(request.POST or None, initial={"game": "aof-regiments"})
+    # Offered first: a game with campaign rules (the others are kept by hand).
+    with_rules = CampaignRules.objects.order_by("game__name").values_list("game__slug", flat=True).first()
+    form = CampaignForm(request.POST or None, initial={"game": with_rules})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

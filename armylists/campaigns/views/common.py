@@ -18,7 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
-from armylists.rules.campaign.state import ArmyState
+from armylists.rules.campaign.model import ArmyState
 
 from .. import services
 from ..models import Campaign

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from .state import UnitSpec
+from .model import UnitSpec
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,8 @@ from .actions import (
 )
 from .dice import Dice
 from .house import FILE_BOUNDS, GONE, ONE_ARMY, WHO_CHANGES
+from .model import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState
 from .progression import earn_xp, unit_value
-from .state import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState
 from .support import book, may_change, require_rules, unit_name_free, upgrades_fit
 
 NAME_MAX = 120

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .actions import Adjust, SetLength, SetStatus, SetTraits
 from .dice import Choices, Dice
 from .house import CORRECTION_BOUNDS, FILE_BOUNDS, GAME_MASTER
-from .state import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
+from .model import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
 from .support import game_master_only, may_change, require_rules, unit_name_free
 
 REASON_MAX = 300

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from . import armies, corrections, events, missions
+from . import armies, corrections, missions, random_events
 from .actions import (
     Action,
     AddUnit,
@@ -33,8 +33,8 @@ from .actions import (
 )
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
 from .house import CAMPAIGN_KINDS, STORED_DICE
+from .model import CampaignState, LedgerEntry, Refused
 from .params import CampaignParams
-from .state import CampaignState, LedgerEntry, Refused
 from .undo import RULE as UNDO_RULE
 from .undo import check_undo, undone
 
@@ -46,7 +46,7 @@ HANDLERS: dict[type[Action], Handler] = {
     RenameUnit: armies.rename_unit,
     SetNotes: armies.set_notes,
     StartMission: missions.start_mission,
-    RandomEvent: events.random_event,
+    RandomEvent: random_events.random_event,
     RecordResult: missions.record_result,
     PostBattle: missions.post_battle,
     BuyUpgrade: armies.buy_upgrade,

@@ -10,9 +10,9 @@ from typing import Mapping
 from .actions import PostBattle, RecordResult, StartMission, UnitResult
 from .dice import Choices, Dice
 from .house import FILE_BOUNDS, GONE, WHO_CHANGES
+from .model import DEAD, Allowance, ArmyState, CampaignState, MissionState, Refused, UnitState
 from .params import CampaignParams
 from .progression import casualty_roll, earn_xp, unit_value
-from .state import DEAD, Allowance, ArmyState, CampaignState, MissionState, Refused, UnitState
 from .support import book, participant, require_rules
 
 

@@ -5,8 +5,8 @@ from collections import Counter
 from typing import Iterable
 
 from .house import BY_HAND, GAME_MASTER, UPGRADES, WHO_CHANGES
+from .model import ArmyState, CampaignState, MissionState, Refused, UnitSpec
 from .params import CampaignParams
-from .state import ArmyState, CampaignState, MissionState, Refused, UnitSpec
 
 
 def book(state: CampaignState, section: str) -> str:

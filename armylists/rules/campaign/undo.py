@@ -10,7 +10,7 @@ whole (docs/campaigns.md, "Corrections and undo").
 from __future__ import annotations
 
 from .actions import Undo
-from .state import CampaignState, Refused
+from .model import CampaignState, Refused
 from .support import game_master_only
 
 RULE = "only the log's last action can be undone, by the game master, and an undo is not undone"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from .actions import RandomEvent
 from .dice import Choices, Dice
+from .model import ArmyState, CampaignState, MissionState, Refused, UnitState
 from .params import Event
-from .state import ArmyState, CampaignState, MissionState, Refused, UnitState
 from .support import book, participant, require_rules
 
 
