@@ -191,6 +191,10 @@ class AddUnitIn(Strict):
     unit: NewUnitIn
 
 
+class HouseRuleIn(Strict):
+    text: Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+
+
 class UndoIn(Strict):
     number: Annotated[int, Field(ge=1, le=100_000)]
     reason: Reason
@@ -201,7 +205,8 @@ PAYLOADS: dict[str, type[Strict]] = {
     "start-mission": StartMissionIn, "random-event": RandomEventIn, "record-result": RecordResultIn,
     "post-battle": PostBattleIn, "buy-upgrade": UpgradeIn, "sell-upgrade": UpgradeIn, "recruit": RecruitIn,
     "disband-unit": DisbandUnitIn, "disband-army": DisbandArmyIn, "adjust": AdjustIn, "set-traits": SetTraitsIn,
-    "set-status": SetStatusIn, "add-unit": AddUnitIn, "undo": UndoIn,
+    "set-status": SetStatusIn, "add-unit": AddUnitIn, "house-rule": HouseRuleIn,
+    "undo": UndoIn,
 }
 
 RollKey = Annotated[str, StringConstraints(min_length=1, max_length=100)]

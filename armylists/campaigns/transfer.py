@@ -10,13 +10,16 @@ grows linearly with the file (docs/campaigns.md, "The campaign file").
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import CampaignState, Outcome, Refused, Stored, replay
+from armylists.rules.campaign.actions import HouseRule
 from armylists.rules.campaign.data import action_from_data, to_data
 from armylists.rules.campaign.engine import ReplayRefused
 from factions.models import GameSystem
@@ -25,6 +28,10 @@ from . import services
 from .fileformat import FORMAT, CampaignFile, parse_campaign_file
 from .models import SUMMARY_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership
 from .snapshots import initial_state, remember, rules_of
+from .speccheck import spec_faults
+
+Entry = tuple[str, str, datetime]  # an action's kind, actor and time, as the log keeps them
+HOUSE_RULE_LISTED = 20  # differences named in the logged house rule; the rest are counted
 
 
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
@@ -64,15 +71,34 @@ def _stored_actions(parsed: CampaignFile) -> list[Stored]:
     return records
 
 
-def _replayed(start: CampaignState, parsed: CampaignFile) -> tuple[CampaignState, list[Outcome]]:
+def _replayed(start: CampaignState, stored: list[Stored]) -> tuple[CampaignState, list[Outcome]]:
     try:
-        return replay(start, _stored_actions(parsed))
+        return replay(start, stored)
     except ReplayRefused as error:
         raise BadInput(f"actions[{error.number - 1}]", f"{error.kind} is refused: {error.reason}") from None
 
 
-def import_campaign(data: Any, slug: str | None = None) -> Campaign:
-    """A new campaign from a campaign file (under `slug` if given); BadInput says why not."""
+def _checked_specs(game: GameSystem, parsed: CampaignFile, stored: list[Stored], house_rules: bool) -> list[Entry]:
+    """The file's actions as (kind, actor, at); specs the library does not give are refused, or with
+    `house_rules` kept, and then a last action logs them as the game master's house rule."""
+    entries = [(e.kind, e.actor, e.at) for e in parsed.actions]
+    faults = spec_faults(game, stored)
+    if faults and not house_rules:
+        path, message = faults[0]
+        more = f" ({len(faults) - 1} more unit(s) differ)" if len(faults) > 1 else ""
+        raise BadInput(path, f"{message}{more}; import with --house-rules to keep them as a house rule")
+    if faults:
+        listed = "; ".join(f"{path}: {message}" for path, message in faults[:HOUSE_RULE_LISTED])
+        more = f"; and {len(faults) - HOUSE_RULE_LISTED} more" if len(faults) > HOUSE_RULE_LISTED else ""
+        text = f"units priced differently from the library, kept at import: {listed}{more}"
+        stored.append(Stored(HouseRule(text[:2000]), parsed.game_master, {}, {}))
+        entries.append(("house-rule", parsed.game_master, timezone.now()))
+    return entries
+
+
+def import_campaign(data: Any, slug: str | None = None, house_rules: bool = False) -> Campaign:
+    """A new campaign from a campaign file (under `slug` if given); BadInput says why not. With
+    `house_rules`, unit specs the library does not give are kept and logged as a house rule."""
     parsed = parse_campaign_file(data)
     slug = slug or parsed.slug
     if Campaign.objects.filter(slug=slug).exists() or slug in services.RESERVED_SLUGS:
@@ -88,13 +114,15 @@ def import_campaign(data: Any, slug: str | None = None) -> Campaign:
     campaign = Campaign(slug=slug, name=parsed.name, game=game, kind=parsed.kind,
                        parallel_play=parsed.parallel_play, late_joiners=parsed.late_joiners,
                        permadeath=parsed.permadeath, game_master=users[parsed.game_master], overrides=overrides)
-    state, outcomes = _replayed(initial_state(campaign, rules_of(campaign)), parsed)
-    _write(campaign, parsed, users, state, outcomes)
+    stored = _stored_actions(parsed)
+    entries = _checked_specs(game, parsed, stored, house_rules)
+    state, outcomes = _replayed(initial_state(campaign, rules_of(campaign)), stored)
+    _write(campaign, parsed, entries, users, state, outcomes)
     return campaign
 
 
 @transaction.atomic
-def _write(campaign: Campaign, parsed: CampaignFile, users: dict, state: CampaignState,
+def _write(campaign: Campaign, parsed: CampaignFile, entries: list[Entry], users: dict, state: CampaignState,
            outcomes: list[Outcome]) -> None:
     """The replayed campaign in bulk: a few statements, whatever the length of its log."""
     campaign.save(force_insert=True)
@@ -106,10 +134,10 @@ def _write(campaign: Campaign, parsed: CampaignFile, users: dict, state: Campaig
         (CampaignUnit(army=armies[army.key], key=key, name=u.name, unit=u.spec.unit, faction=u.spec.faction,
                       active=u.active) for army in state.armies.values() for key, u in army.units.items()),
         batch_size=1000)
-    rows = [Action(campaign=campaign, number=number, kind=entry.kind, actor=users[entry.actor],
+    rows = [Action(campaign=campaign, number=number, kind=kind, actor=users[actor],
                    army=armies.get(getattr(outcome.action, "army", None)), payload=to_data(outcome.action),
-                   rolls=outcome.rolls, choices=outcome.choices, at=entry.at, summary=outcome.summary[:SUMMARY_MAX])
-            for number, (entry, outcome) in enumerate(zip(parsed.actions, outcomes, strict=True), start=1)]
+                   rolls=outcome.rolls, choices=outcome.choices, at=at, summary=outcome.summary[:SUMMARY_MAX])
+            for number, ((kind, actor, at), outcome) in enumerate(zip(entries, outcomes, strict=True), start=1)]
     Action.objects.bulk_create(rows, batch_size=1000)
     LedgerEntry.objects.bulk_create(
         (entry for row, outcome in zip(rows, outcomes, strict=True)

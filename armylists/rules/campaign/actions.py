@@ -223,6 +223,14 @@ class AddUnit(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class HouseRule(Action):
+    """A house rule the game master records in the log, e.g. units priced differently from the library."""
+
+    kind: ClassVar[str] = "house-rule"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Undo(Action):
     """The game master takes back the log's last action: a logged correction, so the action it undoes
     stays in the log (append-only) and this one records that it no longer counts."""
@@ -236,5 +244,5 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (SetLength, StartArmy, RenameUnit, SetNotes, StartMission, RandomEvent, RecordResult,
                 PostBattle, BuyUpgrade, SellUpgrade, Recruit, DisbandUnit, DisbandArmy, Adjust, SetTraits,
-                SetStatus, AddUnit, Undo)
+                SetStatus, AddUnit, HouseRule, Undo)
 }

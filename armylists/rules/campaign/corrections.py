@@ -7,7 +7,7 @@ below zero, XP stays within the cap, and every correction gives its reason.
 """
 from __future__ import annotations
 
-from .actions import Adjust, SetLength, SetStatus, SetTraits
+from .actions import Adjust, HouseRule, SetLength, SetStatus, SetTraits
 from .dice import Choices, Dice
 from .house import CORRECTION_BOUNDS, FILE_BOUNDS, GAME_MASTER
 from .model import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
@@ -113,3 +113,12 @@ def set_status(state: CampaignState, action: SetStatus, actor: str, dice: Dice, 
         unit_name_free(army, unit.name)
     army.units[unit.key] = unit.changed(status=action.status, sitting_out=action.sitting_out)
     return f"{unit.name} is {action.status} ({reason})"
+
+
+def house_rule(state: CampaignState, action: HouseRule, actor: str, dice: Dice, choices: Choices) -> str:
+    """Recorded for all to read; it changes nothing the rules compute."""
+    game_master_only(state, actor, "house rules")
+    text = action.text.strip()
+    if not text:
+        raise Refused("a house rule needs its text", GAME_MASTER)
+    return f"house rule: {text}"

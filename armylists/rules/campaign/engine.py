@@ -17,6 +17,7 @@ from .actions import (
     BuyUpgrade,
     DisbandArmy,
     DisbandUnit,
+    HouseRule,
     PostBattle,
     RandomEvent,
     RecordResult,
@@ -58,6 +59,7 @@ HANDLERS: dict[type[Action], Handler] = {
     SetTraits: corrections.set_traits,
     SetStatus: corrections.set_status,
     AddUnit: armies.add_unit,
+    HouseRule: corrections.house_rule,
 }
 
 KINDS = ("game-limited", "point-limited", "time-limited", "endless")

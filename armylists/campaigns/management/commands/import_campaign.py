@@ -14,12 +14,15 @@ class Command(MusterCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE")
         parser.add_argument("--as", dest="slug", metavar="NEW_SLUG", help="import under another slug")
+        parser.add_argument("--house-rules", action="store_true",
+                            help="keep unit points that differ from the faction library, logged as a house rule")
 
     def handle(self, *args, **options):
         path = Path(options["file"])
         try:
             # The same bounded reader as every other file: size, encoding, depth and long numbers.
-            campaign = import_campaign(read_json(path, MAX_FILE_BYTES), slug=options["slug"])
+            campaign = import_campaign(read_json(path, MAX_FILE_BYTES), slug=options["slug"],
+                                       house_rules=options["house_rules"])
         except BadInput as error:
             self.refuse(f"{path}: {error}")
         self.stdout.write(f"{path}: imported as {campaign.slug} ({campaign.actions.count()} actions)")
