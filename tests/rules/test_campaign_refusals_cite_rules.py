@@ -25,7 +25,7 @@ def refusals(path: Path) -> list[ast.Call]:
 
 def names_a_rule(call: ast.Call) -> bool:
     rule = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "rule"), None)
-    return rule is not None and not (isinstance(rule, ast.Constant) and not rule.value)
+    return len(call.args) <= 2 and rule is not None and not (isinstance(rule, ast.Constant) and not rule.value)
 
 
 def test_the_walk_finds_the_refusals():

@@ -48,9 +48,11 @@ def _units_of(state: CampaignState, mission: MissionState, army: ArmyState, unit
     and of the mission."""
     fielded = mission.fielded[army.key]
     if not units or any(u not in fielded for u in units) or len(set(units)) != len(units):
-        raise Refused(f"{event.name}: name the unit(s) of {army.name} that played mission {mission.number}", book(state, "Campaign Random Events"))
+        raise Refused(f"{event.name}: name the unit(s) of {army.name} that played mission {mission.number}",
+                      book(state, "Campaign Random Events"))
     if event.effect.units and len(units) != event.effect.units:
-        raise Refused(f"{event.name} selects {event.effect.units} unit(s) of {army.name}", book(state, "Campaign Random Events"), book(state, "Campaign Random Events"))
+        raise Refused(f"{event.name} selects {event.effect.units} unit(s) of {army.name}",
+                      book(state, "Campaign Random Events"))
     return list(units)
 
 
