@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Iterator
 
+from .bounds import NAME, SLUG, Many, Whole, bound
 from .house import KEYS
 from .params import CampaignParams
 
@@ -44,17 +45,17 @@ def _quick_to_pickle(cls):
 class Offer:
     """An upgrade a unit may buy, at the price it had when the unit was recruited."""
 
-    slug: str
-    name: str
-    price: int
-    group: str | None = None
+    slug: str = bound(SLUG)
+    name: str = bound(NAME)
+    price: int = bound(Whole(-10_000, 10_000))
+    group: str | None = bound(SLUG, None)
 
 
 @_quick_to_pickle
 @dataclass(frozen=True, slots=True)
 class Group:
-    slug: str
-    max: int
+    slug: str = bound(SLUG)
+    max: int = bound(Whole(0, 50))
 
 
 @_quick_to_pickle
@@ -62,13 +63,13 @@ class Group:
 class UnitSpec:
     """A unit as bought, with its points frozen: replaying a campaign never depends on today's unit data."""
 
-    unit: str
-    faction: str
-    unit_name: str
-    base: int
-    hero: bool = False
-    offers: tuple[Offer, ...] = ()
-    groups: tuple[Group, ...] = ()
+    unit: str = bound(SLUG)
+    faction: str = bound(SLUG)
+    unit_name: str = bound(NAME)
+    base: int = bound(Whole(0, 100_000))
+    hero: bool = bound(None, False)
+    offers: tuple[Offer, ...] = bound(Many(None, 100), ())
+    groups: tuple[Group, ...] = bound(Many(None, 50), ())
 
     def offer(self, slug: str) -> Offer | None:
         return next((o for o in self.offers if o.slug == slug), None)
