@@ -90,17 +90,27 @@ def campaign_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The campaign file (armylists/campaign@1), for any member to keep or move the campaign."""
     campaign = member_campaign_or_404(request.user, slug)
     text = json.dumps(export_campaign(campaign), indent=2, ensure_ascii=False) + "\n"
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.campaign.json"'
+    return _download(HttpResponse(text, content_type="application/json; charset=utf-8"),
+                     f"{campaign.slug}.campaign.json")
+
+
+def _download(response: HttpResponse | StreamingHttpResponse, filename: str):
+    """A member's download: saved under `filename` (a campaign slug and a fixed ending, safe in a header)."""
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _game_masters(request: HttpRequest, slug: str, what: str) -> Campaign:
+    campaign = member_campaign_or_404(request.user, slug)
+    if not is_game_master(request.user, campaign):
+        raise PermissionDenied(f"Only the game master {what}.")
+    return campaign
 
 
 @require_POST
 @login_required
 def campaign_invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    if not is_game_master(request.user, campaign):
-        raise PermissionDenied("Only the game master renews the invitation link.")
+    campaign = _game_masters(request, slug, "renews the invitation link")
     services.renew_invite(campaign=campaign, actor=request.user)
     messages.success(request, "A new invitation link; the old one no longer works.")
     return redirect(campaign)
@@ -113,18 +123,15 @@ def campaign_log(request: HttpRequest, slug: str) -> StreamingHttpResponse:
     campaign = member_campaign_or_404(request.user, slug)
     rows = campaign.actions.select_related("actor").order_by("number").iterator(chunk_size=2000)
     lines = (f"{row.number}. {row.at:%Y-%m-%d %H:%M} {row.actor.get_username()}: {row.summary}\n" for row in rows)
-    response = StreamingHttpResponse(lines, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.log.txt"'
-    return response
+    return _download(StreamingHttpResponse(lines, content_type="text/plain; charset=utf-8"),
+                     f"{campaign.slug}.log.txt")
 
 
 @require_POST
 @login_required
 def campaign_undo(request: HttpRequest, slug: str) -> HttpResponse:
     """The game master takes back the log's last action, as a correction logged after it."""
-    campaign = member_campaign_or_404(request.user, slug)
-    if not is_game_master(request.user, campaign):
-        raise PermissionDenied("Only the game master undoes an action.")
+    campaign = _game_masters(request, slug, "undoes an action")
     last = campaign.actions.order_by("-number").values_list("number", flat=True).first() or 0
     reason = request.POST.get("reason", "").strip()[:REASON_MAX] or "undone by the game master"
     return act(request, campaign, "undo", {"number": last, "reason": reason}, back=campaign.get_absolute_url())
