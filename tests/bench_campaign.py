@@ -131,14 +131,17 @@ def import_and_page(directory: Path) -> None:
     client.force_login(get_user_model().objects.get(username="gm"))
     client.get("/campaigns/bench-20/")  # the process's first page loads templates and code: not timed
     for missions in (20, 200):
-        times = []
+        times, cpu = [], []
         for _ in range(5):
-            began = time.perf_counter()
+            began, began_cpu = time.perf_counter(), time.process_time()
             response = client.get(f"/campaigns/bench-{missions}/")
             times.append(time.perf_counter() - began)
+            cpu.append(time.process_time() - began_cpu)
             assert response.status_code == 200, response.status_code
+        # CPU time too: on a shared machine the wall clock counts other processes' turns.
         print(f"campaign page at {missions} missions: median {statistics.median(times) * 1000:.0f} ms, "
-              f"best {min(times) * 1000:.0f} ms; target under 300 ms")
+              f"best {min(times) * 1000:.0f} ms, CPU median {statistics.median(cpu) * 1000:.0f} ms; "
+              f"target under 300 ms")
 
 
 def main() -> None:
