@@ -101,6 +101,6 @@ def test_the_undo_button_is_the_game_masters(recruited, client_for):
 
 def test_the_whole_log_downloads_as_text(recruited, client_for):
     response = client_for("bob").get(reverse("campaigns:campaign-log", args=[recruited.slug]))
-    text = b"".join(response.streaming_content).decode()
+    text = response.content.decode()
     assert text.splitlines()[0].startswith("1. ") and "Merlin" in text.splitlines()[-1]
     assert len(text.splitlines()) == recruited.actions.count()

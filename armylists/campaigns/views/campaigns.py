@@ -6,7 +6,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -94,7 +94,7 @@ def campaign_export(request: HttpRequest, slug: str) -> HttpResponse:
                      f"{campaign.slug}.campaign.json")
 
 
-def _download(response: HttpResponse | StreamingHttpResponse, filename: str):
+def _download(response: HttpResponse, filename: str) -> HttpResponse:
     """A member's download: saved under `filename` (a campaign slug and a fixed ending, safe in a header)."""
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -118,13 +118,13 @@ def campaign_invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 @login_required
-def campaign_log(request: HttpRequest, slug: str) -> StreamingHttpResponse:
+def campaign_log(request: HttpRequest, slug: str) -> HttpResponse:
     """The whole log as plain text, one action a line, oldest first: pages and the summary show the newest."""
     campaign = member_campaign_or_404(request.user, slug)
     rows = campaign.actions.select_related("actor").order_by("number").iterator(chunk_size=2000)
-    lines = (f"{row.number}. {row.at:%Y-%m-%d %H:%M} {row.actor.get_username()}: {row.summary}\n" for row in rows)
-    return _download(StreamingHttpResponse(lines, content_type="text/plain; charset=utf-8"),
-                     f"{campaign.slug}.log.txt")
+    text = "".join(f"{row.number}. {row.at:%Y-%m-%d %H:%M} {row.actor.get_username()}: {row.summary}\n"
+                   for row in rows)
+    return _download(HttpResponse(text, content_type="text/plain; charset=utf-8"), f"{campaign.slug}.log.txt")
 
 
 @require_POST
