@@ -12,14 +12,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.rules.campaign import Refused
-from armylists.rules.campaign.corrections import REASON_MAX
 
 from .. import services
-from ..forms import CampaignForm
+from ..forms import CampaignForm, UndoForm
 from ..models import Campaign, CampaignRules
 from ..presenters import leaderboard, mission_row, progress
 from ..transfer import export_campaign
-from .common import act, is_game_master, loaded_or_error, member_campaign_or_404
+from .common import act, is_game_master, loaded_or_error, member_campaign_or_404, refuse_form
 
 LOG_PAGE = 200
 MISSIONS_SHOWN = 30  # the newest; older missions keep their own pages, and the log and file have them all
@@ -132,6 +131,9 @@ def campaign_log(request: HttpRequest, slug: str) -> HttpResponse:
 def campaign_undo(request: HttpRequest, slug: str) -> HttpResponse:
     """The game master takes back the log's last action, as a correction logged after it."""
     campaign = _game_masters(request, slug, "undoes an action")
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return refuse_form(request, form, campaign.get_absolute_url())
     last = campaign.actions.order_by("-number").values_list("number", flat=True).first() or 0
-    reason = request.POST.get("reason", "").strip()[:REASON_MAX] or "undone by the game master"
+    reason = form.cleaned_data["reason"] or "undone by the game master"
     return act(request, campaign, "undo", {"number": last, "reason": reason}, back=campaign.get_absolute_url())
