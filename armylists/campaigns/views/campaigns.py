@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.rules.campaign import Refused
+from factions.models import GameSystem
 
 from .. import services
 from ..forms import CampaignForm, UndoForm
-from ..models import Campaign, CampaignRules
+from ..models import Campaign
 from ..presenters import leaderboard, mission_row, progress
 from ..transfer import export_campaign
 from .common import act, is_game_master, loaded_or_error, member_campaign_or_404, refuse_form
@@ -34,8 +35,8 @@ def campaign_index(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def campaign_create(request: HttpRequest) -> HttpResponse:
-    # Offered first: a game with campaign rules (the others are kept by hand).
-    with_rules = CampaignRules.objects.order_by("game__name").values_list("game__slug", flat=True).first()
+    # Offered first: a game with campaign rules of its own.
+    with_rules = GameSystem.objects.filter(campaign_rules__isnull=False).first()
     form = CampaignForm(request.POST or None, initial={"game": with_rules})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
