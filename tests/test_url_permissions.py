@@ -75,12 +75,12 @@ WHO: dict[str, tuple[str, str]] = {
     "campaigns:campaign-create": ("account", "get"),
     "campaigns:campaign-join": ("owner", "get"),
     **{f"campaigns:{name}": ("owner", "get") for name in (
-        "campaign-detail", "campaign-export", "army-create", "army-detail", "army-manage", "army-sheet-pdf",
-        "campaign-sheets-pdf", "blank-sheet-pdf", "campaign-summary-pdf", "mission-create", "mission-detail",
-        "post-battle")},
+        "campaign-detail", "campaign-export", "campaign-log", "army-create", "army-detail", "army-manage",
+        "army-sheet-pdf", "campaign-sheets-pdf", "blank-sheet-pdf", "campaign-summary-pdf", "mission-create",
+        "mission-detail", "post-battle")},
     **{f"campaigns:{name}": ("owner", "post") for name in (
-        "campaign-invite-renew", "army-adjust", "upgrade-buy", "upgrade-sell", "unit-recruit", "army-disband",
-        "unit-rename", "unit-notes", "unit-disband", "unit-traits", "unit-status", "mission-result",
+        "campaign-invite-renew", "campaign-undo", "army-adjust", "upgrade-buy", "upgrade-sell", "unit-recruit",
+        "army-disband", "unit-rename", "unit-notes", "unit-disband", "unit-traits", "unit-status", "mission-result",
         "mission-event")},
     # Events are their organisers' and players' (tests/events/test_permissions.py): anonymous visitors log
     # in first and a stranger gets a 404, a private event's pages and a wrong invitation alike.

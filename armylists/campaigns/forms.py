@@ -144,3 +144,7 @@ class StatusForm(forms.Form):
     status = forms.ChoiceField(choices=[("active", "In the army"), ("dead", "Dead"), ("disbanded", "Disbanded")])
     sitting_out = forms.IntegerField(min_value=0, max_value=20, initial=0, label="Matches to sit out")
     reason = forms.CharField(max_length=300)
+
+
+class UndoForm(forms.Form):
+    reason = forms.CharField(max_length=300, required=False, label="Reason")

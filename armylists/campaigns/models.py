@@ -21,6 +21,7 @@ from factions.models import GameSystem
 
 NAME_MAX = 120
 SLUG_MAX = 60
+SUMMARY_MAX = 400
 
 
 def new_invite_token() -> str:
@@ -144,6 +145,8 @@ class Action(AppendOnly):
     rolls = models.JSONField(default=dict, blank=True)
     choices = models.JSONField(default=dict, blank=True)
     at = models.DateTimeField(default=timezone.now)
+    # What the action did, in words, as the log shows it: written with the action, like a ledger note.
+    summary = models.CharField(max_length=SUMMARY_MAX, blank=True, default="")
 
     class Meta:
         ordering = ["campaign", "number"]
@@ -168,3 +171,22 @@ class LedgerEntry(AppendOnly):
 
     def __str__(self) -> str:
         return f"{self.army}: {self.amount:+d} ({self.note})"
+
+
+class Snapshot(models.Model):
+    """The state replaying a campaign's log gave, kept so a page need not replay the whole log.
+
+    Derived, never a second truth: `key` fingerprints everything the state depends on (the
+    engine's code, the campaign rules and settings, the last action); a snapshot whose key differs
+    is stale and rebuilt from the log, and deleting every snapshot loses nothing.
+    """
+
+    campaign = models.OneToOneField(Campaign, on_delete=models.CASCADE, related_name="snapshot")
+    key = models.CharField(max_length=64)
+    state = models.BinaryField()
+    # The snapshot before it (the state before the last action), which an undo goes back to.
+    previous_key = models.CharField(max_length=64, blank=True, default="")
+    previous = models.BinaryField(null=True)
+
+    def __str__(self) -> str:
+        return f"Snapshot of {self.campaign}"

@@ -1,204 +1,72 @@
-"""The boundary of every campaign action: pydantic models with bounds, one per kind of action.
+"""The boundary of every campaign action: pydantic models with bounds, built from the engine's declarations.
 
-Pages and the campaign file both hand actions in as JSON data; `parse_action`
-checks the data's shape and size and builds the rules engine's action, or
-raises `BadInput` naming the JSON path at fault. Whether the action is allowed
-is the rules engine's question, not this module's.
+An action is declared once, as a dataclass of the rules engine with the bounds
+of each field (`armylists.rules.campaign.bounds`); `model_for` builds its
+pydantic model from that, so the pages, the campaign file and its JSON Schema
+all check the same bounds. Pages and the campaign file both hand actions in as
+JSON data; `parse_action` checks the data's shape and size and builds the
+engine's action, or raises `BadInput` naming the JSON path at fault. Whether
+the action is allowed is the rules engine's question, not this module's.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+import dataclasses
+import functools
+import types
+import typing
+from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input, json_path
-from armylists.rules.campaign.actions import Action
+from armylists.rules.campaign.actions import ACTION_TYPES, Action
+from armylists.rules.campaign.bounds import Many, OneOf, Text, Whole
 from armylists.rules.campaign.data import action_from_data
-
-Key = Annotated[str, StringConstraints(pattern=r"^[a-z][0-9]{1,6}$")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=120)]
-Slug = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-Reason = Annotated[str, StringConstraints(min_length=1, max_length=300)]
-Count = Annotated[int, Field(ge=0, le=50)]
-Points = Annotated[int, Field(ge=-100_000, le=100_000)]
-
-MAX_UNITS = 200
-MAX_ARMIES = 20
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
-class OfferIn(Strict):
-    slug: Slug
-    name: Name
-    price: Annotated[int, Field(ge=-10_000, le=10_000)]
-    group: Slug | None = None
+def _annotation(hint: Any, limits: Any, where: str) -> Any:
+    """The pydantic type of a field of type `hint` within `limits`."""
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = next(a for a in typing.get_args(hint) if a is not type(None))
+        return Optional[_annotation(inner, limits, where)]  # noqa: UP045 (built at run time)
+    if origin is tuple:
+        if not isinstance(limits, Many):
+            raise TypeError(f"{where}: a tuple needs its bounds (Many)")
+        item = _annotation(typing.get_args(hint)[0], limits.item, where)
+        return Annotated[list[item], Field(min_length=limits.min_length or None, max_length=limits.max_length)]
+    if dataclasses.is_dataclass(hint):
+        return model_for(hint)
+    if hint is bool:
+        return bool
+    if isinstance(limits, Whole):
+        return Annotated[int, Field(ge=limits.ge, le=limits.le)]
+    if isinstance(limits, OneOf):
+        return Literal[limits.options]
+    if isinstance(limits, Text):
+        return Annotated[str, StringConstraints(min_length=limits.min_length, max_length=limits.max_length,
+                                                pattern=limits.pattern)]
+    raise TypeError(f"{where}: no bounds declared")
 
 
-class GroupIn(Strict):
-    slug: Slug
-    max: Annotated[int, Field(ge=0, le=50)]
+@functools.cache
+def model_for(cls: type) -> type[Strict]:
+    """The pydantic model of an engine dataclass, from its fields and their declared bounds."""
+    hints = typing.get_type_hints(cls)
+    fields = {}
+    for f in dataclasses.fields(cls):
+        default = ... if f.default is dataclasses.MISSING else (
+            list(f.default) if isinstance(f.default, tuple) else f.default)
+        fields[f.name] = (_annotation(hints[f.name], f.metadata.get("bound"), f"{cls.__name__}.{f.name}"), default)
+    return create_model(f"{cls.__name__}In", __base__=Strict, **fields)
 
 
-class UnitSpecIn(Strict):
-    unit: Slug
-    faction: Slug
-    unit_name: Name
-    base: Annotated[int, Field(ge=0, le=100_000)]
-    hero: bool = False
-    offers: Annotated[list[OfferIn], Field(max_length=100)] = []
-    groups: Annotated[list[GroupIn], Field(max_length=50)] = []
-
-
-class NewUnitIn(Strict):
-    name: Name
-    spec: UnitSpecIn
-    upgrades: Annotated[list[Slug], Field(max_length=100)] = []
-
-
-class SetLengthIn(Strict):
-    pass
-
-
-class StartArmyIn(Strict):
-    army: Key
-    owner: Annotated[str, StringConstraints(min_length=1, max_length=150)]
-    name: Name
-    faction: Slug
-    units: Annotated[list[NewUnitIn], Field(max_length=MAX_UNITS)]
-
-
-class RenameUnitIn(Strict):
-    army: Key
-    unit: Key
-    name: Name
-
-
-class SetNotesIn(Strict):
-    army: Key
-    unit: Key
-    notes: Annotated[str, StringConstraints(max_length=2000)]
-
-
-class FieldedIn(Strict):
-    army: Key
-    units: Annotated[list[Key], Field(min_length=1, max_length=MAX_UNITS)]
-
-
-class StartMissionIn(Strict):
-    fielded: Annotated[list[FieldedIn], Field(min_length=2, max_length=MAX_ARMIES)]
-
-
-class UnitXpIn(Strict):
-    unit: Key
-    xp: Count
-
-
-class ArmyCountIn(Strict):
-    army: Key
-    count: Count
-
-
-Mission = Annotated[int, Field(ge=1, le=10_000)]
-
-
-class RandomEventIn(Strict):
-    mission: Mission
-    army: Key | None = None
-    units: Annotated[list[Key], Field(max_length=MAX_UNITS)] = []
-    achieved: bool = True
-    destroyed: Annotated[list[ArmyCountIn], Field(max_length=MAX_ARMIES)] = []
-    split: Annotated[list[UnitXpIn], Field(max_length=MAX_UNITS)] = []
-
-
-class RecordResultIn(Strict):
-    mission: Mission
-    winner: Key
-    conceded: Annotated[list[Key], Field(max_length=MAX_ARMIES)] = []
-
-
-class UnitResultIn(Strict):
-    unit: Key
-    casualty: bool = False
-    killed_units: Count = 0
-    killed_heroes: Count = 0
-    killed_heroes_and_units: Count = 0
-
-
-class PostBattleIn(Strict):
-    mission: Mission
-    army: Key
-    objective_completed: bool = False
-    results: Annotated[list[UnitResultIn], Field(max_length=MAX_UNITS)] = []
-
-
-class UpgradeIn(Strict):
-    army: Key
-    unit: Key
-    upgrade: Slug
-
-
-class RecruitIn(Strict):
-    army: Key
-    unit: NewUnitIn
-    veteran: bool = False
-
-
-class DisbandUnitIn(Strict):
-    army: Key
-    unit: Key
-
-
-class DisbandArmyIn(Strict):
-    army: Key
-
-
-class AdjustIn(Strict):
-    army: Key
-    reason: Reason
-    unit: Key | None = None
-    points: Points = 0
-    vp: Annotated[int, Field(ge=-100, le=100)] = 0
-    xp: Annotated[int, Field(ge=-1000, le=1000)] = 0
-
-
-Keys = Annotated[list[Slug], Field(max_length=20)]
-
-
-class SetTraitsIn(Strict):
-    army: Key
-    unit: Key
-    reason: Reason
-    traits: Keys = []
-    skill_sets: Keys = []
-    skills: Keys = []
-    injuries: Keys = []
-    talents: Keys = []
-
-
-class SetStatusIn(Strict):
-    army: Key
-    unit: Key
-    reason: Reason
-    status: Literal["active", "dead", "disbanded"] = "active"
-    sitting_out: Annotated[int, Field(ge=0, le=20)] = 0
-
-
-class AddUnitIn(Strict):
-    army: Key
-    unit: NewUnitIn
-
-
-PAYLOADS: dict[str, type[Strict]] = {
-    "set-length": SetLengthIn, "start-army": StartArmyIn, "rename-unit": RenameUnitIn, "set-notes": SetNotesIn,
-    "start-mission": StartMissionIn, "random-event": RandomEventIn, "record-result": RecordResultIn,
-    "post-battle": PostBattleIn, "buy-upgrade": UpgradeIn, "sell-upgrade": UpgradeIn, "recruit": RecruitIn,
-    "disband-unit": DisbandUnitIn, "disband-army": DisbandArmyIn, "adjust": AdjustIn, "set-traits": SetTraitsIn,
-    "set-status": SetStatusIn, "add-unit": AddUnitIn,
-}
+PAYLOADS: dict[str, type[Strict]] = {kind: model_for(cls) for kind, cls in ACTION_TYPES.items()}
 
 RollKey = Annotated[str, StringConstraints(min_length=1, max_length=100)]
 Rolls = Annotated[dict[RollKey, Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=100)]],

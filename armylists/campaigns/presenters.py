@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from armylists.rules.campaign import CampaignParams, CampaignState, level, unit_value
 from armylists.rules.campaign.missions import campaign_over, underdog_points
-from armylists.rules.campaign.state import ArmyState, LedgerEntry, MissionState, UnitState
+from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, UnitState
 
 LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
 
@@ -120,17 +120,19 @@ def per_match(state: CampaignState, army: ArmyState) -> bool:
     return state.parallel_play or state.late_joiners or army.restarted
 
 
-def army_row(state: CampaignState, army: ArmyState) -> ArmyRow:
+def army_row(state: CampaignState, army: ArmyState, details: bool = True) -> ArmyRow:
+    """An army as pages show it; without `details` (a leaderboard) its units and ledger are left out,
+    so the row costs the same however long the army's history."""
     params = state.params
-    units = [unit_row(u, params) for u in army.units.values()]
-    active = [u for u in units if u.active]
     return ArmyRow(key=army.key, name=army.name, owner=army.owner, vp=army.vp, matches=army.matches,
-                   bank=army.bank, value=sum(u.value for u in active), units=units, ledger=list(army.ledger),
-                   started=army.started, per_match=per_match(state, army))
+                   bank=army.bank, value=sum(unit_value(u, params) for u in army.active_units()),
+                   units=[unit_row(u, params) for u in army.units.values()] if details else [],
+                   ledger=list(army.ledger) if details else [], started=army.started,
+                   per_match=per_match(state, army))
 
 
 def leaderboard(state: CampaignState) -> list[ArmyRow]:
-    rows = [army_row(state, a) for a in state.armies.values()]
+    rows = [army_row(state, a, details=False) for a in state.armies.values()]
     return sorted(rows, key=lambda r: (-r.score, -r.vp, r.name.casefold()))
 
 

@@ -1,11 +1,13 @@
 """The only code that writes campaigns.
 
 Every change to a campaign is an action: `perform` locks the campaign,
-replays its log, asks the rules engine whether the action is allowed and
+loads its state (from its snapshot, else by replaying its log), asks the rules engine whether the action is allowed and
 what it does, then appends the action (with the dice and choices it used),
 its ledger entries, and brings the army and unit index rows up to date, all
-in one transaction. A refused action writes nothing. Pages, the import
-command and the demo data all go through here.
+in one transaction, and keeps the new state as the campaign's snapshot. A
+refused action writes nothing. Pages and the demo data go through here; the
+import command replays a whole file in memory and writes it at once
+(`transfer`), with the same rows.
 """
 from __future__ import annotations
 
@@ -24,9 +26,19 @@ from armylists.rules.campaign.dice import BadDie
 from armylists.rules.campaign.params import number_names
 from factions.models import GameSystem
 
-from .models import SLUG_MAX, Action, Campaign, CampaignArmy, CampaignUnit, LedgerEntry, Membership, new_invite_token
+from .models import (
+    SLUG_MAX,
+    SUMMARY_MAX,
+    Action,
+    Campaign,
+    CampaignArmy,
+    CampaignUnit,
+    LedgerEntry,
+    Membership,
+    new_invite_token,
+)
 from .payloads import parse_action
-from .state import load_state, rules_of
+from .snapshots import load_state, remember, rules_of, state_before_last
 
 __all__ = ["Refused", "create_campaign", "join_campaign", "renew_invite", "perform", "start_army"]
 
@@ -136,9 +148,10 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
         raise Refused(f"{owner} is not a member of this campaign")
     loaded = load_state(campaign)
     dice = Dice(dict(entered or {}), fallback=app_dice if roll else None)
+    before = state_before_last(campaign) if kind == "undo" and loaded.state.actions else None
     try:
         outcome = apply(loaded.state, action, actor=actor.get_username(), dice=dice, choices=Choices(choices),
-                        strict=strict)
+                        strict=strict, before=before)
     except NeedChoice as needed:
         needed.rolls = dice.used  # asked again with the choice, the action reuses these dice
         raise
@@ -149,12 +162,16 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
     army = campaign.armies.filter(key=army_key).first() if army_key else None
     row = Action.objects.create(campaign=campaign, number=outcome.state.actions, kind=kind, army=army, actor=actor,
                                 payload=to_data(action), rolls=outcome.rolls, choices=outcome.choices,
-                                at=at or timezone.now())
-    armies = {a.key: a for a in campaign.armies.all()}
-    LedgerEntry.objects.bulk_create(
-        LedgerEntry(army=armies[e.army], action=row, amount=e.amount, reason=e.reason, note=e.note[:400])
-        for e in outcome.ledger)
+                                at=at or timezone.now(), summary=outcome.summary[:SUMMARY_MAX])
+    LedgerEntry.objects.bulk_create(ledger_rows(outcome, row, {a.key: a for a in campaign.armies.all()}))
+    remember(campaign, outcome.state)
     return outcome
+
+
+def ledger_rows(outcome: Outcome, row: Action, armies: Mapping[str, CampaignArmy]) -> list[LedgerEntry]:
+    """The ledger entries an action made, as rows of its army's ledger."""
+    return [LedgerEntry(army=armies[e.army], action=row, amount=e.amount, reason=e.reason, note=e.note[:400])
+            for e in outcome.ledger]
 
 
 def _sync_rows(campaign: Campaign, outcome: Outcome) -> None:
@@ -174,12 +191,13 @@ def _sync_rows(campaign: Campaign, outcome: Outcome) -> None:
 def _sync_units(row: CampaignArmy, army) -> None:
     existing = {u.key: u for u in row.units.all()}
     # Units leave before others take their names, so the unique-name constraint holds at every step.
+    # A unit the state no longer has (its recruiting undone) leaves like a disbanded one.
     for key, unit in existing.items():
-        if unit.active and not army.units[key].active:
+        if unit.active and not (key in army.units and army.units[key].active):
             CampaignUnit.objects.filter(pk=unit.pk).update(active=False)
     for key, unit in existing.items():
-        state = army.units[key]
-        if state.active and (unit.name != state.name or not unit.active):
+        state = army.units.get(key)
+        if state is not None and state.active and (unit.name != state.name or not unit.active):
             CampaignUnit.objects.filter(pk=unit.pk).update(name=state.name, active=True)
     CampaignUnit.objects.bulk_create(
         CampaignUnit(army=row, key=key, name=u.name, unit=u.spec.unit, faction=u.spec.faction, active=u.active)

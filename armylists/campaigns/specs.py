@@ -14,7 +14,7 @@ from armylists.checking.check import check_document
 from armylists.checking.library import library_of
 from armylists.rules import rules_for
 from armylists.rules.campaign.actions import NewUnit
-from armylists.rules.campaign.state import Group, Offer, UnitSpec
+from armylists.rules.campaign.model import Group, Offer, UnitSpec
 from armylists.rules.model import Entry, Unit
 from factions.models import GameSystem
 

@@ -15,7 +15,7 @@ from armylists.boundary.errors import BadInput
 from armylists.campaigns import services
 from armylists.campaigns.fileformat import schema_text
 from armylists.campaigns.models import Action, Campaign, LedgerEntry
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
 
 from .conftest import new_unit, play_mission

@@ -4,7 +4,7 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 
 from armylists.campaigns.models import Action, Campaign
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 from armylists.rules.campaign import level
 
 pytestmark = pytest.mark.django_db

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 
 from armylists.campaigns import services
+from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.specs import units_from_list
-from armylists.campaigns.state import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.data import to_data

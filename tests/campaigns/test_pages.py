@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from armylists.campaigns import services
 from armylists.campaigns.models import Action, Campaign
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 
 from .conftest import play_mission
 

@@ -10,8 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from armylists.campaigns import services, sheets
-from armylists.campaigns.state import load_state
+from armylists.campaigns import printouts, services
+from armylists.campaigns.snapshots import load_state
 from armylists.printing.pdf import StaticOnlyFetcher, html_to_pdf
 
 from .conftest import play_mission
@@ -51,7 +51,7 @@ def test_the_army_sheet_has_the_units_xp_and_bank(leveled, client_for, tmp_path)
 
 
 def test_the_xp_track_has_30_boxes_with_the_levels_marked_and_the_earned_ones_filled(leveled):
-    html = sheets.render_html(sheets.army_sheets(load_state(leveled), ["a1"]))
+    html = printouts.render_html(printouts.army_sheets(load_state(leveled), ["a1"]))
     foot = html[html.index("Foot 1"):html.index("Foot 2")]
     boxes = re.findall(r'<td class="([^"]*)">(\d*)</td>', foot)
     assert len(boxes) == 30
@@ -82,8 +82,8 @@ def test_the_summary_has_the_leaderboard_and_the_log(leveled, client_for, tmp_pa
 def test_sheets_fetch_only_static_files_and_escape_what_players_typed(leveled, players):
     services.perform(campaign=leveled, actor=players["alice"], kind="set-notes",
                      data={"army": "a1", "unit": "u1", "notes": '<img src="http://example.com/x.png">'})
-    printout = sheets.army_sheets(load_state(leveled), ["a1"])
-    html = sheets.render_html(printout)
+    printout = printouts.army_sheets(load_state(leveled), ["a1"])
+    html = printouts.render_html(printout)
     assert '<img src="http' not in html and "&lt;img" in html
     fetcher = StaticOnlyFetcher()
     html_to_pdf(html, fetcher)

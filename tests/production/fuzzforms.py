@@ -22,8 +22,8 @@ from armylists.builder.edits import find_entry
 from armylists.builder.models import ArmyList
 from armylists.campaigns import forms as campaign_forms
 from armylists.campaigns.models import Campaign
+from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.specs import faction_units
-from armylists.campaigns.state import load_state
 from armylists.checking.library import Library, library_of
 from armylists.events import forms as event_forms
 from armylists.events.models import Event
@@ -196,6 +196,8 @@ RAW: dict[str, Callable[[Target], list[str]]] = {
     "campaigns:post-battle": lambda t: ["objective", *_per_army(
         "casualty-{}", "units-{}", "heroes-{}", "both-{}", "dice-{}")(t)],
     # A choice asked for by the rules comes back with the dice already rolled (campaigns/views/common.py).
+    # The game master's undo reads its reason; like every action, it may come back for a choice.
+    "campaigns:campaign-undo": lambda t: ["reason", "_rolls", "_choices", "_choice_key", "_choice"],
     **{f"campaigns:{name}": lambda t: ["_rolls", "_choices", "_choice_key", "_choice"] for name in (
         "army-adjust", "upgrade-buy", "upgrade-sell", "unit-recruit", "unit-rename", "unit-notes", "unit-traits",
         "unit-status", "unit-disband", "army-disband", "mission-result", "mission-event")},

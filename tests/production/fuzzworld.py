@@ -27,7 +27,7 @@ from armylists.builder import services as builder_services
 from armylists.builder.models import ArmyList
 from armylists.campaigns import services as campaign_services
 from armylists.campaigns.models import Campaign
-from armylists.campaigns.state import load_state
+from armylists.campaigns.snapshots import load_state
 from armylists.checking.listfile import parse_list
 from armylists.events import services as event_services
 from armylists.events.eventsettings import clean_settings

@@ -113,6 +113,11 @@ NOT_USER_TYPED = {
     "campaigns.Action.rolls": "dice: numbers 1-6 under the program's keys",
     "campaigns.Action.choices": "picks among the rulebook's tables (payloads.Picks, slugs)",
     "campaigns.LedgerEntry.reason": "one of the engine's reasons (e.g. 'upkeep')",
+    "campaigns.Action.summary": "the engine's sentence, made by the program; the names it quotes are planted "
+                                "where they are typed, and it is shown escaped",
+    "campaigns.Action.payload[text]": "a house rule written by the import command from the file's unit specs",
+    "campaigns.Snapshot.key": "a hash",
+    "campaigns.Snapshot.previous_key": "a hash",
 }
 # The list file's strings, in every model that keeps a list document.
 LIST_DOCUMENTS = ("builder.ArmyList.document", "builder.ListVersion.document", "events.Submission.document")

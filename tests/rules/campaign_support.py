@@ -9,7 +9,7 @@ from pathlib import Path
 from armylists.rules.campaign import Choices, Dice, NeedChoice, apply, campaign_params, new_campaign
 from armylists.rules.campaign.actions import (Fielded, NewUnit, PostBattle, RecordResult, StartArmy, StartMission,
                                               UnitResult)
-from armylists.rules.campaign.state import Group, Offer, UnitSpec
+from armylists.rules.campaign.model import Group, Offer, UnitSpec
 
 GAME_SYSTEMS = Path(__file__).resolve().parents[2] / "factions" / "data" / "game_systems.json"
 CAMPAIGN_DATA = next(g for g in json.loads(GAME_SYSTEMS.read_text()) if g["slug"] == "aof-regiments")["campaign"]

@@ -6,7 +6,7 @@ import pytest
 
 from armylists.rules.campaign import Choices, Dice, NeedChoice, NeedDie, level, unit_value
 from armylists.rules.campaign.progression import casualty_roll, earn_xp
-from armylists.rules.campaign.state import UnitState
+from armylists.rules.campaign.model import UnitState
 
 from .campaign_support import CAPTAIN, INFANTRY, PARAMS
 

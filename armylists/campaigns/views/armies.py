@@ -104,7 +104,7 @@ def army_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "adjust_form": AdjustForm(units=units), "ledger": list(reversed(row.ledger)),
         "correction_keys": correction_keys(state.params) if state.params else {},
         "statuses": StatusForm.base_fields["status"].choices,
-        "log": [(r, o) for r, o in loaded.log() if getattr(o.action, "army", None) == key][:100],
+        "log": loaded.log(100, army=key),
     })
 
 

@@ -15,13 +15,14 @@ from armylists.rules.campaign import Refused
 from factions.models import GameSystem
 
 from .. import services
-from ..forms import CampaignForm
+from ..forms import CampaignForm, UndoForm
 from ..models import Campaign
 from ..presenters import leaderboard, mission_row, progress
 from ..transfer import export_campaign
-from .common import is_game_master, loaded_or_error, member_campaign_or_404
+from .common import act, is_game_master, loaded_or_error, member_campaign_or_404, refuse_form
 
 LOG_PAGE = 200
+MISSIONS_SHOWN = 30  # the newest; older missions keep their own pages, and the log and file have them all
 
 
 @require_GET
@@ -75,8 +76,8 @@ def campaign_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "campaign": campaign, "state": state, "params": state.params, "progress": progress(state),
         "leaderboard": leaderboard(state), "mine": mine, "game_master": is_game_master(request.user, campaign),
-        "missions": [mission_row(state, m) for m in reversed(state.missions)],
-        "log": loaded.log()[:LOG_PAGE], "log_total": len(loaded.rows),
+        "missions": [mission_row(state, m) for m in reversed(state.missions[-MISSIONS_SHOWN:])],
+        "log": loaded.log(LOG_PAGE), "log_total": state.actions,
         "members": campaign.memberships.select_related("user"),
         "invite_url": request.build_absolute_uri(reverse("campaigns:campaign-join", args=[campaign.invite_token])),
     }
@@ -89,17 +90,51 @@ def campaign_export(request: HttpRequest, slug: str) -> HttpResponse:
     """The campaign file (armylists/campaign@1), for any member to keep or move the campaign."""
     campaign = member_campaign_or_404(request.user, slug)
     text = json.dumps(export_campaign(campaign), indent=2, ensure_ascii=False) + "\n"
-    response = HttpResponse(text, content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{campaign.slug}.campaign.json"'
+    return _download(HttpResponse(text, content_type="application/json; charset=utf-8"),
+                     f"{campaign.slug}.campaign.json")
+
+
+def _download(response: HttpResponse, filename: str) -> HttpResponse:
+    """A member's download: saved under `filename` (a campaign slug and a fixed ending, safe in a header)."""
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def _game_masters(request: HttpRequest, slug: str, what: str) -> Campaign:
+    campaign = member_campaign_or_404(request.user, slug)
+    if not is_game_master(request.user, campaign):
+        raise PermissionDenied(f"Only the game master {what}.")
+    return campaign
 
 
 @require_POST
 @login_required
 def campaign_invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
-    campaign = member_campaign_or_404(request.user, slug)
-    if not is_game_master(request.user, campaign):
-        raise PermissionDenied("Only the game master renews the invitation link.")
+    campaign = _game_masters(request, slug, "renews the invitation link")
     services.renew_invite(campaign=campaign, actor=request.user)
     messages.success(request, "A new invitation link; the old one no longer works.")
     return redirect(campaign)
+
+
+@require_GET
+@login_required
+def campaign_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """The whole log as plain text, one action a line, oldest first: pages and the summary show the newest."""
+    campaign = member_campaign_or_404(request.user, slug)
+    rows = campaign.actions.select_related("actor").order_by("number").iterator(chunk_size=2000)
+    text = "".join(f"{row.number}. {row.at:%Y-%m-%d %H:%M} {row.actor.get_username()}: {row.summary}\n"
+                   for row in rows)
+    return _download(HttpResponse(text, content_type="text/plain; charset=utf-8"), f"{campaign.slug}.log.txt")
+
+
+@require_POST
+@login_required
+def campaign_undo(request: HttpRequest, slug: str) -> HttpResponse:
+    """The game master takes back the log's last action, as a correction logged after it."""
+    campaign = _game_masters(request, slug, "undoes an action")
+    form = UndoForm(request.POST)
+    if not form.is_valid():
+        return refuse_form(request, form, campaign.get_absolute_url())
+    last = campaign.actions.order_by("-number").values_list("number", flat=True).first() or 0
+    reason = form.cleaned_data["reason"] or "undone by the game master"
+    return act(request, campaign, "undo", {"number": last, "reason": reason}, back=campaign.get_absolute_url())

@@ -17,15 +17,19 @@ from django.shortcuts import redirect, render
 from pydantic import TypeAdapter, ValidationError
 
 from armylists.boundary.errors import BadInput
+from armylists.ops.ratelimit import limit
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
-from armylists.rules.campaign.state import ArmyState
+from armylists.rules.campaign.model import ArmyState
 
 from .. import services
 from ..models import Campaign
 from ..payloads import Picks, Rolls
-from ..state import BrokenLog, Loaded, load_state
+from ..snapshots import BrokenLog, Loaded, load_state
 
 MAX_CARRIED = 20_000  # characters of dice and choices a form may carry between attempts
+# Changes to campaigns through the pages, per member (and per address): far above a game night's pace,
+# well below what fills a log to slow it (docs/campaigns.md, "How it is kept").
+WRITE_RATE = "60/m"
 
 
 def member_campaign_or_404(user, slug: str) -> Campaign:
@@ -92,10 +96,14 @@ def _carried(request: HttpRequest, name: str) -> dict:
 def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back: str,
         entered: Mapping | None = None, done: str | None = None) -> HttpResponse:
     """Do the action; say what happened (or why not) and go to `done` (else back to the form's page).
+    A member past the campaign write rate gets 429 and nothing is written.
 
     When the rules need a player's choice, the same form comes back with the
     choice to make, carrying the dice already rolled so they are not rolled again.
     """
+    refused = limit(request, "campaign-write", WRITE_RATE)
+    if refused is not None:
+        return refused
     rolls = _carried(request, "_rolls") or dict(entered or {})
     choices = _carried(request, "_choices")
     picked = request.POST.get("_choice_key")

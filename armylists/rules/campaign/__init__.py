@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from .dice import Choices, Dice, NeedChoice, NeedDie
 from .engine import Outcome, Stored, apply, new_campaign, replay
+from .model import CampaignState, Refused
 from .params import CampaignParams, campaign_params
 from .progression import level, unit_value
-from .state import CampaignState, Refused
 
 __all__ = ["CampaignParams", "CampaignState", "Choices", "Dice", "NeedChoice", "NeedDie", "Outcome", "Refused",
            "Stored", "apply", "campaign_params", "level", "new_campaign", "replay", "unit_value"]

@@ -19,9 +19,10 @@ from .actions import (
     StartArmy,
 )
 from .dice import Dice
+from .house import FILE_BOUNDS, GONE, ONE_ARMY, WHO_CHANGES
+from .model import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState
 from .progression import earn_xp, unit_value
-from .state import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState
-from .support import may_change, require_rules, unit_name_free, upgrades_fit
+from .support import book, may_change, require_rules, unit_name_free, upgrades_fit
 
 NAME_MAX = 120
 NOTES_MAX = 2000
@@ -32,7 +33,7 @@ def check_name(name: str, what: str) -> str:
     if not name:
         raise Refused(f"{what} needs a name", "Preparation: every army and unit has a unique name")
     if len(name) > NAME_MAX:
-        raise Refused(f"{what}'s name is longer than {NAME_MAX} characters")
+        raise Refused(f"{what}'s name is longer than {NAME_MAX} characters", FILE_BOUNDS)
     return name
 
 
@@ -40,7 +41,7 @@ def _make_unit(state: CampaignState, army: ArmyState, new: NewUnit) -> UnitState
     name = check_name(new.name, "a unit")
     unit_name_free(army, name)
     upgrades_fit(new.spec, new.upgrades, name)
-    unit = UnitState(key=state.new_unit_key(), name=name, spec=new.spec, upgrades=tuple(new.upgrades))
+    unit = UnitState(key=state.new_unit_key(), name=name, spec=state.same_spec(new.spec), upgrades=tuple(new.upgrades))
     army.units[unit.key] = unit
     return unit
 
@@ -50,9 +51,9 @@ def start_army(state: CampaignState, action: StartArmy, actor: str, dice: Dice, 
     and at most one hero (AoF Regiments, Campaign Rules: Preparation)."""
     existing = state.armies.get(action.army)
     if existing is not None and existing.started:
-        raise Refused(f"{existing.name} has already started")
+        raise Refused(f"{existing.name} has already started", book(state, "Preparation"))
     if actor not in (action.owner, state.game_master):
-        raise Refused("only the player or the game master may start a player's army")
+        raise Refused("only the player or the game master may start a player's army", WHO_CHANGES)
     name = check_name(action.name, "an army")
     _army_name_free(state, action.army, action.owner, name)
     late = existing is None and state.missions and not state.late_joiners
@@ -78,7 +79,7 @@ def _army_name_free(state: CampaignState, key: str, owner: str, name: str) -> No
         if other.key != key and other.started and other.name.casefold() == name.casefold():
             raise Refused(f"there is already an army called {other.name}", "Preparation: The Army Sheet")
         if other.key != key and other.owner == owner:
-            raise Refused(f"{owner} already has an army in this campaign ({other.name})")
+            raise Refused(f"{owner} already has an army in this campaign ({other.name})", ONE_ARMY)
 
 
 def _check_preparation(army: ArmyState, spent: int, params) -> None:
@@ -109,7 +110,7 @@ def set_notes(state: CampaignState, action: SetNotes, actor: str, dice: Dice, ch
     may_change(state, army, actor)
     unit = state.unit(army, action.unit)
     if len(action.notes) > NOTES_MAX:
-        raise Refused(f"notes are at most {NOTES_MAX} characters")
+        raise Refused(f"notes are at most {NOTES_MAX} characters", FILE_BOUNDS)
     army.units[unit.key] = unit.changed(notes=action.notes)
     return f"notes on {unit.name} changed"
 
@@ -128,7 +129,7 @@ def _between_missions(state: CampaignState, army: ArmyState, step: str) -> Allow
 def _active_unit(state: CampaignState, army: ArmyState, key: str) -> UnitState:
     unit = state.unit(army, key)
     if not unit.active:
-        raise Refused(f"{unit.name} is no longer in the army")
+        raise Refused(f"{unit.name} is no longer in the army", GONE)
     return unit
 
 
@@ -161,7 +162,7 @@ def sell_upgrade(state: CampaignState, action: SellUpgrade, actor: str, dice: Di
     params = state.params
     unit = _active_unit(state, army, action.unit)
     if action.upgrade not in unit.upgrades:
-        raise Refused(f"{unit.name} has no upgrade {action.upgrade!r} to sell")
+        raise Refused(f"{unit.name} has no upgrade {action.upgrade!r} to sell", book(state, "Upgrade Armies"))
     offer = unit.spec.offer(action.upgrade)
     rest = tuple(u for u in unit.upgrades if u != offer.slug)
     if offer.price == params.gamble_price:
@@ -217,7 +218,7 @@ def _army_at_rest(state: CampaignState, key: str, actor: str) -> ArmyState:
     army = state.army(key)
     may_change(state, army, actor)
     if state.open_mission_of(army.key):
-        raise Refused(f"{army.name} has a mission to finish first")
+        raise Refused(f"{army.name} has a mission to finish first", book(state, "Campaign Structure"))
     return army
 
 
@@ -242,7 +243,7 @@ def disband_army(state: CampaignState, action: DisbandArmy, actor: str, dice: Di
 def add_unit(state: CampaignState, action: AddUnit, actor: str, dice: Dice, choices) -> str:
     """Games without campaign rules: the player adds a unit, and the ledger is theirs to keep."""
     if state.params is not None:
-        raise Refused("units join through recruiting in a campaign with campaign rules")
+        raise Refused("units join through recruiting in a campaign with campaign rules", book(state, "Recruit Units"))
     army = state.army(action.army)
     may_change(state, army, actor)
     unit = _make_unit(state, army, action.unit)

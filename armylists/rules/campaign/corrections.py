@@ -7,9 +7,10 @@ below zero, XP stays within the cap, and every correction gives its reason.
 """
 from __future__ import annotations
 
-from .actions import Adjust, SetLength, SetStatus, SetTraits
+from .actions import Adjust, HouseRule, SetLength, SetStatus, SetTraits
 from .dice import Choices, Dice
-from .state import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
+from .house import CORRECTION_BOUNDS, FILE_BOUNDS, GAME_MASTER
+from .model import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
 from .support import game_master_only, may_change, require_rules, unit_name_free
 
 REASON_MAX = 300
@@ -30,9 +31,9 @@ def set_length(state: CampaignState, action: SetLength, actor: str, dice: Dice, 
 def _reason(action) -> str:
     reason = action.reason.strip()
     if not reason:
-        raise Refused("a correction needs a reason")
+        raise Refused("a correction needs a reason", GAME_MASTER)
     if len(reason) > REASON_MAX:
-        raise Refused(f"a reason is at most {REASON_MAX} characters")
+        raise Refused(f"a reason is at most {REASON_MAX} characters", FILE_BOUNDS)
     return reason
 
 
@@ -54,7 +55,7 @@ def adjust(state: CampaignState, action: Adjust, actor: str, dice: Dice, choices
         parts.append(f"{action.points:+d} points")
     if action.vp:
         if army.vp + action.vp < 0:
-            raise Refused(f"{army.name} has {army.vp} VP and cannot lose {-action.vp}")
+            raise Refused(f"{army.name} has {army.vp} VP and cannot lose {-action.vp}", CORRECTION_BOUNDS)
         army.vp += action.vp
         parts.append(f"{action.vp:+d} VP")
     if action.xp:
@@ -63,11 +64,11 @@ def adjust(state: CampaignState, action: Adjust, actor: str, dice: Dice, choices
         cap = None if state.manual else state.params.max_xp
         if xp < 0 or (cap is not None and xp > cap):
             raise Refused(f"{unit.name} has {unit.xp} XP; XP stays between 0 and {cap}" if cap
-                          else f"{unit.name} has {unit.xp} XP and cannot lose {-action.xp}")
+                          else f"{unit.name} has {unit.xp} XP and cannot lose {-action.xp}", CORRECTION_BOUNDS)
         army.units[unit.key] = unit.changed(xp=xp)
         parts.append(f"{action.xp:+d} XP for {unit.name}")
     if not parts:
-        raise Refused("the correction changes nothing")
+        raise Refused("the correction changes nothing", GAME_MASTER)
     return f"{army.name}: {', '.join(parts)} ({reason})"
 
 
@@ -87,7 +88,7 @@ def set_traits(state: CampaignState, action: SetTraits, actor: str, dice: Dice, 
     for name, values in (("skill set", action.skill_sets), ("skill", action.skills), ("injury", action.injuries),
                          ("talent", action.talents)):
         if len(set(values)) != len(values):
-            raise Refused(f"a {name} is held only once")
+            raise Refused(f"a {name} is held only once", CORRECTION_BOUNDS)
     army.units[unit.key] = unit.changed(traits=action.traits, skill_sets=action.skill_sets, skills=action.skills,
                                         injuries=action.injuries, talents=action.talents)
     return f"{unit.name}'s traits corrected ({reason})"
@@ -96,7 +97,7 @@ def set_traits(state: CampaignState, action: SetTraits, actor: str, dice: Dice, 
 def _known(values, allowed: set[str], what: str) -> None:
     for value in values:
         if value not in allowed:
-            raise Refused(f"{value!r} is not a {what}")
+            raise Refused(f"{value!r} is not a {what}", CORRECTION_BOUNDS)
 
 
 def set_status(state: CampaignState, action: SetStatus, actor: str, dice: Dice, choices: Choices) -> str:
@@ -105,10 +106,19 @@ def set_status(state: CampaignState, action: SetStatus, actor: str, dice: Dice, 
     reason = _reason(action)
     unit = state.unit(army, action.unit)
     if action.status not in (ACTIVE, DEAD, DISBANDED):
-        raise Refused(f"a unit is {ACTIVE}, {DEAD} or {DISBANDED}")
+        raise Refused(f"a unit is {ACTIVE}, {DEAD} or {DISBANDED}", CORRECTION_BOUNDS)
     if not 0 <= action.sitting_out <= MAX_SIT_OUT:
-        raise Refused(f"a unit sits out 0 to {MAX_SIT_OUT} matches")
+        raise Refused(f"a unit sits out 0 to {MAX_SIT_OUT} matches", CORRECTION_BOUNDS)
     if action.status == ACTIVE and not unit.active:
         unit_name_free(army, unit.name)
     army.units[unit.key] = unit.changed(status=action.status, sitting_out=action.sitting_out)
     return f"{unit.name} is {action.status} ({reason})"
+
+
+def house_rule(state: CampaignState, action: HouseRule, actor: str, dice: Dice, choices: Choices) -> str:
+    """Recorded for all to read; it changes nothing the rules compute."""
+    game_master_only(state, actor, "house rules")
+    text = action.text.strip()
+    if not text:
+        raise Refused("a house rule needs its text", GAME_MASTER)
+    return f"house rule: {text}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from . import armies, corrections, events, missions
+from . import armies, corrections, missions, random_events
 from .actions import (
     Action,
     AddUnit,
@@ -17,6 +17,7 @@ from .actions import (
     BuyUpgrade,
     DisbandArmy,
     DisbandUnit,
+    HouseRule,
     PostBattle,
     RandomEvent,
     RecordResult,
@@ -29,10 +30,14 @@ from .actions import (
     SetTraits,
     StartArmy,
     StartMission,
+    Undo,
 )
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
+from .house import CAMPAIGN_KINDS, STORED_DICE
+from .model import CampaignState, LedgerEntry, Refused
 from .params import CampaignParams
-from .state import CampaignState, LedgerEntry, Refused
+from .undo import RULE as UNDO_RULE
+from .undo import check_undo, undone
 
 Handler = Callable[[CampaignState, Action, str, Dice, Choices], str]
 
@@ -42,7 +47,7 @@ HANDLERS: dict[type[Action], Handler] = {
     RenameUnit: armies.rename_unit,
     SetNotes: armies.set_notes,
     StartMission: missions.start_mission,
-    RandomEvent: events.random_event,
+    RandomEvent: random_events.random_event,
     RecordResult: missions.record_result,
     PostBattle: missions.post_battle,
     BuyUpgrade: armies.buy_upgrade,
@@ -54,6 +59,7 @@ HANDLERS: dict[type[Action], Handler] = {
     SetTraits: corrections.set_traits,
     SetStatus: corrections.set_status,
     AddUnit: armies.add_unit,
+    HouseRule: corrections.house_rule,
 }
 
 KINDS = ("game-limited", "point-limited", "time-limited", "endless")
@@ -62,7 +68,7 @@ KINDS = ("game-limited", "point-limited", "time-limited", "endless")
 def new_campaign(*, game: str, game_master: str, params: CampaignParams | None, kind: str = "endless",
                  permadeath: bool = True, parallel_play: bool = False, late_joiners: bool = False) -> CampaignState:
     if kind not in KINDS:
-        raise Refused(f"a campaign is {', '.join(KINDS)}; not {kind!r}")
+        raise Refused(f"a campaign is {', '.join(KINDS)}; not {kind!r}", CAMPAIGN_KINDS)
     if params is None:
         kind = "endless"  # without campaign rules there is no length to play to
     return CampaignState(game=game, game_master=game_master, params=params, kind=kind, permadeath=permadeath,
@@ -81,20 +87,41 @@ class Outcome:
 
 
 def apply(state: CampaignState, action: Action, *, actor: str, dice: Dice | None = None,
-          choices: Choices | None = None, strict: bool = False) -> Outcome:
+          choices: Choices | None = None, strict: bool = False, before: CampaignState | None = None) -> Outcome:
     """`action` done by `actor`. With `strict` (replaying a stored action) every die and choice it
-    stored must be used, so a changed file cannot carry dice that were never rolled."""
-    return _apply(state.clone(), action, actor, dice or Dice(), choices or Choices(), strict)
+    stored must be used, so a changed file cannot carry dice that were never rolled. An undo needs
+    `before`, the state before the last action."""
+    return _apply(state.clone(), action, actor, dice or Dice(), choices or Choices(), strict, before)
 
 
-def _apply(new: CampaignState, action: Action, actor: str, dice: Dice, choices: Choices, strict: bool) -> Outcome:
+def _apply(new: CampaignState, action: Action, actor: str, dice: Dice, choices: Choices, strict: bool,
+           before: CampaignState | None = None) -> Outcome:
     """`apply` on a state the caller gives up: it is changed in place."""
+    last_kind, new.last_kind = new.last_kind, action.kind
     new.actions += 1
+    if strict and isinstance(action, Undo) and (dice.unused() or choices.unused()):
+        raise Refused(f"dice or choices not used by this action: {', '.join(dice.unused() + choices.unused())}", STORED_DICE)
+    if isinstance(action, Undo):
+        return _undo(new, before, action, actor, last_kind)
+    # Ledgers only grow: the action's entries are those past each ledger's length before it.
+    lengths = {key: len(army.ledger) for key, army in new.armies.items()}
     summary = HANDLERS[type(action)](new, action, actor, dice, choices)
     if strict and (dice.unused() or choices.unused()):
-        raise Refused(f"dice or choices not used by this action: {', '.join(dice.unused() + choices.unused())}")
-    ledger = tuple(e for army in new.armies.values() for e in army.ledger if e.action == new.actions)
+        raise Refused(f"dice or choices not used by this action: {', '.join(dice.unused() + choices.unused())}",
+                      STORED_DICE)
+    ledger = tuple(e for key, army in new.armies.items() for e in army.ledger[lengths.get(key, 0):]
+                   if e.action == new.actions)
     return Outcome(new, action, actor, summary, ledger, dice.used, choices.used)
+
+
+def _undo(new: CampaignState, before: CampaignState | None, action: Undo, actor: str, last_kind: str) -> Outcome:
+    check_undo(new, action, actor, last_kind)
+    if before is None:
+        raise Refused("the state before the last action is not at hand to undo it", UNDO_RULE)
+    restored, summary = undone(new, before, action)
+    restored.last_kind = action.kind
+    ledger = tuple(e for army in restored.armies.values() for e in army.ledger[-1:] if e.action == restored.actions)
+    return Outcome(restored, action, actor, summary, ledger, {}, {})
 
 
 @dataclass(frozen=True)
@@ -107,17 +134,29 @@ class Stored:
     choices: dict[str, str]
 
 
+class ReplayRefused(Refused):
+    """A stored action that no longer replays: `number` is its place in the log (from 1), `reason` why."""
+
+    def __init__(self, number: int, kind: str, reason: Exception):
+        self.number, self.kind, self.reason = number, kind, reason
+        super().__init__(f"action {number} ({kind}): {reason}")
+
+
 def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignState, list[Outcome]]:
-    """Every stored action in order; the first that breaks a rule raises `Refused`."""
-    outcomes = []
-    state = state.clone()
-    for number, record in enumerate(stored, start=1):
+    """Every stored action in order, once each; the first that breaks a rule raises `ReplayRefused`."""
+    outcomes: list[Outcome] = []
+    records = list(stored)
+    state, before = state.clone(), None
+    for number, record in enumerate(records, start=1):
+        # In place: a refused action ends the replay, so no state before it is needed again; only an
+        # action that the next one undoes has its state before it kept.
+        undone_next = number < len(records) and isinstance(records[number].action, Undo)
+        kept = state.clone() if undone_next else None
         try:
-            # In place: a refused action ends the replay, so no state before it is needed again.
             outcome = _apply(state, record.action, record.actor, Dice(record.rolls), Choices(record.choices),
-                             strict=True)
+                             strict=True, before=before)
         except (Refused, NeedDie, NeedChoice, BadDie) as error:
-            raise Refused(f"action {number} ({record.action.kind}): {error}") from None
+            raise ReplayRefused(number, record.action.kind, error) from None
         outcomes.append(outcome)
-        state = outcome.state
+        state, before = outcome.state, kept
     return state, outcomes

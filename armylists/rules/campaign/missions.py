@@ -9,10 +9,11 @@ from typing import Mapping
 
 from .actions import PostBattle, RecordResult, StartMission, UnitResult
 from .dice import Choices, Dice
+from .house import FILE_BOUNDS, GONE, WHO_CHANGES
+from .model import DEAD, Allowance, ArmyState, CampaignState, MissionState, Refused, UnitState
 from .params import CampaignParams
 from .progression import casualty_roll, earn_xp, unit_value
-from .state import DEAD, Allowance, ArmyState, CampaignState, MissionState, Refused, UnitState
-from .support import participant, require_rules
+from .support import book, participant, require_rules
 
 
 def underdog_points(values: Mapping[str, int], params: CampaignParams) -> dict[str, int]:
@@ -55,15 +56,15 @@ def fielded_value(army: ArmyState, units: tuple[str, ...], params: CampaignParam
 
 def _check_fielded(state: CampaignState, army: ArmyState, units: tuple[str, ...]) -> None:
     if not units:
-        raise Refused(f"{army.name} fields no units")
+        raise Refused(f"{army.name} fields no units", book(state, "Mission Setup"))
     if len(set(units)) != len(units):
-        raise Refused(f"{army.name} fields a unit twice")
+        raise Refused(f"{army.name} fields a unit twice", book(state, "Mission Setup"))
     for key in units:
         unit = state.unit(army, key)
         if not unit.active:
-            raise Refused(f"{unit.name} is no longer in {army.name}")
+            raise Refused(f"{unit.name} is no longer in {army.name}", GONE)
         if unit.sitting_out:
-            raise Refused(f"{unit.name} sits out {unit.sitting_out} more match(es)")
+            raise Refused(f"{unit.name} sits out {unit.sitting_out} more match(es)", book(state, "Check for Casualties"))
 
 
 def start_mission(state: CampaignState, action: StartMission, actor: str, dice: Dice, choices: Choices) -> str:
@@ -75,16 +76,16 @@ def start_mission(state: CampaignState, action: StartMission, actor: str, dice: 
     if len({a.key for a in armies}) != len(armies) or len(armies) < 2:
         raise Refused("a mission needs two or more different armies", params.section("Campaign Length"))
     if actor != state.game_master and actor not in {a.owner for a in armies}:
-        raise Refused("only a player of the mission or the game master may set it up")
+        raise Refused("only a player of the mission or the game master may set it up", WHO_CHANGES)
     everyone = {a.key for a in state.armies.values() if a.started}
     if not state.parallel_play and {a.key for a in armies} != everyone:
         raise Refused("every army plays every mission unless the campaign allows parallel play",
                       params.section("Parallel Play"))
     for army, fielded in zip(armies, action.fielded, strict=True):
         if not army.started:
-            raise Refused(f"{army.name} has not started")
+            raise Refused(f"{army.name} has not started", book(state, "Preparation"))
         if state.open_mission_of(army.key):
-            raise Refused(f"{army.name} is still in mission {state.open_mission_of(army.key).number}")
+            raise Refused(f"{army.name} is still in mission {state.open_mission_of(army.key).number}", book(state, "Campaign Structure"))
         _check_fielded(state, army, fielded.units)
     values = {f.army: fielded_value(state.armies[f.army], f.units, params) for f in action.fielded}
     problem = difference_problem(values, {a.key: a.name for a in armies}, params)
@@ -114,9 +115,9 @@ def record_result(state: CampaignState, action: RecordResult, actor: str, dice: 
     mission = state.mission(action.mission)
     participant(state, mission, actor)
     if mission.has_result:
-        raise Refused(f"mission {mission.number} already has its result")
+        raise Refused(f"mission {mission.number} already has its result", book(state, "Play Mission"))
     if action.winner not in mission.armies:
-        raise Refused(f"the winner must be one of the armies of mission {mission.number}")
+        raise Refused(f"the winner must be one of the armies of mission {mission.number}", book(state, "Play Mission"))
     conceded = set(action.conceded)
     if not conceded <= set(mission.armies) or action.winner in conceded:
         raise Refused("only a losing army of the mission can have conceded", params.section("Play Mission"))
@@ -139,12 +140,12 @@ def post_battle(state: CampaignState, action: PostBattle, actor: str, dice: Dice
     mission = state.mission(action.mission)
     army = state.army(action.army)
     if actor not in (army.owner, state.game_master):
-        raise Refused(f"only {army.owner} or the game master may record {army.name}'s post-battle")
+        raise Refused(f"only {army.owner} or the game master may record {army.name}'s post-battle", WHO_CHANGES)
     if army.key not in mission.armies or army.key in mission.done:
-        raise Refused(f"{army.name} has no post-battle to record for mission {mission.number}")
+        raise Refused(f"{army.name} has no post-battle to record for mission {mission.number}", book(state, "Campaign Structure"))
     if not mission.has_result:
         raise Refused(f"record who won mission {mission.number} first", params.section("Campaign Structure"))
-    results = _results_by_unit(mission, army, action.results)
+    results = _results_by_unit(state, mission, army, action.results)
     if action.objective_completed:
         objective = params.tables.objectives.row(mission.objectives[army.key])
         state.post(army, params.objective_points, "objective", f"special objective {objective.name}")
@@ -155,15 +156,15 @@ def post_battle(state: CampaignState, action: PostBattle, actor: str, dice: Dice
     return f"{army.name} after mission {mission.number}: " + "; ".join(lines)
 
 
-def _results_by_unit(mission: MissionState, army: ArmyState, results: tuple[UnitResult, ...]) -> dict:
+def _results_by_unit(state: CampaignState, mission: MissionState, army: ArmyState, results: tuple[UnitResult, ...]) -> dict:
     fielded = mission.fielded[army.key]
     by_unit = {key: UnitResult(key) for key in fielded}
     for result in results:
         if result.unit not in by_unit:
-            raise Refused(f"{army.name}'s unit {result.unit!r} did not play mission {mission.number}")
+            raise Refused(f"{army.name}'s unit {result.unit!r} did not play mission {mission.number}", book(state, "Earn Experience"))
         kills = (result.killed_units, result.killed_heroes, result.killed_heroes_and_units)
         if min(kills) < 0:
-            raise Refused("kills are counted from 0")
+            raise Refused("kills are counted from 0", FILE_BOUNDS)
         by_unit[result.unit] = result
     return by_unit
 

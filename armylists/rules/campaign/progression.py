@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .dice import Choices, Dice
+from .model import UnitState
 from .params import CampaignParams, Row, Table
-from .state import UnitState
 
 
 def level(xp: int, params: CampaignParams) -> int:

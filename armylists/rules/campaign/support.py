@@ -4,30 +4,36 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from .house import BY_HAND, GAME_MASTER, UPGRADES, WHO_CHANGES
+from .model import ArmyState, CampaignState, MissionState, Refused, UnitSpec
 from .params import CampaignParams
-from .state import ArmyState, CampaignState, MissionState, Refused, UnitSpec
+
+
+def book(state: CampaignState, section: str) -> str:
+    """The book's section that makes a rule, in words; a campaign kept by hand has no book to cite."""
+    return state.params.section(section) if state.params is not None else BY_HAND
 
 
 def may_change(state: CampaignState, army: ArmyState, actor: str) -> None:
     """Only an army's player or the game master changes it."""
     if actor not in (army.owner, state.game_master):
-        raise Refused(f"only {army.owner} or the game master may change {army.name}")
+        raise Refused(f"only {army.owner} or the game master may change {army.name}", WHO_CHANGES)
 
 
 def game_master_only(state: CampaignState, actor: str, what: str) -> None:
     if actor != state.game_master:
-        raise Refused(f"only the game master may make {what}")
+        raise Refused(f"only the game master may make {what}", GAME_MASTER)
 
 
 def participant(state: CampaignState, mission: MissionState, actor: str) -> None:
     """A mission is recorded by one of its players or the game master."""
     if actor != state.game_master and actor not in {state.armies[a].owner for a in mission.armies}:
-        raise Refused(f"only a player of mission {mission.number} or the game master may record it")
+        raise Refused(f"only a player of mission {mission.number} or the game master may record it", WHO_CHANGES)
 
 
 def require_rules(state: CampaignState) -> CampaignParams:
     if state.params is None:
-        raise Refused(f"{state.game} has no campaign rules: this campaign is kept by hand")
+        raise Refused(f"{state.game} has no campaign rules: this campaign is kept by hand", BY_HAND)
     return state.params
 
 
@@ -46,12 +52,12 @@ def upgrades_fit(spec: UnitSpec, upgrades: Iterable[str], name: str) -> None:
     for slug, count in taken.items():
         offer = spec.offer(slug)
         if offer is None:
-            raise Refused(f"{name} ({spec.unit_name}) has no upgrade {slug!r}")
+            raise Refused(f"{name} ({spec.unit_name}) has no upgrade {slug!r}", UPGRADES)
         if count > 1:
-            raise Refused(f"{name} already has {offer.name}")
+            raise Refused(f"{name} already has {offer.name}", UPGRADES)
     groups = Counter(spec.offer(slug).group for slug in upgrades if spec.offer(slug).group)
     for group, count in groups.items():
         limit = spec.group_max(group)
         if limit is not None and count > limit:
             raise Refused(f"{name} may take at most {limit} upgrade(s) of the group {group!r}; "
-                          "sell the one it has first")
+                          "sell the one it has first", UPGRADES)

@@ -1,8 +1,8 @@
-import json
 from pathlib import Path
 
 from armylists.boundary.commands import MusterCommand
 from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import read_json
 from armylists.campaigns.fileformat import MAX_FILE_BYTES
 from armylists.campaigns.transfer import import_campaign
 
@@ -15,18 +15,15 @@ class Command(MusterCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE")
         parser.add_argument("--as", dest="slug", metavar="NEW_SLUG", help="import under another slug")
+        parser.add_argument("--house-rules", action="store_true",
+                            help="keep unit points that differ from the faction library, logged as a house rule")
 
     def handle(self, *args, **options):
         path = Path(options["file"])
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                self.refuse(f"{path}: larger than {MAX_FILE_BYTES // 1_000_000} MB")
-            data = json.loads(path.read_text(encoding="utf-8"))
-            campaign = import_campaign(data, slug=options["slug"])
-        except FileNotFoundError:
-            self.refuse(f"{path}: no such file")
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            self.refuse(f"{path}: not valid JSON ({error})")
+            # The same bounded reader as every other file: size, encoding, depth and long numbers.
+            campaign = import_campaign(read_json(path, MAX_FILE_BYTES), slug=options["slug"],
+                                       house_rules=options["house_rules"])
         except BadInput as error:
             self.refuse(f"{path}: {error}")
         self.stdout.write(f"{path}: imported as {campaign.slug} ({campaign.actions.count()} actions)")

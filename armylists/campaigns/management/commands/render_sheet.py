@@ -1,9 +1,9 @@
 from pathlib import Path
 
 from armylists.boundary.commands import MusterCommand
-from armylists.campaigns import sheets
+from armylists.campaigns import printouts
 from armylists.campaigns.models import Campaign
-from armylists.campaigns.state import BrokenLog, load_state
+from armylists.campaigns.snapshots import BrokenLog, load_state
 
 
 class Command(MusterCommand):
@@ -28,21 +28,21 @@ class Command(MusterCommand):
         printout = self._printout(loaded, options)
         output = Path(options["output"])
         try:
-            output.write_bytes(sheets.render_pdf(printout))
+            output.write_bytes(printouts.render_pdf(printout))
         except OSError as error:
             self.refuse(f"{output}: cannot write the PDF ({error.strerror or error})")
         self.stdout.write(f"{output}: {printout.title}")
 
-    def _printout(self, loaded, options) -> sheets.Printout:
+    def _printout(self, loaded, options) -> printouts.Printout:
         if options["blank"]:
-            return sheets.blank_sheet(loaded)
+            return printouts.blank_sheet(loaded)
         if options["summary"]:
-            return sheets.summary(loaded)
+            return printouts.summary(loaded)
         if options["army"] is None:
-            return sheets.army_sheets(loaded)
+            return printouts.army_sheets(loaded)
         wanted = options["army"].casefold()
         found = [a.key for a in loaded.state.armies.values() if wanted in (a.name.casefold(), a.key)]
         if not found:
             names = ", ".join(a.name for a in loaded.state.armies.values()) or "none"
             self.refuse(f"no army {options['army']!r} in {loaded.campaign.slug} (its armies: {names})")
-        return sheets.army_sheets(loaded, found)
+        return printouts.army_sheets(loaded, found)

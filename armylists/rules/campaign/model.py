@@ -8,9 +8,11 @@ entry that would take it below zero is refused.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Iterator
 
+from .bounds import NAME, SLUG, Many, Whole, bound
+from .house import KEYS
 from .params import CampaignParams
 
 
@@ -22,33 +24,52 @@ class Refused(Exception):
         super().__init__(f"{message} ({rule})" if rule else message)
 
 
+def _quick_to_pickle(cls):
+    """A frozen slots dataclass pickled as a tuple of its fields: the dataclass default looks its fields up
+    again for every object, which makes loading a long campaign's snapshot slow."""
+    names = tuple(f.name for f in fields(cls))
+
+    def getstate(self):
+        return tuple(getattr(self, name) for name in names)
+
+    def setstate(self, state):
+        for name, value in zip(names, state, strict=True):
+            object.__setattr__(self, name, value)
+
+    cls.__getstate__, cls.__setstate__ = getstate, setstate
+    return cls
+
+
+@_quick_to_pickle
 @dataclass(frozen=True, slots=True)
 class Offer:
     """An upgrade a unit may buy, at the price it had when the unit was recruited."""
 
-    slug: str
-    name: str
-    price: int
-    group: str | None = None
+    slug: str = bound(SLUG)
+    name: str = bound(NAME)
+    price: int = bound(Whole(-10_000, 10_000))
+    group: str | None = bound(SLUG, None)
 
 
+@_quick_to_pickle
 @dataclass(frozen=True, slots=True)
 class Group:
-    slug: str
-    max: int
+    slug: str = bound(SLUG)
+    max: int = bound(Whole(0, 50))
 
 
+@_quick_to_pickle
 @dataclass(frozen=True, slots=True)
 class UnitSpec:
     """A unit as bought, with its points frozen: replaying a campaign never depends on today's unit data."""
 
-    unit: str
-    faction: str
-    unit_name: str
-    base: int
-    hero: bool = False
-    offers: tuple[Offer, ...] = ()
-    groups: tuple[Group, ...] = ()
+    unit: str = bound(SLUG)
+    faction: str = bound(SLUG)
+    unit_name: str = bound(NAME)
+    base: int = bound(Whole(0, 100_000))
+    hero: bool = bound(None, False)
+    offers: tuple[Offer, ...] = bound(Many(None, 100), ())
+    groups: tuple[Group, ...] = bound(Many(None, 50), ())
 
     def offer(self, slug: str) -> Offer | None:
         return next((o for o in self.offers if o.slug == slug), None)
@@ -60,6 +81,7 @@ class UnitSpec:
 ACTIVE, DEAD, DISBANDED = "active", "dead", "disbanded"
 
 
+@_quick_to_pickle
 @dataclass(frozen=True, slots=True)
 class UnitState:
     key: str
@@ -91,6 +113,7 @@ class UnitState:
         return replace(self, **changes)
 
 
+@_quick_to_pickle
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
     army: str
@@ -122,10 +145,17 @@ class ArmyState:
     started: bool = True
     restarted: bool = False  # disbanded and started again: its VP count per match
     allowance: Allowance | None = None  # None until it has played a mission
+    # The ledger is append-only, so its sum is kept up to date from the entries not yet counted:
+    # (entries counted, their sum). A long campaign's bank then costs nothing to read.
+    counted: tuple[int, int] = field(default=(0, 0), repr=False, compare=False)
 
     @property
     def bank(self) -> int:
-        return sum(e.amount for e in self.ledger)
+        done, total = self.counted
+        if done != len(self.ledger):
+            total += sum(e.amount for e in self.ledger[done:])
+            self.counted = (len(self.ledger), total)
+        return total
 
     def active_units(self) -> Iterator[UnitState]:
         return (u for u in self.units.values() if u.active)
@@ -179,6 +209,10 @@ class CampaignState:
     missions: list[MissionState] = field(default_factory=list)
     units_made: int = 0  # unit keys are "u1", "u2"… in the order units join, so a replay gives the same keys
     actions: int = 0
+    last_kind: str = ""  # the kind of the last action (an undo is not undone)
+    # One object per distinct unit spec, shared by every unit bought with it, so a long campaign's
+    # state (and its snapshot) holds each spec once.
+    specs: dict[UnitSpec, UnitSpec] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def manual(self) -> bool:
@@ -192,21 +226,24 @@ class CampaignState:
         try:
             return self.armies[key]
         except KeyError:
-            raise Refused(f"there is no army {key!r} in this campaign") from None
+            raise Refused(f"there is no army {key!r} in this campaign", KEYS) from None
 
     def unit(self, army: ArmyState, key: str) -> UnitState:
         unit = army.units.get(key)
         if unit is None:
-            raise Refused(f"{army.name} has no unit {key!r}")
+            raise Refused(f"{army.name} has no unit {key!r}", KEYS)
         return unit
 
     def mission(self, number: int) -> MissionState:
         if not 1 <= number <= len(self.missions):
-            raise Refused(f"there is no mission {number}")
+            raise Refused(f"there is no mission {number}", KEYS)
         return self.missions[number - 1]
 
     def open_mission_of(self, army: str) -> MissionState | None:
         return next((m for m in self.missions if army in m.armies and army not in m.done), None)
+
+    def same_spec(self, spec: UnitSpec) -> UnitSpec:
+        return self.specs.setdefault(spec, spec)
 
     def new_unit_key(self) -> str:
         self.units_made += 1

@@ -19,10 +19,11 @@ from armylists.printing.pdf import html_to_pdf
 from armylists.rules.campaign import CampaignParams
 
 from .presenters import ArmyRow, army_row, leaderboard, progress, xp_track
-from .state import Loaded
+from .snapshots import Loaded
 
 TEMPLATE = "campaigns/sheet.html"
 BLANK_UNITS = 10  # unit boxes on a blank sheet, as on the book's
+SUMMARY_LOG = 200  # newest actions in the summary, so its size stays bounded; the full log is its own download
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Printout:
     summary: bool = False
     progress: str = ""
     log: list = ()
+    log_total: int = 0
 
 
 def _printout(loaded: Loaded, title: str, **fields) -> Printout:
@@ -61,7 +63,7 @@ def blank_sheet(loaded: Loaded) -> Printout:
 
 def summary(loaded: Loaded) -> Printout:
     return _printout(loaded, f"{loaded.campaign.name}: summary", armies=leaderboard(loaded.state), summary=True,
-                     log=loaded.log())
+                     log=loaded.log(SUMMARY_LOG), log_total=loaded.state.actions)
 
 
 def render_html(printout: Printout) -> str:

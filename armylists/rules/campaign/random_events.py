@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from .actions import RandomEvent
 from .dice import Choices, Dice
+from .model import ArmyState, CampaignState, MissionState, Refused, UnitState
 from .params import Event
-from .state import ArmyState, CampaignState, MissionState, Refused, UnitState
-from .support import participant, require_rules
+from .support import book, participant, require_rules
 
 
 def event_number(dice: Dice) -> int:
@@ -30,7 +30,7 @@ def random_event(state: CampaignState, action: RandomEvent, actor: str, dice: Di
         return f"random event {event.number}, {event.name}"
     army = _army_in(state, mission, action.army, event)
     if army.key in mission.done:
-        raise Refused(f"{army.name}'s post-battle is already recorded for mission {mission.number}")
+        raise Refused(f"{army.name}'s post-battle is already recorded for mission {mission.number}", book(state, "Campaign Random Events"))
     if effect.conditional and not action.achieved:
         return f"random event {event.number}, {event.name}: {army.name} did not achieve it"
     outcome = HANDLERS[effect.kind](state, mission, army, action, event, dice)
@@ -39,18 +39,20 @@ def random_event(state: CampaignState, action: RandomEvent, actor: str, dice: Di
 
 def _army_in(state: CampaignState, mission: MissionState, key: str | None, event: Event) -> ArmyState:
     if key is None or key not in mission.armies:
-        raise Refused(f"{event.name}: name the army of mission {mission.number} it selected")
+        raise Refused(f"{event.name}: name the army of mission {mission.number} it selected", book(state, "Campaign Random Events"))
     return state.armies[key]
 
 
-def _units_of(mission: MissionState, army: ArmyState, units: tuple[str, ...], event: Event) -> list[str]:
+def _units_of(state: CampaignState, mission: MissionState, army: ArmyState, units: tuple[str, ...], event: Event) -> list[str]:
     """The units the event selected: as many as it says (`units`, 0 for any number), all of the army
     and of the mission."""
     fielded = mission.fielded[army.key]
     if not units or any(u not in fielded for u in units) or len(set(units)) != len(units):
-        raise Refused(f"{event.name}: name the unit(s) of {army.name} that played mission {mission.number}")
+        raise Refused(f"{event.name}: name the unit(s) of {army.name} that played mission {mission.number}",
+                      book(state, "Campaign Random Events"))
     if event.effect.units and len(units) != event.effect.units:
-        raise Refused(f"{event.name} selects {event.effect.units} unit(s) of {army.name}")
+        raise Refused(f"{event.name} selects {event.effect.units} unit(s) of {army.name}",
+                      book(state, "Campaign Random Events"))
     return list(units)
 
 
@@ -67,10 +69,11 @@ def _bounty(state, mission, army, action, event: Event, dice: Dice) -> str:
     parts = []
     targets = len(mission.fielded[army.key])
     if sum(c.count for c in action.destroyed) > targets:
-        raise Refused(f"{army.name} fielded only {targets} units to destroy")
+        raise Refused(f"{army.name} fielded only {targets} units to destroy", book(state, "Campaign Random Events"))
     for count in action.destroyed:
         if count.army == army.key or count.army not in mission.armies or count.count < 0:
-            raise Refused("Bring me their Heads: only the other armies of the mission collect")
+            raise Refused("Bring me their Heads: only the other armies of the mission collect",
+                          book(state, "Campaign Random Events"))
         enemy = state.armies[count.army]
         state.post(enemy, count.count * effect.per, "event", f"bounty on {army.name}, mission {mission.number}")
         parts.append(f"{enemy.name} gets {count.count * effect.per} points")
@@ -86,7 +89,7 @@ def _vp(state, mission, army, action, event: Event, dice: Dice) -> str:
 def _xp(state, mission, army, action, event: Event, dice: Dice) -> str:
     effect = event.effect
     parts = []
-    for key in _units_of(mission, army, action.units, event):
+    for key in _units_of(state, mission, army, action.units, event):
         xp = dice.roll(f"{key}/xp", effect.die) if effect.die else effect.amount
         _pend(mission, army, key, xp)
         parts.append(f"{army.units[key].name} earns {xp} XP")
@@ -111,7 +114,7 @@ def _xp_split(state, mission, army, action, event: Event, dice: Dice) -> str:
     if set(shares) - set(fielded) or sum(given) != effect.amount or any(x not in (low, low + 1) for x in given) \
             or sum(1 for x in given if x > low) != extra:
         raise Refused(f"Countdown: split {effect.amount} XP over {army.name}'s {len(fielded)} units as evenly "
-                      f"as possible ({extra} unit(s) get {low + 1}, the rest {low})")
+                      f"as possible ({extra} unit(s) get {low + 1}, the rest {low})", book(state, "Campaign Random Events"))
     for key, xp in zip(fielded, given, strict=True):
         _pend(mission, army, key, xp)
     return f"{army.name} splits {effect.amount} XP"
@@ -119,7 +122,7 @@ def _xp_split(state, mission, army, action, event: Event, dice: Dice) -> str:
 
 def _pow(state, mission, army, action, event: Event, dice: Dice) -> str:
     """P.O.W.: at the end of the mission the unit is bought back for D3 x 50 points, or disbanded."""
-    unit = _the_unit(mission, army, action, event)
+    unit = _the_unit(state, mission, army, action, event)
     if unit is None:
         return "the prisoners are not bought back and leave the army"
     price = dice.roll(f"{unit.key}/ransom", event.effect.die) * event.effect.per
@@ -139,7 +142,7 @@ def _reroll(state, mission, army, action, event: Event, dice: Dice) -> str:
 
 def _time_warp(state, mission, army, action, event: Event, dice: Dice) -> str:
     """Time Warp: the unit fights a Time Beast; winning earns 3 XP and 150 points, losing kills it."""
-    unit = _the_unit(mission, army, action, event)
+    unit = _the_unit(state, mission, army, action, event)
     if unit is None:
         return "the Time Beast wins"
     _pend(mission, army, unit.key, event.effect.xp)
@@ -147,10 +150,10 @@ def _time_warp(state, mission, army, action, event: Event, dice: Dice) -> str:
     return f"{unit.name} beats the Time Beast: {event.effect.xp} XP and {event.effect.points} points"
 
 
-def _the_unit(mission: MissionState, army: ArmyState, action: RandomEvent, event: Event) -> UnitState | None:
+def _the_unit(state: CampaignState, mission: MissionState, army: ArmyState, action: RandomEvent, event: Event) -> UnitState | None:
     """The one unit the event selected, or None when it did not come through: then it is lost to the army
     at the post-battle, as a unit that died (without permadeath, it sits out instead)."""
-    key = _units_of(mission, army, action.units, event)[0]
+    key = _units_of(state, mission, army, action.units, event)[0]
     if not action.achieved:
         mission.doomed |= {(army.key, key)}
         return None

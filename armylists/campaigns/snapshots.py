@@ -1,0 +1,155 @@
+"""A campaign's state: what replaying its log through the rules engine gives, kept as a snapshot.
+
+Nothing a replay can compute is stored as a truth: the armies, their units, XP,
+traits, VP and banks come from the log. Replaying a long log on every page
+would make a page's cost grow with the campaign, so the state replaying gave is
+kept (`Snapshot`) under a key that fingerprints everything it depends on: the
+engine's code, the game's campaign rules, the campaign's settings and the last
+action. A missing or stale snapshot is rebuilt from the log, so a page costs the
+same at 20,000 actions as at 200 (docs/campaigns.md, "How it is kept").
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import pickle
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from armylists.rules import campaign as engine
+from armylists.rules.campaign import (
+    CampaignParams,
+    CampaignState,
+    Outcome,
+    Refused,
+    Stored,
+    campaign_params,
+    new_campaign,
+    replay,
+)
+from armylists.rules.campaign.data import action_from_data
+
+from .models import SUMMARY_MAX, Action, Campaign, CampaignRules, Snapshot
+
+
+class BrokenLog(Exception):
+    """The stored log no longer replays (the game's campaign rules were changed under it)."""
+
+
+def _rules(campaign: Campaign) -> CampaignRules | None:
+    return CampaignRules.objects.filter(game_id=campaign.game_id).first()
+
+
+def rules_of(campaign: Campaign) -> CampaignParams | None:
+    """The game's campaign rules, or None for a game without them (a campaign kept by hand)."""
+    rules = _rules(campaign)
+    return campaign_params(rules.params, campaign.overrides) if rules else None
+
+
+def initial_state(campaign: Campaign, params: CampaignParams | None = None) -> CampaignState:
+    return new_campaign(game=campaign.game.slug, game_master=campaign.game_master.get_username(),
+                        params=params if params is not None else rules_of(campaign), kind=campaign.kind,
+                        permadeath=campaign.permadeath, parallel_play=campaign.parallel_play,
+                        late_joiners=campaign.late_joiners)
+
+
+def stored(row: Action) -> Stored:
+    return Stored(action_from_data(row.kind, row.payload), row.actor.get_username(), row.rolls, row.choices)
+
+
+@cache
+def engine_version() -> str:
+    """A fingerprint of the rules engine's code: a snapshot made by other code is stale."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(engine.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def snapshot_key(campaign: Campaign, rules: CampaignRules | None, last: tuple[int, int] | None) -> str:
+    """Everything the replayed state depends on: a snapshot under another key is stale."""
+    settings = [engine_version(), rules.params if rules else None, campaign.overrides, campaign.kind,
+                campaign.permadeath, campaign.parallel_play, campaign.late_joiners, campaign.game_id,
+                campaign.game_master_id, last]
+    return hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Loaded:
+    campaign: Campaign
+    state: CampaignState
+
+    @property
+    def params(self) -> CampaignParams | None:
+        return self.state.params
+
+    def log(self, limit: int, army: str | None = None) -> list[Action]:
+        """The newest `limit` actions (of one army when `army` is given), newest first."""
+        rows = self.campaign.actions.select_related("actor").order_by("-number")
+        if army is not None:
+            rows = rows.filter(army__key=army)
+        return list(rows[:limit])
+
+
+def _last_action(campaign: Campaign) -> tuple[int, int] | None:
+    return campaign.actions.order_by("-number").values_list("number", "pk").first()
+
+
+def load_state(campaign: Campaign) -> Loaded:
+    """The campaign's state from its snapshot, or replayed from its log when there is none up to date."""
+    rules = _rules(campaign)
+    key = snapshot_key(campaign, rules, _last_action(campaign))
+    kept = Snapshot.objects.filter(campaign=campaign, key=key).values_list("state", flat=True).first()
+    if kept is not None:
+        # Written only by `remember` below, from the engine's own state: never user-supplied bytes.
+        return Loaded(campaign, pickle.loads(kept))  # noqa: S301
+    state = _replay_log(campaign, rules)
+    remember(campaign, state, key)
+    return Loaded(campaign, state)
+
+
+def _replay_log(campaign: Campaign, rules: CampaignRules | None, upto: int | None = None) -> CampaignState:
+    """The state after action `upto` (the last when None), replayed from the log."""
+    rows = campaign.actions.select_related("actor").order_by("number")
+    rows = list(rows if upto is None else rows.filter(number__lte=upto))
+    params = campaign_params(rules.params, campaign.overrides) if rules else None
+    try:
+        state, outcomes = replay(initial_state(campaign, params), [stored(r) for r in rows])
+    except Refused as error:
+        raise BrokenLog(f"the campaign log no longer replays: {error}") from None
+    _fill_summaries(rows, outcomes)
+    return state
+
+
+def _fill_summaries(rows: list[Action], outcomes: list[Outcome]) -> None:
+    """Actions logged before summaries were kept get theirs, from the same replay."""
+    missing = []
+    for row, outcome in zip(rows, outcomes, strict=True):
+        if not row.summary:
+            row.summary = outcome.summary[:SUMMARY_MAX]
+            missing.append(row)
+    Action.objects.bulk_update(missing, ["summary"], batch_size=500)
+
+
+def remember(campaign: Campaign, state: CampaignState, key: str | None = None) -> None:
+    """Keep `state` as the campaign's snapshot (after its last action, unless `key` is given); the
+    snapshot it replaces is kept as the one before, for an undo."""
+    key = key or snapshot_key(campaign, _rules(campaign), _last_action(campaign))
+    old = Snapshot.objects.filter(campaign=campaign).values_list("key", "state").first()
+    previous_key, previous = old if old and old[0] != key else ("", None)
+    Snapshot.objects.update_or_create(campaign=campaign, defaults={
+        "key": key, "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
+        "previous_key": previous_key, "previous": previous})
+
+
+def state_before_last(campaign: Campaign) -> CampaignState:
+    """The state before the log's last action (what an undo goes back to): the snapshot kept before the
+    last one when it is up to date, else the log replayed but for its last action."""
+    rules = _rules(campaign)
+    rows = list(campaign.actions.order_by("-number").values_list("number", "pk")[:2])
+    key = snapshot_key(campaign, rules, rows[1] if len(rows) > 1 else None)
+    kept = Snapshot.objects.filter(campaign=campaign, previous_key=key).values_list("previous", flat=True).first()
+    if kept is not None:
+        return pickle.loads(kept)  # noqa: S301 (written by `remember` only)
+    return _replay_log(campaign, rules, upto=rows[1][0] if len(rows) > 1 else 0)
