@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from armylists.rules.campaign import CampaignParams, CampaignState, level, unit_value
+from armylists.rules.campaign import CampaignParams, CampaignState, Refused, level, unit_value
 from armylists.rules.campaign.missions import campaign_over, underdog_points
-from armylists.rules.campaign.state import ArmyState, LedgerEntry, MissionState, UnitState
+from armylists.rules.campaign.state import ArmyState, LedgerEntry, MissionState, Offer, UnitState
+from armylists.rules.campaign.support import upgrades_fit
 
 LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
 
@@ -66,10 +67,22 @@ def unit_row(unit: UnitState, params: CampaignParams | None) -> UnitRow:
         talents=[trait_label(params, t) for t in unit.talents],
         upgrades=[o.name for o in unit.upgrade_offers()],
         held=[(o.slug, o.name, o.price) for o in unit.upgrade_offers()],
-        offers=[(o.slug, o.name, o.price) for o in unit.spec.offers if o.slug not in unit.upgrades],
+        offers=[(o.slug, o.name, o.price) for o in buyable(unit)],
         notes=unit.notes, status=unit.status, sitting_out=unit.sitting_out, track=xp_track(unit.xp, params),
         keys={name: ", ".join(getattr(unit, name)) for name in ("traits", "skill_sets", "skills", "injuries",
                                                                  "talents")})
+
+
+def buyable(unit: UnitState) -> list[Offer]:
+    """The upgrades the unit may still buy: those the engine's own check lets it add (one of each, and
+    no option group over its limit), asked of that check so the rule is written once."""
+    def fits(offer: Offer) -> bool:
+        try:
+            upgrades_fit(unit.spec, unit.upgrades + (offer.slug,), unit.name)
+        except Refused:
+            return False
+        return True
+    return [o for o in unit.spec.offers if fits(o)]
 
 
 def correction_keys(params: CampaignParams) -> dict[str, str]:
