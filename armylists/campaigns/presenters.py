@@ -8,7 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from armylists.checking.confirm import Question
 from armylists.rules.campaign import CampaignParams, CampaignState, Refused, level, unit_value
+from armylists.rules.campaign.armies import sale_price
 from armylists.rules.campaign.missions import campaign_over, underdog_points
 from armylists.rules.campaign.state import ArmyState, LedgerEntry, MissionState, Offer, UnitState
 from armylists.rules.campaign.support import upgrades_fit
@@ -83,6 +85,20 @@ def buyable(unit: UnitState) -> list[Offer]:
             return False
         return True
     return [o for o in unit.spec.offers if fits(o)]
+
+
+def sell_question(params: CampaignParams, unit: UnitState, offer: Offer, back: str) -> Question:
+    """What selling an upgrade gives back, asked before it is sold: the points are not regained by buying again."""
+    if offer.price == params.gamble_price:
+        back_text = (f"it sells for {params.gamble_price} points only on a roll of {params.gamble_min_roll}+, "
+                     "one try after each mission")
+    elif offer.price < 0:
+        back_text = f"selling it costs {-sale_price(offer.price, params)} points"
+    else:
+        back_text = f"it sells for {sale_price(offer.price, params)} points"
+    return Question(f"Sell {offer.name} from {unit.name}?",
+                    f"{offer.name} was bought for {offer.price} points; {back_text}. Buying it again costs its "
+                    "full price.", f"Sell {offer.name}", back)
 
 
 def correction_keys(params: CampaignParams) -> dict[str, str]:

@@ -128,7 +128,7 @@ def test_between_missions_buy_sell_and_recruit(armies, players, client_for):
     assert alice.get(manage).status_code == 200
     alice.post(reverse("campaigns:upgrade-buy", args=[armies.slug, "a1"]), {"unit": "u1", "upgrade": "sergeant"})
     alice.post(reverse("campaigns:upgrade-sell", args=[armies.slug, "a1"]), {"unit": "u1", "upgrade": "sergeant",
-                                                                              "die": "4"})
+                                                                              "die": "4", "confirmed": "yes"})
     response = alice.post(reverse("campaigns:unit-recruit", args=[armies.slug, "a1"]),
                           {"unit": "captain", "name": "Sir Roland"}, follow=True)
     assert "recruits Sir Roland" in messages_of(response)[-1]
