@@ -37,14 +37,17 @@ class CampaignForm(forms.Form):
         """"loss_points = 200" per line; commas separate rules too, as people type them on one line."""
         rules = {}
         parts = [p.strip() for line in self.cleaned_data["house_rules"].splitlines() for p in line.split(",")]
-        for part in filter(None, parts):
-            if len(rules) == MAX_HOUSE_RULES:
-                raise forms.ValidationError(f"at most {MAX_HOUSE_RULES} house rules")
-            name, equals, value = part.partition("=")
-            number = whole_number(value.strip())
+        parts = [p for p in parts if p]
+        if len(parts) > MAX_HOUSE_RULES:
+            raise forms.ValidationError(f"at most {MAX_HOUSE_RULES} house rules")
+        for part in parts:
+            name, equals, value = (s.strip() for s in part.partition("="))
+            number = whole_number(value)
             if not equals or number is None or len(part) > HOUSE_RULE_CHARS:
                 raise forms.ValidationError(f"write each as name = number, not “{part[:HOUSE_RULE_CHARS]}”")
-            rules[name.strip()] = number
+            if name in rules:
+                raise forms.ValidationError(f"{name} is given twice")
+            rules[name] = number
         return rules
 
 

@@ -40,7 +40,7 @@ def _casualty(params: CampaignParams, unit: UnitState, dice: Sequence[int], perm
         said = "struck from the army sheet" if permadeath else "down: no XP this match, and a roll for the " \
                                                                "matches it sits out"
     else:
-        said = row.text.rstrip(".").lower() if row.text else ""
+        said = row.text[:1].lower() + row.text[1:].rstrip(".")
     return f"Casualty roll {first}{dice[-1]}: {row.name}" + (f", {said}" if said else "")
 
 
