@@ -71,6 +71,15 @@ def test_every_campaign_page_lays_out_within_the_screen(new_page, table, width):
     for where, url in pages(table["campaign"].slug).items():
         page.goto(url)
         assert_controls_fit(page, where)
+    page.goto(f"/campaigns/join/{table['campaign'].invite_token}/")
+    assert_controls_fit(page, "the invitation")
+    # A level-up that rolls Specialist (a 3 on the trait table) asks which: the choice page.
+    page.goto(f"/campaigns/{table['campaign'].slug}/missions/1/armies/a2/")
+    page.get_by_test_id("kills-u8").fill("5")
+    page.get_by_test_id("dice-u8").fill("3")
+    page.get_by_test_id("record-post-battle").click()
+    expect(page.get_by_test_id("choose-form")).to_be_visible()
+    assert_controls_fit(page, "a choice to make")
     # The mission's "record" link, the post-battle's last columns, the leaderboard's Value and Bank: within the
     # screen's width where they are, not behind a sideways scroll.
     slug = table["campaign"].slug
