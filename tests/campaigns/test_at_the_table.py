@@ -25,6 +25,17 @@ def text_of(response) -> str:
     return re.sub(r" ([:;,.])", r"\1", re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page))))
 
 
+def two_armies(aof, players, name: str, **options):
+    """An endless campaign of alice's (with `options`) where alice's Red Host and bob's Blue Host have started."""
+    campaign = services.create_campaign(name=name, game=aof, game_master=players["alice"], kind="endless",
+                                        **options)
+    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
+    for army, owner in (("Red Host", "alice"), ("Blue Host", "bob")):
+        services.start_army(campaign=campaign, actor=players[owner], owner=players[owner], name=army,
+                            faction="human-empire", units=starting_units(aof))
+    return campaign
+
+
 def post_battle(campaign, actor, army="a1", mission=1, results=(), dice=None):
     services.perform(campaign=campaign, actor=actor, kind="post-battle",
                      data={"mission": mission, "army": army, "results": list(results)}, entered=dice or {})
@@ -69,13 +80,7 @@ def test_what_cannot_be_undone_is_asked_first_and_done_only_when_confirmed(armie
 
 def test_a_sale_says_what_it_gives_back_in_the_campaigns_numbers(aof, players, client_for):
     """Upgrade Armies: half the price, rounded down to the sell step; with a house rule, the rule's step."""
-    campaign = services.create_campaign(name="Odd Steps", game=aof, game_master=players["alice"], kind="endless",
-                                        overrides={"sell_step": 10})
-    services.start_army(campaign=campaign, actor=players["alice"], owner=players["alice"], name="Red Host",
-                        faction="human-empire", units=starting_units(aof))
-    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
-    services.start_army(campaign=campaign, actor=players["bob"], owner=players["bob"], name="Blue Host",
-                        faction="human-empire", units=starting_units(aof))
+    campaign = two_armies(aof, players, "Odd Steps", overrides={"sell_step": 10})
     play_mission(campaign, players["alice"])
     post_battle(campaign, players["alice"])
     services.perform(campaign=campaign, actor=players["alice"], kind="buy-upgrade",
@@ -135,13 +140,7 @@ BOOK_VALUES = {"win_points": 150, "loss_points": 300, "objective_points": 75, "s
 
 @pytest.fixture
 def house(aof, players):
-    campaign = services.create_campaign(name="House Rules", game=aof, game_master=players["alice"],
-                                        kind="endless", overrides=OVERRIDES)
-    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
-    for name, owner in (("Red Host", "alice"), ("Blue Host", "bob")):
-        services.start_army(campaign=campaign, actor=players[owner], owner=players[owner], name=name,
-                            faction="human-empire", units=starting_units(aof))
-    return campaign
+    return two_armies(aof, players, "House Rules", overrides=OVERRIDES)
 
 
 def _pages(campaign, players, client):
@@ -204,12 +203,7 @@ def test_the_recorded_post_battle_says_what_each_casualty_roll_did(armies, playe
 
 
 def test_a_dead_unit_says_so_and_without_permadeath_how_long_it_sits_out(aof, players, client_for):
-    campaign = services.create_campaign(name="Gentle", game=aof, game_master=players["alice"], kind="endless",
-                                        permadeath=False)
-    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
-    for name, owner in (("Red Host", "alice"), ("Blue Host", "bob")):
-        services.start_army(campaign=campaign, actor=players[owner], owner=players[owner], name=name,
-                            faction="human-empire", units=starting_units(aof))
+    campaign = two_armies(aof, players, "Gentle", permadeath=False)
     play_mission(campaign, players["alice"])
     post_battle(campaign, players["alice"], results=[{"unit": "u1", "casualty": True}],
                 dice={"u1/casualty": [1], "u1/sit-out": [2]})
