@@ -51,7 +51,8 @@ def test_vp_per_match_is_shown_with_parallel_play(aof, players, client_for):
     play_mission(campaign, players["alice"])
     page = client_for("alice").get(campaign.get_absolute_url()).content.decode()
     assert "VP per match" in page
-    assert re.search(r"Red Host</a>.*?<td data-testid=\"army-vp\">2</td><td>1</td>\s*<td>2</td>", page, re.S)
+    assert re.search(r"Red Host</a>.*?<td data-label=\"VP\" data-testid=\"army-vp\">2</td>"
+                     r"<td data-label=\"Matches\">1</td>\s*<td data-label=\"VP per match\">2</td>", page, re.S)
 
 
 def test_the_setup_check_shows_underdog_points_and_the_cap(armies, client_for):
