@@ -80,7 +80,9 @@ def post_battle_dice(params: CampaignParams, outcome: Outcome, permadeath: bool)
     casualties = {r.unit for r in outcome.action.results if r.casualty}
     rows = []
     for key in outcome.state.mission(outcome.action.mission).fielded[army.key]:
-        unit = army.units[key]
+        unit = army.units.get(key)
+        if unit is None:
+            continue
         rolled: Mapping[str, list[int]] = {k.partition("/")[2]: v for k, v in outcome.rolls.items()
                                            if k.partition("/")[0] == key and v}
         rows.append(UnitDice(unit.name, key in casualties,

@@ -57,8 +57,9 @@ def upgrade_buy(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 def upgrade_sell(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     campaign, loaded, army = changeable(request, slug, key)
     unit = army.units.get(request.POST.get("unit", ""))
+    # Only a sale the rules may make is asked about; any other is refused at once, as before.
     offer = unit.spec.offer(request.POST.get("upgrade", "")) if unit else None
-    if offer and loaded.state.params and (asking := ask_first(request, sell_question(
+    if offer and offer.slug in unit.upgrades and loaded.state.params and (asking := ask_first(request, sell_question(
             loaded.state.params, unit, offer, _manage_url(campaign, key)))):
         return asking
     return _upgrade(request, slug, key, "sell-upgrade")
@@ -88,7 +89,7 @@ def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 def unit_disband(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
     campaign, _, army = changeable(request, slug, key)
     back = _manage_url(campaign, key)
-    if unit in army.units and (asking := ask_first(request, Question(
+    if unit in army.units and army.units[unit].active and (asking := ask_first(request, Question(
             f"Disband {army.units[unit].name}?",
             f"{army.units[unit].name} leaves {army.name} for good, with its XP, traits and upgrades; "
             "no points come back. This cannot be undone.", f"Disband {army.units[unit].name}", back))):
