@@ -9,6 +9,10 @@ from factions.models import GameSystem
 from .models import NAME_MAX, Campaign
 
 DIE = {"min_value": 1, "max_value": 6, "required": False}
+# House rules: no more than the campaign has numbers to change, each a short line.
+MAX_HOUSE_RULES = 40
+HOUSE_RULE_CHARS = 80
+HOUSE_RULES_CHARS = 2000
 
 
 class CampaignForm(forms.Form):
@@ -23,20 +27,27 @@ class CampaignForm(forms.Form):
     late_joiners = forms.BooleanField(required=False, help_text="Players may join once the campaign has begun.")
     no_permadeath = forms.BooleanField(required=False, label="No permadeath",
                                        help_text="Dead units lose the match's XP and sit out D3 matches instead.")
-    house_rules = forms.CharField(required=False, max_length=1000, label="House rules",
-                                  help_text="Numbers that differ from the book's, one per line, e.g. "
-                                            "loss_points = 200. The campaign page lists every number.")
+    house_rules = forms.CharField(
+        required=False, max_length=HOUSE_RULES_CHARS, label="House rules",
+        widget=forms.Textarea(attrs={"rows": 4, "placeholder": "loss_points = 200\nwin_points = 100"}),
+        help_text="Numbers that differ from the book's, one per line (or separated by commas), e.g. "
+                  "loss_points = 200. The campaign page lists every number.")
 
     def clean_house_rules(self) -> dict[str, int]:
+        """"loss_points = 200" per line; commas separate rules too, as people type them on one line."""
         rules = {}
-        for line in self.cleaned_data["house_rules"].splitlines():
-            if not line.strip():
-                continue
-            name, equals, value = line.partition("=")
+        parts = [p.strip() for line in self.cleaned_data["house_rules"].splitlines() for p in line.split(",")]
+        parts = [p for p in parts if p]
+        if len(parts) > MAX_HOUSE_RULES:
+            raise forms.ValidationError(f"at most {MAX_HOUSE_RULES} house rules")
+        for part in parts:
+            name, equals, value = (s.strip() for s in part.partition("="))
             number = whole_number(value)
-            if not equals or number is None:
-                raise forms.ValidationError(f"write each as name = number, not {line.strip()!r}")
-            rules[name.strip()] = number
+            if not equals or number is None or len(part) > HOUSE_RULE_CHARS:
+                raise forms.ValidationError(f"write each as name = number, not “{part[:HOUSE_RULE_CHARS]}”")
+            if name in rules:
+                raise forms.ValidationError(f"{name} is given twice")
+            rules[name] = number
         return rules
 
 
@@ -60,19 +71,23 @@ class NotesForm(forms.Form):
 class UpgradeForm(forms.Form):
     unit = forms.RegexField(regex=r"^u[0-9]{1,6}$")
     upgrade = forms.SlugField(max_length=200)
-    die = forms.IntegerField(**DIE, help_text="A 5-point item sells on a 4+: the die you rolled, or empty.")
+    die = forms.IntegerField(**DIE, help_text="For an item that sells on a roll: the die you rolled, or empty.")
 
 
 class RecruitForm(forms.Form):
     unit = forms.ChoiceField(label="Unit")
     name = forms.CharField(max_length=NAME_MAX, label="Its name")
-    veteran = forms.BooleanField(required=False, help_text="Pays 50 points more and starts with 5 XP.")
+    veteran = forms.BooleanField(required=False)
 
-    def __init__(self, *args, units=(), veterans=True, **kwargs):
+    def __init__(self, *args, units=(), params=None, **kwargs):
+        """`params`: the campaign's rules, whose numbers a veteran costs; none for a campaign kept by hand."""
         super().__init__(*args, **kwargs)
         self.fields["unit"].choices = [(u.slug, f"{u.name} ({u.cost if u.cost else '–'})") for u in units]
-        if not veterans:
+        if params is None:
             del self.fields["veteran"]
+        else:
+            self.fields["veteran"].help_text = (f"Pays {params.veteran_fee} points more and starts with "
+                                                f"{params.veteran_xp} XP.")
 
 
 class AdjustForm(forms.Form):

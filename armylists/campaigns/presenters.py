@@ -8,9 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from armylists.rules.campaign import CampaignParams, CampaignState, level, unit_value
+from armylists.checking.confirm import Question
+from armylists.rules.campaign import CampaignParams, CampaignState, Refused, level, unit_value
+from armylists.rules.campaign.armies import sale_price
 from armylists.rules.campaign.missions import campaign_over, underdog_points
-from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, UnitState
+from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, Offer, UnitState
+from armylists.rules.campaign.support import upgrades_fit
 
 LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
 
@@ -66,10 +69,36 @@ def unit_row(unit: UnitState, params: CampaignParams | None) -> UnitRow:
         talents=[trait_label(params, t) for t in unit.talents],
         upgrades=[o.name for o in unit.upgrade_offers()],
         held=[(o.slug, o.name, o.price) for o in unit.upgrade_offers()],
-        offers=[(o.slug, o.name, o.price) for o in unit.spec.offers if o.slug not in unit.upgrades],
+        offers=[(o.slug, o.name, o.price) for o in buyable(unit)],
         notes=unit.notes, status=unit.status, sitting_out=unit.sitting_out, track=xp_track(unit.xp, params),
         keys={name: ", ".join(getattr(unit, name)) for name in ("traits", "skill_sets", "skills", "injuries",
                                                                  "talents")})
+
+
+def buyable(unit: UnitState) -> list[Offer]:
+    """The upgrades the unit may still buy: those the engine's own check lets it add (one of each, and
+    no option group over its limit), asked of that check so the rule is written once."""
+    def fits(offer: Offer) -> bool:
+        try:
+            upgrades_fit(unit.spec, unit.upgrades + (offer.slug,), unit.name)
+        except Refused:
+            return False
+        return True
+    return [o for o in unit.spec.offers if fits(o)]
+
+
+def sell_question(params: CampaignParams, unit: UnitState, offer: Offer, back: str) -> Question:
+    """What selling an upgrade gives back, asked before it is sold: the points are not regained by buying again."""
+    if offer.price == params.gamble_price:
+        back_text = (f"it sells for {params.gamble_price} points only on a roll of {params.gamble_min_roll}+, "
+                     "one try after each mission")
+    elif offer.price < 0:
+        back_text = f"selling it costs {-sale_price(offer.price, params)} points"
+    else:
+        back_text = f"it sells for {sale_price(offer.price, params)} points"
+    return Question(f"Sell {offer.name} from {unit.name}?",
+                    f"{offer.name} was bought for {offer.price} points; {back_text}. Buying it again costs its "
+                    "full price.", f"Sell {offer.name}", back)
 
 
 def correction_keys(params: CampaignParams) -> dict[str, str]:

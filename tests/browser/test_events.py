@@ -125,7 +125,10 @@ def test_an_event_from_creation_to_the_judges_pack(new_page, demo_data, django_u
     # Publishing shows every list to every player.
     olga.goto(event_url)
     olga.get_by_test_id("state-locked").click()
+    olga.get_by_test_id("confirm-yes").click()  # both ask first: neither can be undone
     olga.get_by_test_id("state-published").click()
+    olga.get_by_test_id("confirm-yes").click()
+    expect(olga.get_by_test_id("event-state")).to_have_text("Lists published")
     alice.goto(event_url)
     expect(alice.get_by_test_id("published-lists").locator("tbody tr")).to_have_count(2)
     alice.get_by_role("link", name="Bob").click()

@@ -51,7 +51,8 @@ def test_vp_per_match_is_shown_with_parallel_play(aof, players, client_for):
     play_mission(campaign, players["alice"])
     page = client_for("alice").get(campaign.get_absolute_url()).content.decode()
     assert "VP per match" in page
-    assert re.search(r"Red Host</a>.*?<td data-testid=\"army-vp\">2</td><td>1</td>\s*<td>2</td>", page, re.S)
+    assert re.search(r"Red Host</a>.*?<td data-label=\"VP\" data-testid=\"army-vp\">2</td>"
+                     r"<td data-label=\"Matches\">1</td>\s*<td data-label=\"VP per match\">2</td>", page, re.S)
 
 
 def test_the_setup_check_shows_underdog_points_and_the_cap(armies, client_for):
@@ -128,7 +129,7 @@ def test_between_missions_buy_sell_and_recruit(armies, players, client_for):
     assert alice.get(manage).status_code == 200
     alice.post(reverse("campaigns:upgrade-buy", args=[armies.slug, "a1"]), {"unit": "u1", "upgrade": "sergeant"})
     alice.post(reverse("campaigns:upgrade-sell", args=[armies.slug, "a1"]), {"unit": "u1", "upgrade": "sergeant",
-                                                                              "die": "4"})
+                                                                              "die": "4", "confirmed": "yes"})
     response = alice.post(reverse("campaigns:unit-recruit", args=[armies.slug, "a1"]),
                           {"unit": "captain", "name": "Sir Roland"}, follow=True)
     assert "recruits Sir Roland" in messages_of(response)[-1]

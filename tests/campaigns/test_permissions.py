@@ -125,7 +125,7 @@ def test_only_the_game_master_renews_the_invitation(armies, client_for):
     assert client_for("bob").post(target).status_code == 403
     armies.refresh_from_db()
     assert armies.invite_token == token
-    assert client_for("alice").post(target).status_code == 302
+    assert client_for("alice").post(target, {"confirmed": "yes"}).status_code == 302
     armies.refresh_from_db()
     assert armies.invite_token != token
 

@@ -98,7 +98,7 @@ def test_the_whole_event(library, organiser, players, army_list, clock):
     # Before publishing, Alice cannot open Bob's list; after, every player sees every list and roster.
     bob_url = reverse("events:submission", args=[event.slug, v2.pk])
     assert alice.get(bob_url).status_code == 404
-    olga.post(reverse("events:state", args=[event.slug]), {"to": "published"})
+    olga.post(reverse("events:state", args=[event.slug]), {"to": "published", "confirmed": "yes"})
     assert alice.get(bob_url).status_code == 200
     page = alice.get(event.get_absolute_url())
     assert [p.display_name for p, _ in page.context["published"]] == ["Alice", "Bob"]

@@ -134,7 +134,7 @@ def test_organisers_and_co_organisers_reach_every_page(scene, organiser, name, m
 
 def test_an_old_invitation_link_no_longer_works(event, stranger, organiser):
     old = reverse("events:join", args=[event.invite_token])
-    client_for(organiser).post(reverse("events:invite-renew", args=[event.slug]))
+    client_for(organiser).post(reverse("events:invite-renew", args=[event.slug]), {"confirmed": "yes"})
     event.refresh_from_db()
     sam = client_for(stranger)
     assert sam.get(old).status_code == 404

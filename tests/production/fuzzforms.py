@@ -104,7 +104,8 @@ def _entry_form(t: Target) -> forms.Form:
 
 
 def _recruit_form(t: Target) -> forms.Form:
-    return campaign_forms.RecruitForm(units=faction_units(t.campaign_game, "human-empire"))
+    params = load_state(Campaign.objects.get(slug=t.world.campaign)).state.params
+    return campaign_forms.RecruitForm(units=faction_units(t.campaign_game, "human-empire"), params=params)
 
 
 def _army_from_list(t: Target) -> forms.Form:

@@ -65,9 +65,14 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, f"{name} joins the campaign.")
             return redirect(campaign)
+    # A refused start comes back with everything typed in the form that was sent: its name and its counts.
+    from_list = "army_list" in request.POST
+    typed = request.POST if request.method == "POST" else {}
     return render(request, "campaigns/army_create.html", {
         "campaign": campaign, "params": loaded.params, "form": form, "lists": lists, "factions": factions,
-        "faction": faction, "picker": picker})
+        "faction": faction, "list_name": typed.get("name", "") if from_list else "",
+        "units_name": "" if from_list else typed.get("name", ""),
+        "picker": [(u, "" if from_list else typed.get(f"count-{u.slug}", "0")) for u in picker]})
 
 
 def _picked_units(game: str, units, data) -> list[NewUnit]:

@@ -7,11 +7,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from armylists.checking.confirm import Question, ask_first
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
 
 from ..forms import RecruitForm, UpgradeForm
-from ..presenters import army_row
+from ..presenters import army_row, sell_question
 from ..specs import faction_units, spec_of
 from .common import act, changeable, refuse_form
 
@@ -31,7 +32,7 @@ def army_manage(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "campaign": campaign, "army": row, "params": state.params, "manual": state.manual,
         "units": [u for u in row.units if u.active], "allowance": army.allowance,
         "pending": state.open_mission_of(key),
-        "recruit_form": RecruitForm(units=units, veterans=not state.manual)})
+        "recruit_form": RecruitForm(units=units, params=state.params)})
 
 
 def _upgrade(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
@@ -54,6 +55,13 @@ def upgrade_buy(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_POST
 @login_required
 def upgrade_sell(request: HttpRequest, slug: str, key: str) -> HttpResponse:
+    campaign, loaded, army = changeable(request, slug, key)
+    unit = army.units.get(request.POST.get("unit", ""))
+    # Only a sale the rules may make is asked about; any other is refused at once, as before.
+    offer = unit.spec.offer(request.POST.get("upgrade", "")) if unit else None
+    if offer and offer.slug in unit.upgrades and loaded.state.params and (asking := ask_first(request, sell_question(
+            loaded.state.params, unit, offer, _manage_url(campaign, key)))):
+        return asking
     return _upgrade(request, slug, key, "sell-upgrade")
 
 
@@ -63,7 +71,7 @@ def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Step 6 with campaign rules; a unit added by hand in a campaign without them."""
     campaign, loaded, army = changeable(request, slug, key)
     units = faction_units(campaign.game, army.faction)
-    form = RecruitForm(request.POST, units=units, veterans=not loaded.state.manual)
+    form = RecruitForm(request.POST, units=units, params=loaded.state.params)
     back = _manage_url(campaign, key)
     if not form.is_valid():
         return refuse_form(request, form, back)
@@ -79,13 +87,25 @@ def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
 @require_POST
 @login_required
 def unit_disband(request: HttpRequest, slug: str, key: str, unit: str) -> HttpResponse:
-    campaign, _, _ = changeable(request, slug, key)
-    return act(request, campaign, "disband-unit", {"army": key, "unit": unit}, back=_manage_url(campaign, key))
+    campaign, _, army = changeable(request, slug, key)
+    back = _manage_url(campaign, key)
+    if unit in army.units and army.units[unit].active and (asking := ask_first(request, Question(
+            f"Disband {army.units[unit].name}?",
+            f"{army.units[unit].name} leaves {army.name} for good, with its XP, traits and upgrades; "
+            "no points come back. This cannot be undone.", f"Disband {army.units[unit].name}", back))):
+        return asking
+    return act(request, campaign, "disband-unit", {"army": key, "unit": unit}, back=back)
 
 
 @require_POST
 @login_required
 def army_disband(request: HttpRequest, slug: str, key: str) -> HttpResponse:
-    campaign, _, _ = changeable(request, slug, key)
-    return act(request, campaign, "disband-army", {"army": key}, back=_manage_url(campaign, key),
+    campaign, _, army = changeable(request, slug, key)
+    back = _manage_url(campaign, key)
+    if asking := ask_first(request, Question(
+            f"Disband {army.name}?", f"{army.name} loses all its units, its {army.vp} VP and its {army.bank} "
+            "points in the bank, and its player starts a new army from scratch. This cannot be undone.",
+            f"Disband {army.name}", back)):
+        return asking
+    return act(request, campaign, "disband-army", {"army": key}, back=back,
                done=reverse("campaigns:army-create", args=[slug]))

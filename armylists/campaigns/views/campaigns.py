@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from armylists.checking.confirm import ask_first, new_link_question
 from armylists.rules.campaign import Refused
 from factions.models import GameSystem
 
@@ -111,6 +112,8 @@ def _game_masters(request: HttpRequest, slug: str, what: str) -> Campaign:
 @login_required
 def campaign_invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = _game_masters(request, slug, "renews the invitation link")
+    if asking := ask_first(request, new_link_question(campaign.get_absolute_url())):
+        return asking
     services.renew_invite(campaign=campaign, actor=request.user)
     messages.success(request, "A new invitation link; the old one no longer works.")
     return redirect(campaign)

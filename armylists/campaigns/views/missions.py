@@ -10,10 +10,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from armylists.boundary.numbers import whole_number
+from armylists.rules.campaign.data import action_from_data
 from armylists.rules.campaign.missions import difference_problem, fielded_value, underdog_points
 
 from ..forms import EventForm, ResultForm
 from ..presenters import army_row, mission_row
+from ..rolls import post_battle_dice
 from .common import act, army_or_404, is_game_master, loaded_or_error, may_change, member_campaign_or_404, refuse_form
 
 MAX_KILLS = 50
@@ -96,9 +98,12 @@ def mission_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
     units = [(key, state.armies[key].name, [(u, state.armies[key].units[u].name) for u in mission.fielded[key]])
              for key in mission.armies]
     players = {state.armies[k].owner for k in mission.armies}
+    events = sorted(state.params.tables.events.values(), key=lambda e: e.number)
+    # The events whose fields the page asks for, named and numbered by the campaign's own table.
+    by_kind = {e.effect.kind: e for e in events}
     return render(request, "campaigns/mission_detail.html", {
-        "campaign": campaign, "mission": mission_row(state, mission), "units": units,
-        "events": sorted(state.params.tables.events.values(), key=lambda e: e.number),
+        "campaign": campaign, "mission": mission_row(state, mission), "units": units, "params": state.params,
+        "events": events, "countdown": by_kind.get("xp-split"), "bounty": by_kind.get("bounty"),
         "can_record": is_game_master(request.user, campaign) or request.user.get_username() in players,
         "event_form": EventForm(initial={"achieved": True})})
 
@@ -168,12 +173,17 @@ def post_battle(request: HttpRequest, slug: str, number: int, key: str) -> HttpR
         entered = {f"{u}/*": dice for u in fielded if (dice := _dice(request.POST.get(f"dice-{u}", "")))}
         data = {"mission": number, "army": key, "objective_completed": request.POST.get("objective") == "on",
                 "results": results}
+        # Once recorded, the same page shows what every die did.
         return act(request, campaign, "post-battle", data, entered=entered,
-                   back=reverse("campaigns:post-battle", args=[slug, number, key]),
-                   done=reverse("campaigns:army-detail", args=[slug, key]))
+                   back=reverse("campaigns:post-battle", args=[slug, number, key]))
     row = army_row(state, army)
+    recorded = (campaign.actions.filter(kind="post-battle", army__key=key, payload__mission=number)
+                .order_by("-number").first() if key in mission.done else None)
+    dice = post_battle_dice(state.params, state, action_from_data(recorded.kind, recorded.payload), recorded.rolls,
+                            state.permadeath) if recorded else []
     return render(request, "campaigns/post_battle.html", {
         "campaign": campaign, "mission": mission_row(state, mission), "army": row, "params": state.params,
         "fielded": [u for u in row.units if u.key in mission.fielded[key]],
         "done": key in mission.done, "has_result": mission.has_result,
+        "recorded": recorded, "dice": dice,
         "can_change": may_change(request.user, campaign, army)})

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.builder.models import ArmyList
+from armylists.checking.confirm import Question, ask_first, new_link_question
 from armylists.rules import params_for
 from factions.choosing import chosen_game
 
@@ -106,10 +107,16 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "events/event_detail.html", _detail_context(request, access))
 
 
-def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access], str | None]) -> HttpResponse:
-    """An organiser's button on the event page: do it, say how it went, back to the event (post/redirect/get)."""
+def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access], str | None],
+                      question: Callable[[Access], Question | None] = lambda access: None) -> HttpResponse:
+    """An organiser's button on the event page: do it, say how it went, back to the event (post/redirect/get).
+
+    An action that cannot be undone has a `question`, asked first (armylists/checking/confirm.py)."""
     access = event_access(request.user, slug)
     access.require_organiser()
+    asked = question(access)
+    if asked is not None and (asking := ask_first(request, asked)):
+        return asking
     try:
         done = action(access)
     except Refusal as error:
@@ -133,7 +140,22 @@ def event_state(request: HttpRequest, slug: str) -> HttpResponse:
         to = _valid(StateForm(request.POST), "Choose a state.")["to"]
         event = services.change_state(event=access.event, to=to, by=request.user)
         return f"The event is now {event.get_state_display().lower()}."
-    return _organiser_action(request, slug, change)
+    return _organiser_action(request, slug, change, lambda access: state_question(access.event,
+                                                                                 request.POST.get("to", "")))
+
+
+def state_question(event: Event, to: str) -> Question | None:
+    """Locking and publishing are asked first: a locked event reopens only before its deadline, and a
+    published one never changes again (docs/events.md, "The steps")."""
+    back = event.get_absolute_url()
+    if to == State.LOCKED and event.state == State.OPEN:
+        return Question(f"Lock {event.name} now?", "Players can no longer submit or change their lists. It can "
+                        "be reopened only while the deadline has not passed; after that, locking cannot be "
+                        "undone.", "Lock now", back)
+    if to == State.PUBLISHED and event.state == State.LOCKED:
+        return Question(f"Publish the lists of {event.name}?", "Every player sees every list. A published event "
+                        "can never be edited, reopened or unpublished.", "Publish the lists", back)
+    return None
 
 
 @require_POST
@@ -142,7 +164,7 @@ def invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
     def renew(access: Access) -> str:
         services.renew_invitation(event=access.event)
         return "A new invitation link was made; the old one no longer works."
-    return _organiser_action(request, slug, renew)
+    return _organiser_action(request, slug, renew, lambda access: new_link_question(access.event.get_absolute_url()))
 
 
 @require_POST
