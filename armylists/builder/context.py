@@ -138,21 +138,6 @@ class _Lister:
         return fields
 
 
-# Violations about the list as a whole: shown once, above the list, even when they name entries.
-# Any other violation is shown on the entries it names (docs/violations.md lists every code).
-LIST_WIDE = frozenset({
-    "points-over-limit", "empty-list", "too-many-heroes", "too-many-copies", "too-many-units", "too-many-models",
-    "too-many-factions", "primary-under-60", "too-few-core", "too-many-elite", "too-many-mercenary-factions",
-    "unusual-points-limit", "over-hand-limit", "not-enough-unlocks", "over-unit-limit", "duplicate-spell",
-    "wrong-regiment-count", "mixed-alignment", "duplicate-unique", "no-unique-hero", "too-few-small",
-    "command-card-count", "duplicate-command-card", "command-card-alignment", "over-recruitment",
-})
-
-
-def is_list_wide(violation) -> bool:
-    return not violation.entries or violation.code in LIST_WIDE
-
-
 def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 forms: frozenset[str] = frozenset()) -> dict[str, EntryView]:
     """Every entry as its card shows it; the options forms of the entries in `forms` too."""
@@ -163,7 +148,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
     labels = distinct_labels(army.entries) if army else {}
     flagged: dict[str, list] = {}
     for violation in report.violations if report else ():
-        if not is_list_wide(violation):
+        if not violation.list_wide:
             for entry_id in dict.fromkeys(violation.entries):
                 flagged.setdefault(entry_id, []).append(violation)
     views, urls, cards, lister = {}, entry_urls(army_list), card_maker(game.slug, library), _Lister(
@@ -253,7 +238,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
         "settings_was": json.dumps(current), "settings_state": current,
         "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
-        **list_summary(report, views, is_list_wide),
+        **list_summary(report, views),
     }
     if home.picks_command_cards:
         context.update(command_cards(army_list, library), cards_needed=cards_to_choose(checked))
