@@ -201,10 +201,8 @@ class SectionView:
 def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, EntryView]) -> list[SectionView]:
     if checked is None:
         return [SectionView("all", None, "", True, list(views.values()))]
-    names = {slug: f.name for slug, f in checked.library.factions.items()}
-    home = game_home(army_list.game.slug)
     laid_out = []
-    for s in home.sections(checked.army, checked.report, names):
+    for s in _laid_out(army_list.game.slug, checked):
         blocks = [views[e.id] for e in s.entries if e.id in views]
         for host in blocks:
             host.joined = [views[h.id] for h in s.joined.get(host.id, ()) if h.id in views]
@@ -215,10 +213,19 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
     return laid_out
 
 
-def shown_next_to(context: dict[str, Any], entry_id: str, above: bool) -> str:
-    """The entry shown just above (or below) `entry_id` in its section, "" when there is none."""
-    for section in context["sections"]:
-        ids = [b.id for b in section.blocks]
+def _laid_out(game: str, checked: Checked) -> list:
+    names = {slug: f.name for slug, f in checked.library.factions.items()}
+    return game_home(game).sections(checked.army, checked.report, names)
+
+
+def shown_next_to(game: str, checked: Checked | None, document: dict, entry_id: str, above: bool) -> str:
+    """The entry shown just above (or below) `entry_id` in its section of the page drawn from
+    `checked` (a list that cannot be checked is shown in one section), "" when there is none."""
+    if checked is None:
+        sections = [[e["id"] for e in document.get("entries", [])]]
+    else:
+        sections = [[e.id for e in s.entries] for s in _laid_out(game, checked)]
+    for ids in sections:
         if entry_id in ids:
             at = ids.index(entry_id) + (-1 if above else 1)
             return ids[at] if 0 <= at < len(ids) else ""

@@ -13,12 +13,13 @@ from typing import Any
 from django.db import transaction
 
 from armylists.checking.boundary import BadInput
-from armylists.checking.check import check_against, find_game
+from armylists.checking.check import Checked, check_against, find_game
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
 from factions.models import Faction, GameSystem
 
 from . import edits
+from .context import shown_next_to
 from .edits import EntryChanges, Refusal
 from .models import ArmyList, new_share_token
 from .replay import Replayed
@@ -71,7 +72,7 @@ def rename_list(*, army_list: ArmyList, library: Library, name: str, key: str = 
     name = name.strip()
     if not name:
         raise Refusal("A list needs a name.")
-    return apply_edit(army_list, library, lambda document: document.__setitem__("name", name), key=key)
+    return apply_edit(army_list, library, lambda document, _: document.__setitem__("name", name), key=key)
 
 
 @transaction.atomic
@@ -102,7 +103,7 @@ def set_sharing(*, army_list: ArmyList, shared: bool, show_owner: bool = False) 
 
 
 def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any], key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document: edits.change_settings(document, changes), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.change_settings(document, changes), key=key)
 
 
 def _unit(library: Library, faction: str, unit: str):
@@ -132,7 +133,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
     if found.sizes:
         entry["size"] = size or found.sizes[0].size
 
-    def operation(document: dict) -> str:
+    def operation(document: dict, _before: Checked | None) -> str:
         if found.kind == "troop":
             heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)]
             if heroes:
@@ -148,25 +149,28 @@ def _is_hero(library: Library, document: dict, entry: dict) -> bool:
 
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document: edits.remove_entry(document, entry_id), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.remove_entry(document, entry_id), key=key)
 
 
-def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, before: str = "",
-               after: str = "", key: str = "") -> Changed:
-    def operation(document: dict) -> str:
-        edits.move_entry(document, entry_id, before=before, after=after)
+def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool, key: str = "") -> Changed:
+    """Move up (before the entry shown above it) or down (after the one shown below it)."""
+    def operation(document: dict, shown: Checked | None) -> str:
+        neighbour = shown_next_to(army_list.game.slug, shown, document, entry_id, above=up)
+        if not neighbour:
+            raise Refusal(f"That entry is already the {'first' if up else 'last'} of its group.")
+        edits.move_entry(document, entry_id, **({"before": neighbour} if up else {"after": neighbour}))
         return entry_id
 
     return apply_edit(army_list, library, operation, key=key)
 
 
 def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document: edits.duplicate_entry(document, entry_id), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.duplicate_entry(document, entry_id), key=key)
 
 
 def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges,
                key: str = "") -> Changed:
-    def operation(document: dict) -> str:
+    def operation(document: dict, _before: Checked | None) -> str:
         entry = edits.find_entry(document, entry_id)
         unit = library.unit(entry.get("faction") or document["faction"], entry["unit"])
         edits.edit_entry(document, entry_id, changes, unit)
@@ -178,4 +182,5 @@ def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes:
 def change_command_cards(*, army_list: ArmyList, library: Library, add: Iterable[str] = (),
                          remove: Iterable[str] = (), key: str = "") -> Changed:
     add, remove = list(add), list(remove)
-    return apply_edit(army_list, library, lambda document: edits.change_command_cards(document, add, remove), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.change_command_cards(document, add, remove),
+                      key=key)

@@ -80,9 +80,9 @@ def test_a_key_is_the_lists_own_another_list_may_use_it(make_list):
 def test_a_move_replayed_moves_the_entry_once(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "knights"}, {"unit": "levies"})
     library = library_of(army_list.game)
-    services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", before="e2", key="up")
+    services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", up=True, key="up")
     with pytest.raises(Replayed):
-        services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", before="e1", key="up")
+        services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", up=True, key="up")
     assert units(army_list) == ["infantry", "levies", "knights"]
 
 

@@ -18,7 +18,7 @@ from armylists.checking.library import Library, library_of
 from armylists.games.registry import game_home
 
 from .. import services
-from ..context import entry_views, load_checked, roster_context, shown_next_to
+from ..context import entry_views, load_checked
 from ..controls import NAME_LIMITS, settings_state
 from ..edits import find_entry
 from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
@@ -110,15 +110,7 @@ def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), entry_id)
     up = form.cleaned_data["direction"] == "up"
-    checked, problem = load_checked(army_list, library)
-    neighbour = shown_next_to(roster_context(army_list, checked=checked, problem=problem, library=library),
-                              entry_id, up)
-    if not neighbour:
-        return refused_response(request, army_list, library,
-                                f"That entry is already the {'first' if up else 'last'} of its group.", entry_id)
-    where = {"before": neighbour} if up else {"after": neighbour}
-    return _run(request, army_list, library, partial(
-        services.move_entry, entry_id=entry_id, **where), entry_id)
+    return _run(request, army_list, library, partial(services.move_entry, entry_id=entry_id, up=up), entry_id)
 
 
 @require_POST
