@@ -21,10 +21,10 @@ from armylists.checking.boundary import BadInput
 from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import dump_list, parse_list
+from armylists.rules.refused import Refused
 from factions.models import GameSystem
 
 from .changes import describe_changes, sentence
-from .edits import Refusal
 from .models import ArmyList, ListVersion
 from .replay import Replayed, saved_under
 
@@ -57,7 +57,7 @@ def _latest(pk: int, key: str) -> ArmyList:
     row = (ArmyList.objects.only("document", "version", "name").filter(pk=pk)
            .annotate(recorded=Exists(recorded), replayed=saved_under(key)).first())
     if row is None:
-        raise Refusal("This list no longer exists (it may have been deleted in another tab).")
+        raise Refused("This list no longer exists (it may have been deleted in another tab).")
     return row
 
 
@@ -157,7 +157,7 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
             return Changed(army_list, checked, problem, entry_id, row.document, row.version,
                            summary if parent is not None else "", before, before_problem)
         # Another tab saved first: apply this edit again, to what it saved.
-    raise Refusal("The list kept changing while this edit was saved; nothing was changed, please try again.")
+    raise Refused("The list kept changing while this edit was saved; nothing was changed, please try again.")
 
 
 def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
@@ -168,10 +168,10 @@ def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
     def undoing(row: ArmyList) -> int | None:
         current = ListVersion.objects.filter(army_list_id=row.pk, version=row.version).first()
         if current is None or current.parent is None:
-            raise Refusal("There is no change to undo.")
+            raise Refused("There is no change to undo.")
         found = ListVersion.objects.filter(army_list_id=row.pk, version=current.parent).first()
         if found is None:
-            raise Refusal("That change is too old to undo.")
+            raise Refused("That change is too old to undo.")
         restored["to"] = found
         return found.parent
 

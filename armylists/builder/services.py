@@ -1,7 +1,7 @@
 """The only code that writes players' lists: what each edit does to the document.
 
 Each edit is saved by `saving.apply_edit` (validated, checked, saved as the next version, never
-twice); a bad edit writes nothing and raises `Refusal` or `BadInput` for the view to show. Game
+twice); a bad edit writes nothing and raises `Refused` or `BadInput` for the view to show. Game
 legality is never checked here: an illegal list is saved and reported (warn, never block).
 """
 from __future__ import annotations
@@ -16,21 +16,22 @@ from armylists.checking.boundary import BadInput
 from armylists.checking.check import Checked, check_against, find_game
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
+from armylists.rules.refused import Refused
 from factions.models import Faction, GameSystem
 
 from . import edits
 from .context import shown_next_to
-from .edits import EntryChanges, Refusal
+from .edits import EntryChanges
 from .models import ArmyList, new_share_token
 from .replay import Replayed
 from .saving import Changed, apply_edit, store_verdict, undo, verdict_of
 
-__all__ = ["Refusal", "BadInput", "Replayed", "Changed", "EntryChanges", "undo", "verdict_of", "store_verdict"]
+__all__ = ["Refused", "BadInput", "Replayed", "Changed", "EntryChanges", "undo", "verdict_of", "store_verdict"]
 
 
 def _new_document(game: GameSystem, faction: Faction, name: str, settings: dict[str, Any]) -> dict:
     if faction.game_id != game.pk:
-        raise Refusal(f"{faction.name} is not a faction of {game.name}.")
+        raise Refused(f"{faction.name} is not a faction of {game.name}.")
     data = {"format": FORMAT, "game": game.slug, "faction": faction.slug, "name": name, "entries": [],
             **{k: v for k, v in settings.items() if v is not None}}
     return dump_list(parse_list(data))
@@ -71,7 +72,7 @@ def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
 def rename_list(*, army_list: ArmyList, library: Library, name: str, key: str = "") -> Changed:
     name = name.strip()
     if not name:
-        raise Refusal("A list needs a name.")
+        raise Refused("A list needs a name.")
     return apply_edit(army_list, library, lambda document, _: document.__setitem__("name", name), key=key)
 
 
@@ -157,7 +158,7 @@ def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool
     def operation(document: dict, shown: Checked | None) -> str:
         neighbour = shown_next_to(army_list.game.slug, shown, document, entry_id, above=up)
         if not neighbour:
-            raise Refusal(f"That entry is already the {'first' if up else 'last'} of its group.")
+            raise Refused(f"That entry is already the {'first' if up else 'last'} of its group.")
         edits.move_entry(document, entry_id, **({"before": neighbour} if up else {"after": neighbour}))
         return entry_id
 

@@ -25,7 +25,7 @@ from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm,
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..replay import BadEditKey, Replayed, edit_key
-from ..services import BadInput, Changed, Refusal
+from ..services import BadInput, Changed, Refused
 from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
 
 
@@ -39,7 +39,7 @@ def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Call
         return bad_key_response(request, error)
     except Replayed:
         return replayed_response(request, army_list, library, **extra)
-    except (Refusal, BadInput) as error:
+    except (Refused, BadInput) as error:
         return refused_response(request, army_list, library, f"{error}", entry_id, **extra)
     return changed_response(request, changed, library, **extra)
 
@@ -64,7 +64,7 @@ def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     document, library = army_list.document, library_of(army_list.game)
     try:
         entry = find_entry(document, entry_id)
-    except Refusal as error:
+    except Refused as error:
         return refused_response(request, army_list, library, str(error))
     unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
     if unit is None:

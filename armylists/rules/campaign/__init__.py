@@ -7,11 +7,12 @@ dice are injected (`Dice`), so the app may roll or a player enter a die.
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .dice import Choices, Dice, NeedChoice, NeedDie
 from .engine import Outcome, Stored, apply, new_campaign, replay
 from .params import CampaignParams, campaign_params
 from .progression import level, unit_value
-from .state import CampaignState, Refused
+from .state import CampaignState
 
 __all__ = ["CampaignParams", "CampaignState", "Choices", "Dice", "NeedChoice", "NeedDie", "Outcome", "Refused",
            "Stored", "apply", "campaign_params", "level", "new_campaign", "replay", "unit_value"]

@@ -6,6 +6,7 @@ sentence the campaign log shows, or raises `Refused`.
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .actions import (
     AddUnit,
     BuyUpgrade,
@@ -20,7 +21,7 @@ from .actions import (
 )
 from .dice import Dice
 from .progression import earn_xp, unit_value
-from .state import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState
+from .state import DISBANDED, Allowance, ArmyState, CampaignState, UnitState
 from .support import may_change, require_rules, unit_name_free, upgrades_fit
 
 NAME_MAX = 120

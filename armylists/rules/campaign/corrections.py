@@ -7,9 +7,10 @@ below zero, XP stays within the cap, and every correction gives its reason.
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .actions import Adjust, SetLength, SetStatus, SetTraits
 from .dice import Choices, Dice
-from .state import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
+from .state import ACTIVE, DEAD, DISBANDED, CampaignState
 from .support import game_master_only, may_change, require_rules, unit_name_free
 
 REASON_MAX = 300

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from ..refused import Refused
 from . import armies, corrections, events, missions
 from .actions import (
     Action,
@@ -32,7 +33,7 @@ from .actions import (
 )
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
 from .params import CampaignParams
-from .state import CampaignState, LedgerEntry, Refused
+from .state import CampaignState, LedgerEntry
 
 Handler = Callable[[CampaignState, Action, str, Dice, Choices], str]
 

@@ -8,10 +8,11 @@ with the rest of the match's XP by a unit that dies without permadeath).
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .actions import RandomEvent
 from .dice import Choices, Dice
 from .params import Event
-from .state import ArmyState, CampaignState, MissionState, Refused, UnitState
+from .state import ArmyState, CampaignState, MissionState, UnitState
 from .support import participant, require_rules
 
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..refused import Refused
 from .actions import PostBattle, RecordResult, StartMission, UnitResult
 from .dice import Choices, Dice
 from .params import CampaignParams
 from .progression import casualty_roll, earn_xp, unit_value
-from .state import DEAD, Allowance, ArmyState, CampaignState, MissionState, Refused, UnitState
+from .state import DEAD, Allowance, ArmyState, CampaignState, MissionState, UnitState
 from .support import participant, require_rules
 
 

@@ -11,15 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator
 
+from ..refused import Refused
 from .params import CampaignParams
-
-
-class Refused(Exception):
-    """An action the rules do not allow; the message says which rule, for the player."""
-
-    def __init__(self, message: str, rule: str = ""):
-        self.message, self.rule = message, rule
-        super().__init__(f"{message} ({rule})" if rule else message)
 
 
 @dataclass(frozen=True, slots=True)

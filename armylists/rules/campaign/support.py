@@ -4,8 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from ..refused import Refused
 from .params import CampaignParams
-from .state import ArmyState, CampaignState, MissionState, Refused, UnitSpec
+from .state import ArmyState, CampaignState, MissionState, UnitSpec
 
 
 def may_change(state: CampaignState, army: ArmyState, actor: str) -> None:
