@@ -39,7 +39,7 @@ def test_the_builder_fits_a_phone_screen(new_page, player, demo_data):
 
     # The list comes first; the picker is out of the way until "Add units" opens it over the list.
     expect(page.get_by_test_id("unit-picker")).to_be_hidden()
-    list_top = page.locator("#list-summary").bounding_box()["y"]
+    list_top = page.locator("#list-name").bounding_box()["y"]
     assert list_top < 400, "the list starts on the first screen"
 
     page.locator("#list-settings summary").click()
