@@ -14,6 +14,7 @@ from armylists.builder import services
 
 from .conftest import Builder, example_list
 from .test_builder_phone import assert_fits
+from .test_builder_ux import close_picker, open_picker
 
 WIDTHS = [1280, 375]
 
@@ -70,22 +71,18 @@ def test_changing_a_list_setting_keeps_the_faction_chosen_in_the_picker(new_page
     builder = Builder(page)
     page.goto(army_list.get_absolute_url())
     builder.mark_page()
-    opener, closer = page.get_by_test_id("open-picker"), page.get_by_test_id("close-picker")
-    if opener.is_visible():
-        opener.click()
+    open_picker(page)
     page.get_by_test_id("picker-faction").select_option(label="Cursed Dead (sample faction) (ally)")
     expect(page).to_have_url(re.compile(r"[?&]faction="))
     expect(page.locator(".unit-choice").first).to_be_visible()
-    if closer.is_visible():
-        closer.click()
+    close_picker(page)
     page.locator("#list-settings summary").click()
     with builder.saved():
         limit = page.locator("#settings-points_limit")
         limit.fill("2000")
         limit.press("Tab")
     expect(page.get_by_test_id("points-limit")).to_have_text("2000")
-    if opener.is_visible():
-        opener.click()
+    open_picker(page)
     expect(page.get_by_test_id("picker-faction")).to_have_value(
         page.get_by_test_id("picker-faction").locator("option", has_text="Cursed Dead").get_attribute("value"))
     expect(page.get_by_test_id("unit-picker")).to_contain_text("of Cursed Dead")
