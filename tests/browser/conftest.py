@@ -22,6 +22,8 @@ from django.db import transaction
 from django.test import Client
 from playwright.sync_api import expect
 
+from factions.models import GameSystem
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"]
@@ -87,7 +89,9 @@ def demo_snapshot(django_db_setup, django_db_blocker, tmp_path_factory) -> Path:
 @pytest.fixture
 def demo_data(transactional_db, demo_snapshot):
     """The demo, loaded from the session's snapshot (a fraction of seeding it again); the
-    transactional test empties every table when it ends, so each test starts from the same demo."""
+    transactional test empties every table when it ends, so each test starts from the same demo.
+    The games a flush fills in again (factions/systems.py) give way to the snapshot's, ids and all."""
+    GameSystem.objects.all().delete()
     call_command("loaddata", str(demo_snapshot), verbosity=0)
 
 
