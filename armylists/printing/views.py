@@ -9,9 +9,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 
+from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
 from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
-from armylists.checking.boundary import BadInput
 
 from .pdf import paper_of, render_html, roster_pdf
 from .service import sheet_for
