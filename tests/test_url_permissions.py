@@ -15,18 +15,13 @@ check what each one shows; this one makes sure none is forgotten.
 """
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from armylists.builder import services
-from factions.importer import import_document
-from factions.schemas import parse_faction_file
-
-from .builder.conftest import FACTIONS
+from . import factories
 
 pytestmark = pytest.mark.django_db
 
@@ -129,11 +124,9 @@ def test_every_url_declares_who_may_use_it():
 
 @pytest.fixture
 def army_list(django_user_model):
-    import_document(parse_faction_file(copy.deepcopy(FACTIONS["aof-regiments"])))
+    factories.make_faction(factories.kingdom())
     owner = django_user_model.objects.create_user("owner", password="pw-owner-123")
-    data = {"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": 1500,
-            "entries": [{"id": "e1", "unit": "infantry"}]}
-    return services.import_list(owner=owner, data=data)
+    return factories.make_list(owner, factories.list_file("aof-regiments", {"unit": "infantry"}, points_limit=1500))
 
 
 def url_of(name: str, army_list) -> str:

@@ -138,21 +138,6 @@ class _Lister:
         return fields
 
 
-# Violations about the list as a whole: shown once, above the list, even when they name entries.
-# Any other violation is shown on the entries it names (docs/violations.md lists every code).
-LIST_WIDE = frozenset({
-    "points-over-limit", "empty-list", "too-many-heroes", "too-many-copies", "too-many-units", "too-many-models",
-    "too-many-factions", "primary-under-60", "too-few-core", "too-many-elite", "too-many-mercenary-factions",
-    "unusual-points-limit", "over-hand-limit", "not-enough-unlocks", "over-unit-limit", "duplicate-spell",
-    "wrong-regiment-count", "mixed-alignment", "duplicate-unique", "no-unique-hero", "too-few-small",
-    "command-card-count", "duplicate-command-card", "command-card-alignment", "over-recruitment",
-})
-
-
-def is_list_wide(violation) -> bool:
-    return not violation.entries or violation.code in LIST_WIDE
-
-
 def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 forms: frozenset[str] = frozenset()) -> dict[str, EntryView]:
     """Every entry as its card shows it; the options forms of the entries in `forms` too."""
@@ -163,7 +148,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
     labels = distinct_labels(army.entries) if army else {}
     flagged: dict[str, list] = {}
     for violation in report.violations if report else ():
-        if not is_list_wide(violation):
+        if not violation.list_wide:
             for entry_id in dict.fromkeys(violation.entries):
                 flagged.setdefault(entry_id, []).append(violation)
     views, urls, cards, lister = {}, entry_urls(army_list), card_maker(game.slug, library), _Lister(
@@ -218,10 +203,8 @@ class SectionView:
 def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, EntryView]) -> list[SectionView]:
     if checked is None:
         return [SectionView("all", None, "", True, list(views.values()))]
-    names = {slug: f.name for slug, f in checked.library.factions.items()}
-    home = game_home(army_list.game.slug)
     laid_out = []
-    for s in home.sections(checked.army, checked.report, names):
+    for s in _laid_out(army_list.game.slug, checked):
         blocks = [views[e.id] for e in s.entries if e.id in views]
         for host in blocks:
             host.joined = [views[h.id] for h in s.joined.get(host.id, ()) if h.id in views]
@@ -232,10 +215,19 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
     return laid_out
 
 
-def shown_next_to(context: dict[str, Any], entry_id: str, above: bool) -> str:
-    """The entry shown just above (or below) `entry_id` in its section, "" when there is none."""
-    for section in context["sections"]:
-        ids = [b.id for b in section.blocks]
+def _laid_out(game: str, checked: Checked) -> list:
+    names = {slug: f.name for slug, f in checked.library.factions.items()}
+    return game_home(game).sections(checked.army, checked.report, names)
+
+
+def shown_next_to(game: str, checked: Checked | None, document: dict, entry_id: str, above: bool) -> str:
+    """The entry shown just above (or below) `entry_id` in its section of the page drawn from
+    `checked` (a list that cannot be checked is shown in one section), "" when there is none."""
+    if checked is None:
+        sections = [[e["id"] for e in document.get("entries", [])]]
+    else:
+        sections = [[e.id for e in s.entries] for s in _laid_out(game, checked)]
+    for ids in sections:
         if entry_id in ids:
             at = ids.index(entry_id) + (-1 if above else 1)
             return ids[at] if 0 <= at < len(ids) else ""
@@ -255,7 +247,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
         "settings_was": json.dumps(current), "settings_state": current,
         "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
-        **list_summary(report, views, is_list_wide),
+        **list_summary(report, views),
     }
     if home.picks_command_cards:
         context.update(command_cards(army_list, library), cards_needed=cards_to_choose(checked))

@@ -3,7 +3,7 @@
 Each edit is applied to the latest stored document, never to what a page
 showed, so edits made from two tabs merge: a change names only what it
 changes (one field, one option up or down, one group's choice). An edit that
-no longer applies (the entry was removed meanwhile) raises `Refusal`.
+no longer applies (the entry was removed meanwhile) raises `Refused`.
 
 No database access here: services.py applies these to the latest stored
 document, checks the result and saves it (optimistically, see there).
@@ -17,14 +17,11 @@ from typing import Any
 from armylists.games.registry import game_home
 from armylists.games.schema import MAX_ENTRIES
 from armylists.rules.model import Unit
+from armylists.rules.refused import Refused
 
 # Entry fields an entry form may set outright; None or "" removes the field.
 ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "grimoire", "spells")
 _NUMBERED = re.compile(r"^e(\d+)$")
-
-
-class Refusal(Exception):
-    """An edit that cannot be made as asked; the message is one sentence for the player."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +44,7 @@ def find_entry(document: dict, entry_id: str) -> dict:
     for entry in document.get("entries", []):
         if entry.get("id") == entry_id:
             return entry
-    raise Refusal(f"Entry “{entry_id}” is no longer in this list (it may have been removed in "
+    raise Refused(f"Entry “{entry_id}” is no longer in this list (it may have been removed in "
                   "another tab), so nothing was changed.")
 
 
@@ -71,7 +68,7 @@ def _set(mapping: dict, key: str, value: Any) -> None:
 def _room_for_one_more(document: dict) -> None:
     """A saved list stays within the list file's bounds: at most MAX_ENTRIES entries."""
     if len(document.get("entries", [])) >= MAX_ENTRIES:
-        raise Refusal(f"A list holds at most {MAX_ENTRIES:,} entries, and this one is full; "
+        raise Refused(f"A list holds at most {MAX_ENTRIES:,} entries, and this one is full; "
                       "nothing was added.")
 
 
@@ -98,7 +95,7 @@ def move_entry(document: dict, entry_id: str, *, before: str = "", after: str = 
     entry = find_entry(document, entry_id)
     other = find_entry(document, before or after)
     if other is entry:
-        raise Refusal("An entry cannot move next to itself.")
+        raise Refused("An entry cannot move next to itself.")
     entries = document["entries"]
     entries.remove(entry)
     at = entries.index(other)
@@ -119,9 +116,9 @@ def edit_entry(document: dict, entry_id: str, changes: EntryChanges, unit: Unit 
     entry = find_entry(document, entry_id)
     for key, value in changes.fields.items():
         if key not in ENTRY_FIELDS:
-            raise Refusal(f"“{key}” is not something an entry has.")
+            raise Refused(f"“{key}” is not something an entry has.")
         if key in {"joined_to", "regiment"} and value == entry_id:
-            raise Refusal("An entry cannot refer to itself.")
+            raise Refused("An entry cannot refer to itself.")
         _set(entry, key, value)
     options = list(entry.get("options", []))
     for group, chosen in changes.groups.items():
@@ -153,7 +150,7 @@ def change_settings(document: dict, changes: dict[str, Any]) -> None:
     settings = {s.name for s in game_home(document["game"]).list_settings}
     for key, value in changes.items():
         if key not in settings:
-            raise Refusal(f"“{key}” is not a setting of a list.")
+            raise Refused(f"“{key}” is not a setting of a list.")
         if value is None:
             document.pop(key, None)
         else:

@@ -1,7 +1,7 @@
 """Who may see a list: its owner, or anyone holding the share link while sharing is on.
 
-Every builder view fetches its list through one of these two functions, so a
-private list is a 404 for everybody else, on every page and every edit.
+Every view that opens a list (the builder's, printing's, an event's list submission) fetches it
+through these functions, so a private list is a 404 for everybody else, on every page and every edit.
 """
 from __future__ import annotations
 
@@ -10,13 +10,17 @@ from django.http import Http404
 from .models import ArmyList
 
 
+def owned_list(user, pk: int | None) -> ArmyList | None:
+    """The user's own list number `pk`, or None (no such list, somebody else's, or nobody logged in)."""
+    if pk is None or not getattr(user, "is_authenticated", False):
+        return None
+    return ArmyList.objects.select_related("game", "faction").filter(pk=pk, owner=user).first()
+
+
 def get_owned_list_or_404(user, pk: int) -> ArmyList:
-    if not getattr(user, "is_authenticated", False):
+    if (army_list := owned_list(user, pk)) is None:
         raise Http404("No such list.")
-    try:
-        return ArmyList.objects.select_related("game", "faction").get(pk=pk, owner=user)
-    except ArmyList.DoesNotExist:
-        raise Http404("No such list.") from None
+    return army_list
 
 
 def get_shared_list_or_404(token: str) -> ArmyList:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 
 from armylists.checking.library import Library
 from armylists.games.base import FactionChoice
@@ -22,6 +23,8 @@ from .unitcards import card_maker
 
 # Dulce Bellum's rarities, from the most to the least common, sort its filter that way.
 RARITY_ORDER = {"common": 0, "irregular": 1, "uncommon": 2, "rare": 3}
+# The page address an edit reports is read no further: the picker's query is a few short fields.
+PAGE_URL_MAX = 2000
 
 
 def _value(doc: dict, key: str) -> str:
@@ -69,5 +72,11 @@ def picker_context(army_list: ArmyList, library: Library, query: Mapping[str, st
 
 
 def page_picker(request: HttpRequest, army_list: ArmyList, library: Library) -> dict[str, Any]:
-    """The picker as the request asks for it (its query string on a page, nothing after an edit)."""
-    return picker_context(army_list, library, request.GET if request.method == "GET" else {})
+    """The picker as the player left it: its query string on a page; after an edit, the query of the
+    page's address, where the picker keeps its choices (hx-push-url) and htmx sends it back as
+    HX-Current-URL, so an edit that draws the picker again keeps the faction and filters chosen."""
+    if request.method == "GET":
+        return picker_context(army_list, library, request.GET)
+    shown = urlsplit(request.headers.get("HX-Current-URL", "")[:PAGE_URL_MAX])
+    query = QueryDict(shown.query) if shown.path == army_list.get_absolute_url() else QueryDict()
+    return picker_context(army_list, library, query)

@@ -21,11 +21,10 @@ from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import dump_list, parse_list
-from armylists.checking.resolve import resolve
+from armylists.rules.refused import Refused
 from factions.models import GameSystem
 
 from .changes import describe_changes, sentence
-from .edits import Refusal
 from .models import ArmyList, ListVersion
 from .replay import Replayed, saved_under
 
@@ -45,6 +44,10 @@ class Changed:
     before: dict | None = None  # the document the edit was applied to
     before_version: int | None = None
     summary: str = ""  # what the edit changed, as undo names it
+    # The check of `before`, made once by the edit: the answer compares the page before and after
+    # with it (docs/architecture.md, "One edit, one way"), and a move finds its neighbour in it.
+    before_checked: Checked | None = None
+    before_problem: str | None = None
 
 
 def _latest(pk: int, key: str) -> ArmyList:
@@ -54,25 +57,25 @@ def _latest(pk: int, key: str) -> ArmyList:
     row = (ArmyList.objects.only("document", "version", "name").filter(pk=pk)
            .annotate(recorded=Exists(recorded), replayed=saved_under(key)).first())
     if row is None:
-        raise Refusal("This list no longer exists (it may have been deleted in another tab).")
+        raise Refused("This list no longer exists (it may have been deleted in another tab).")
     return row
 
 
-def _still_broken(before: dict, library: Library) -> bool:
+def checked_as_stored(game: GameSystem, document: dict, library: Library) -> tuple[Checked | None, str | None]:
+    """A stored document's check, or why it cannot be checked (unit data gone since it was saved)."""
     try:
-        resolve(parse_list(before), library)
-    except BadInput:
-        return True
-    return False
+        return check_against(parse_list(document), library, game), None
+    except BadInput as error:
+        return None, str(error)
 
 
-def _validate(game: GameSystem, before: dict, after: dict, library: Library) -> tuple:
+def _validate(game: GameSystem, before: Checked | None, after: dict, library: Library) -> tuple:
     parsed = parse_list(after)
     try:
         return parsed, check_against(parsed, library, game), None
     except BadInput as error:
         # Unit data re-imported since the list was saved: let the player repair it.
-        if _still_broken(before, library):
+        if before is None:
             return parsed, None, str(error)
         raise
 
@@ -123,10 +126,12 @@ def _save(row: ArmyList, changes: dict[str, Any], new: ListVersion) -> bool:
     return True
 
 
-def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict], Any],
-           undoing: Callable[[ArmyList], int | None] | None = None, key: str = "") -> Changed:
+def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict, Checked | None], Any],
+               undoing: Callable[[ArmyList], int | None] | None = None, key: str = "") -> Changed:
     """Apply `operation` to the latest document, check it and save it as the next version.
 
+    The list is checked twice, before the edit and after it, and never again for the answer:
+    `operation(document, before)` gets the check before (None when it cannot be checked).
     `undoing(row)` gives the version undo should go back to after this change (an undo's own);
     by default it is the version this change was made to. An edit whose `key` a version of the
     list carries already was saved before: it raises `Replayed` and writes nothing (replay.py).
@@ -137,8 +142,9 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict]
             raise Replayed
         document = copy.deepcopy(row.document)
         parent = undoing(row) if undoing else row.version
-        result = operation(document)
-        parsed, checked, problem = _validate(army_list.game, row.document, document, library)
+        before, before_problem = checked_as_stored(army_list.game, row.document, library)
+        result = operation(document, before)
+        parsed, checked, problem = _validate(army_list.game, before, document, library)
         saved, name = dump_list(parsed), parsed.name or row.name
         summary = (("Undo: " if undoing else "") + sentence(describe_changes(row.document, saved)))[:300]
         version = row.version + 1
@@ -149,9 +155,9 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict]
             army_list.document, army_list.version, army_list.name = saved, version, name
             entry_id = result if isinstance(result, str) else None
             return Changed(army_list, checked, problem, entry_id, row.document, row.version,
-                           summary if parent is not None else "")
+                           summary if parent is not None else "", before, before_problem)
         # Another tab saved first: apply this edit again, to what it saved.
-    raise Refusal("The list kept changing while this edit was saved; nothing was changed, please try again.")
+    raise Refused("The list kept changing while this edit was saved; nothing was changed, please try again.")
 
 
 def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
@@ -162,14 +168,14 @@ def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
     def undoing(row: ArmyList) -> int | None:
         current = ListVersion.objects.filter(army_list_id=row.pk, version=row.version).first()
         if current is None or current.parent is None:
-            raise Refusal("There is no change to undo.")
+            raise Refused("There is no change to undo.")
         found = ListVersion.objects.filter(army_list_id=row.pk, version=current.parent).first()
         if found is None:
-            raise Refusal("That change is too old to undo.")
+            raise Refused("That change is too old to undo.")
         restored["to"] = found
         return found.parent
 
-    def operation(document: dict) -> None:
+    def operation(document: dict, _before: Checked | None) -> None:
         document.clear()
         document.update(copy.deepcopy(restored["to"].document))
 

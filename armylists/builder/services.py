@@ -1,7 +1,7 @@
 """The only code that writes players' lists: what each edit does to the document.
 
 Each edit is saved by `saving.apply_edit` (validated, checked, saved as the next version, never
-twice); a bad edit writes nothing and raises `Refusal` or `BadInput` for the view to show. Game
+twice); a bad edit writes nothing and raises `Refused` or `BadInput` for the view to show. Game
 legality is never checked here: an illegal list is saved and reported (warn, never block).
 """
 from __future__ import annotations
@@ -13,23 +13,25 @@ from typing import Any
 from django.db import transaction
 
 from armylists.boundary.errors import BadInput
-from armylists.checking.check import check_against, find_game
+from armylists.checking.check import Checked, check_against, find_game
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
+from armylists.rules.refused import Refused
 from factions.models import Faction, GameSystem
 
 from . import edits
-from .edits import EntryChanges, Refusal
+from .context import shown_next_to
+from .edits import EntryChanges
 from .models import ArmyList, new_share_token
 from .replay import Replayed
 from .saving import Changed, apply_edit, store_verdict, undo, verdict_of
 
-__all__ = ["Refusal", "BadInput", "Replayed", "Changed", "EntryChanges", "undo", "verdict_of", "store_verdict"]
+__all__ = ["Refused", "BadInput", "Replayed", "Changed", "EntryChanges", "undo", "verdict_of", "store_verdict"]
 
 
 def _new_document(game: GameSystem, faction: Faction, name: str, settings: dict[str, Any]) -> dict:
     if faction.game_id != game.pk:
-        raise Refusal(f"{faction.name} is not a faction of {game.name}.")
+        raise Refused(f"{faction.name} is not a faction of {game.name}.")
     data = {"format": FORMAT, "game": game.slug, "faction": faction.slug, "name": name, "entries": [],
             **{k: v for k, v in settings.items() if v is not None}}
     return dump_list(parse_list(data))
@@ -70,8 +72,8 @@ def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
 def rename_list(*, army_list: ArmyList, library: Library, name: str, key: str = "") -> Changed:
     name = name.strip()
     if not name:
-        raise Refusal("A list needs a name.")
-    return apply_edit(army_list, library, lambda document: document.__setitem__("name", name), key=key)
+        raise Refused("A list needs a name.")
+    return apply_edit(army_list, library, lambda document, _: document.__setitem__("name", name), key=key)
 
 
 @transaction.atomic
@@ -102,7 +104,7 @@ def set_sharing(*, army_list: ArmyList, shared: bool, show_owner: bool = False) 
 
 
 def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any], key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document: edits.change_settings(document, changes), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.change_settings(document, changes), key=key)
 
 
 def _unit(library: Library, faction: str, unit: str):
@@ -132,7 +134,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
     if found.sizes:
         entry["size"] = size or found.sizes[0].size
 
-    def operation(document: dict) -> str:
+    def operation(document: dict, _before: Checked | None) -> str:
         if found.kind == "troop":
             heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)]
             if heroes:
@@ -148,25 +150,28 @@ def _is_hero(library: Library, document: dict, entry: dict) -> bool:
 
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document: edits.remove_entry(document, entry_id), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.remove_entry(document, entry_id), key=key)
 
 
-def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, before: str = "",
-               after: str = "", key: str = "") -> Changed:
-    def operation(document: dict) -> str:
-        edits.move_entry(document, entry_id, before=before, after=after)
+def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool, key: str = "") -> Changed:
+    """Move up (before the entry shown above it) or down (after the one shown below it)."""
+    def operation(document: dict, shown: Checked | None) -> str:
+        neighbour = shown_next_to(army_list.game.slug, shown, document, entry_id, above=up)
+        if not neighbour:
+            raise Refused(f"That entry is already the {'first' if up else 'last'} of its group.")
+        edits.move_entry(document, entry_id, **({"before": neighbour} if up else {"after": neighbour}))
         return entry_id
 
     return apply_edit(army_list, library, operation, key=key)
 
 
 def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document: edits.duplicate_entry(document, entry_id), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.duplicate_entry(document, entry_id), key=key)
 
 
 def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges,
                key: str = "") -> Changed:
-    def operation(document: dict) -> str:
+    def operation(document: dict, _before: Checked | None) -> str:
         entry = edits.find_entry(document, entry_id)
         unit = library.unit(entry.get("faction") or document["faction"], entry["unit"])
         edits.edit_entry(document, entry_id, changes, unit)
@@ -178,4 +183,5 @@ def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes:
 def change_command_cards(*, army_list: ArmyList, library: Library, add: Iterable[str] = (),
                          remove: Iterable[str] = (), key: str = "") -> Changed:
     add, remove = list(add), list(remove)
-    return apply_edit(army_list, library, lambda document: edits.change_command_cards(document, add, remove), key=key)
+    return apply_edit(army_list, library, lambda document, _: edits.change_command_cards(document, add, remove),
+                      key=key)

@@ -6,7 +6,6 @@ Read side, like context.py: from the check only.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 from armylists.checking.check import Checked
@@ -18,13 +17,13 @@ from .changes import describe_changes, sentence
 from .models import ArmyList, ListVersion
 
 
-def list_summary(report: Report | None, views: dict, list_wide: Callable[[Any], bool]) -> dict[str, Any]:
+def list_summary(report: Report | None, views: dict) -> dict[str, Any]:
     if report is None:
         return {"violations": [], "entry_problems": [], "figures": ()}
     labels = {i: v.label for i, v in views.items()}
     violations = [{"code": v.code, "severity": v.severity, "message": v.message, "rule": v.rule,
                    "entries": [{"id": i, "label": labels.get(i, i)} for i in dict.fromkeys(v.entries)]}
-                  for v in report.violations if list_wide(v)]
+                  for v in report.violations if v.list_wide]
     problems = [{"id": v.id, "label": v.label, "severity": v.severity} for v in views.values() if v.flags]
     return {"violations": violations, "entry_problems": problems, "figures": report.figures}
 

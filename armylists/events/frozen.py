@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.builder.services import Refusal
 from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library, fingerprint, library_of
 from armylists.checking.listfile import dump_list, parse_list
 from armylists.checking.resolve import snapshot_of
+from armylists.rules.refused import Refused
 from factions.models import GameSystem
 
 from .eventsettings import check_settings, usable
@@ -22,13 +22,13 @@ from .models import Event, Submission
 def frozen_fields(event: Event, data: Any) -> dict[str, Any]:
     """The fields of a new submission of `data` (a list document) for `event`.
 
-    Raises BadInput when the document is not a list of existing units, Refusal
+    Raises BadInput when the document is not a list of existing units, Refused
     when it is for another game, and ValueError when the event's settings no
     longer fit its game.
     """
     parsed = parse_list(data)
     if parsed.game != event.game.slug:
-        raise Refusal(f"{event.name} plays {event.game.name}; this list is for another game ({parsed.game}).")
+        raise Refused(f"{event.name} plays {event.game.name}; this list is for another game ({parsed.game}).")
     settings = check_settings(event.game, event.settings)
     checked = check_against(parsed, library_of(event.game), event.game, settings)
     document = dump_list(checked.document)

@@ -2,7 +2,7 @@
 
 Each function takes keyword arguments, checks what it is asked against the
 event's state, writes in one transaction and returns what it wrote. A request
-that cannot be done raises `Refusal` (one sentence for the user) or `BadInput`
+that cannot be done raises `Refused` (one sentence for the user) or `BadInput`
 (a list file or a setting that is not well formed) and writes nothing.
 """
 from __future__ import annotations
@@ -18,7 +18,8 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from armylists.builder.models import ArmyList
-from armylists.builder.services import BadInput, Refusal
+from armylists.builder.services import BadInput
+from armylists.rules.refused import Refused
 from factions.models import GameSystem
 
 from .eventsettings import clean_settings
@@ -35,7 +36,7 @@ from .models import (
     new_invite_token,
 )
 
-__all__ = ["BadInput", "Refusal"]
+__all__ = ["BadInput", "Refused"]
 
 State = Event.State
 # Which state may follow which, by hand. Locking also happens by itself at the deadline.
@@ -60,19 +61,19 @@ def _zone(name: str) -> ZoneInfo:
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise Refusal(f"“{name}” is not a time zone (use a name such as Europe/London).") from None
+        raise Refused(f"“{name}” is not a time zone (use a name such as Europe/London).") from None
 
 
 def _aware(moment: datetime, field: str) -> datetime:
     if timezone.is_naive(moment):
-        raise Refusal(f"The {field} needs a time zone.")
+        raise Refused(f"The {field} needs a time zone.")
     return moment
 
 
 def _free_slug(name: str, wanted: str | None) -> str:
     base = slugify(wanted or name)[:56].strip("-") or "event"
     if wanted and Event.objects.filter(slug=base).exists():
-        raise Refusal(f"The address “{base}” is taken by another event.")
+        raise Refused(f"The address “{base}” is taken by another event.")
     slug, n = base, 1
     while Event.objects.filter(slug=slug).exists():
         n += 1
@@ -101,10 +102,10 @@ EDITABLE = ("name", "starts_at", "time_zone", "venue", "deadline", "settings")
 def update_event(*, event: Event, **changes: Any) -> Event:
     """Change the event's details or settings; once the lists are published the record is final."""
     if event.state == State.PUBLISHED:
-        raise Refusal("The lists are published; the event can no longer be changed.")
+        raise Refused("The lists are published; the event can no longer be changed.")
     unknown = set(changes) - set(EDITABLE)
     if unknown:
-        raise Refusal(f"Not a detail of an event: {', '.join(sorted(unknown))}.")
+        raise Refused(f"Not a detail of an event: {', '.join(sorted(unknown))}.")
     if "time_zone" in changes:
         _zone(changes["time_zone"])
     if "settings" in changes:
@@ -127,11 +128,11 @@ def change_state(*, event: Event, to: str, by) -> Event:
     """Open, lock, reopen or publish by hand; each change is logged with who and when."""
     event = lock_if_due(event)
     if to not in TRANSITIONS.get(event.state, ()):
-        raise Refusal(f"An event that is {event.get_state_display().lower()} cannot become "
+        raise Refused(f"An event that is {event.get_state_display().lower()} cannot become "
                       f"{State(to).label.lower() if to in State.values else to}.")
     moment = now()
     if to == State.OPEN and moment >= event.deadline:
-        raise Refusal(f"The deadline ({in_zone(event.deadline, event)}) has passed; move it before reopening.")
+        raise Refused(f"The deadline ({in_zone(event.deadline, event)}) has passed; move it before reopening.")
     _log(event, to, by, moment)
     Event.objects.filter(pk=event.pk).update(state=to)
     event.state = to
@@ -157,17 +158,17 @@ def lock_if_due(event: Event) -> Event:
 def add_organiser(*, event: Event, username: str) -> Organiser:
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None:
-        raise Refusal(f"Nobody is called “{username.strip()}” on Muster.")
+        raise Refused(f"Nobody is called “{username.strip()}” on Muster.")
     organiser, created = Organiser.objects.get_or_create(event=event, user=user)
     if not created:
-        raise Refusal(f"{user.get_username()} already organises this event.")
+        raise Refused(f"{user.get_username()} already organises this event.")
     return organiser
 
 
 @transaction.atomic
 def remove_organiser(*, event: Event, organiser: Organiser) -> None:
     if organiser.is_creator:
-        raise Refusal("The event's creator cannot be removed.")
+        raise Refused("The event's creator cannot be removed.")
     organiser.delete()
 
 
@@ -182,9 +183,9 @@ def renew_invitation(*, event: Event) -> Event:
 def _display_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise Refusal("A display name cannot be empty.")
+        raise Refused("A display name cannot be empty.")
     if len(name) > DISPLAY_NAME_MAX:
-        raise Refusal(f"A display name has at most {DISPLAY_NAME_MAX} characters.")
+        raise Refused(f"A display name has at most {DISPLAY_NAME_MAX} characters.")
     return name
 
 
@@ -196,40 +197,40 @@ def _taken(event: Event, name: str, player: Player | None = None) -> bool:
 @transaction.atomic
 def join_event(*, event: Event, user, display_name: str) -> Player:
     if event.state == State.PUBLISHED:
-        raise Refusal("The lists of this event are published; it takes no more players.")
+        raise Refused("The lists of this event are published; it takes no more players.")
     existing = Player.objects.filter(event=event, user=user).first()
     if existing:
         return existing
     name = _display_name(display_name)
     if _taken(event, name):
-        raise Refusal(f"Another player of this event is called “{name}”; choose another display name.")
+        raise Refused(f"Another player of this event is called “{name}”; choose another display name.")
     try:
         with transaction.atomic():
             return Player.objects.create(event=event, user=user, display_name=name)
     except IntegrityError:  # the same name, or the same player, a moment ago in another request
-        raise Refusal(f"“{name}” was taken a moment ago, or you have joined already; please try again.") from None
+        raise Refused(f"“{name}” was taken a moment ago, or you have joined already; please try again.") from None
 
 
 @transaction.atomic
 def rename_player(*, player: Player, display_name: str) -> Player:
     name = _display_name(display_name)
     if _taken(player.event, name, player):
-        raise Refusal(f"Another player of this event is called “{name}”.")
+        raise Refused(f"Another player of this event is called “{name}”.")
     player.display_name = name
     try:
         with transaction.atomic():
             player.save(update_fields=["display_name"])
     except IntegrityError:
-        raise Refusal(f"“{name}” was taken a moment ago; choose another display name.") from None
+        raise Refused(f"“{name}” was taken a moment ago; choose another display name.") from None
     return player
 
 
 def _open_for_submissions(event: Event) -> None:
     event = lock_if_due(event)
     if event.state == State.LOCKED or event.state == State.PUBLISHED:
-        raise Refusal(f"Submissions closed at the deadline, {in_zone(event.deadline, event)}.")
+        raise Refused(f"Submissions closed at the deadline, {in_zone(event.deadline, event)}.")
     if event.state != State.OPEN:
-        raise Refusal("The event is not open for submissions yet.")
+        raise Refused("The event is not open for submissions yet.")
 
 
 def submit(*, player: Player, data: Any, source_list: ArmyList | None = None) -> Submission:
@@ -237,11 +238,11 @@ def submit(*, player: Player, data: Any, source_list: ArmyList | None = None) ->
     event = player.event
     _open_for_submissions(event)
     if source_list is not None and source_list.owner_id != player.user_id:
-        raise Refusal("Only your own lists can be submitted.")
+        raise Refused("Only your own lists can be submitted.")
     try:
         fields = frozen_fields(event, data)
     except ValueError as error:
-        raise Refusal(f"The event's settings no longer fit {event.game.name} ({error}); "
+        raise Refused(f"The event's settings no longer fit {event.game.name} ({error}); "
                       "ask the organisers to fix them.") from None
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk=player.pk).first()
@@ -251,7 +252,7 @@ def submit(*, player: Player, data: Any, source_list: ArmyList | None = None) ->
             return Submission.objects.create(player=player, version=latest + 1, submitted=now(),
                                              source_list=source_list, **fields)
         except IntegrityError:
-            raise Refusal("Another submission arrived at the same moment; please try again.") from None
+            raise Refused("Another submission arrived at the same moment; please try again.") from None
 
 
 @transaction.atomic
@@ -259,7 +260,7 @@ def set_note(*, submission: Submission, text: str, by) -> Note | None:
     """The organisers' note on a submission; an empty text removes it."""
     text = text.strip()
     if len(text) > NOTE_MAX:
-        raise Refusal(f"A note has at most {NOTE_MAX} characters.")
+        raise Refused(f"A note has at most {NOTE_MAX} characters.")
     if not text:
         Note.objects.filter(submission=submission).delete()
         return None

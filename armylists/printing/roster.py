@@ -136,8 +136,12 @@ def _command_cards(army: Army, texts: dict[str, str]) -> tuple[Stat, ...]:
 
 
 def _violations_by_entry(problems: tuple[Problem, ...], report: Report) -> dict[str, tuple[int, ...]]:
+    """The numbers each card points to: the violations shown on their entries, as the builder shows
+    them (a list-wide one is printed once, with the list's problems)."""
     numbers: dict[str, list[int]] = {}
     for problem, violation in zip(problems, report.violations, strict=True):
+        if violation.list_wide:
+            continue
         for entry_id in dict.fromkeys(violation.entries):
             numbers.setdefault(entry_id, []).append(problem.number)
     return {k: tuple(v) for k, v in numbers.items()}

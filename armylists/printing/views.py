@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 
 from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
+from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
 
 from .pdf import paper_of, render_html, roster_pdf
 from .service import sheet_for
@@ -37,12 +37,12 @@ def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | No
 
 @login_required
 def list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_object_or_404(ArmyList.objects.select_related("owner"), pk=pk, owner=request.user)
-    return _pdf_response(army_list, request, player=army_list.owner.get_username())
+    army_list = get_owned_list_or_404(request.user, pk)
+    return _pdf_response(army_list, request, player=request.user.get_username())
 
 
 def shared_pdf(request: HttpRequest, token: str) -> HttpResponse:
-    army_list = get_object_or_404(ArmyList.objects.select_related("owner"), share_token=token, shared=True)
+    army_list = get_shared_list_or_404(token)
     player = army_list.owner.get_username() if army_list.share_shows_owner else None
     return _pdf_response(army_list, request, player=player)
 
@@ -50,9 +50,9 @@ def shared_pdf(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 def list_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster's HTML in the browser: the same template and sheet as the PDF."""
-    army_list = get_object_or_404(ArmyList.objects.select_related("owner"), pk=pk, owner=request.user)
+    army_list = get_owned_list_or_404(request.user, pk)
     try:
-        sheet = sheet_for(army_list.document, army_list.owner.get_username())
+        sheet = sheet_for(army_list.document, request.user.get_username())
     except BadInput as error:
         return _unprintable(error)
     return HttpResponse(render_html(sheet, paper_of(request.GET.get("paper")), preview=True))

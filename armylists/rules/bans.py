@@ -51,7 +51,7 @@ def banned_faction(army: Army, params: GameParams, tally: Tally) -> Iterator[Vio
             f"{listing(distinct(e.label for e in entries))} {verb} from {faction.name if faction else slug}, "
             "a faction this event does not allow",
             entries=tuple(e.id for e in entries),
-            rule=f"{SECTION}: Banned factions",
+            rule=f"{SECTION}: Banned factions", scope="entries",
         )
 
 
@@ -64,7 +64,7 @@ def banned_unit(army: Army, params: GameParams, tally: Tally) -> Iterator[Violat
             "banned-unit",
             f"{entries[0].unit.name}{count}: this event does not allow this unit",
             entries=tuple(e.id for e in entries),
-            rule=f"{SECTION}: Banned units",
+            rule=f"{SECTION}: Banned units", scope="entries",
         )
 
 

@@ -19,7 +19,7 @@ def points_over_limit(army: Army, params: GameParams, tally: Tally) -> Iterator[
         yield Violation(
             "points-over-limit",
             f"{tally.points} points is over the {army.points_limit} point limit",
-            rule=f"{params.book}: Points Limit",
+            rule=f"{params.book}: Points Limit", scope="list",
         )
 
 
@@ -66,7 +66,7 @@ def option_group(army: Army, params: GameParams, tally: Tally) -> Iterator[Viola
                 "option-group",
                 f"{entry.label} takes {count} from \u201c{group.name}\u201d; it must take {wanted}",
                 entries=(entry.id,),
-                rule=f"{params.book}: Unit Options",
+                rule=f"{params.book}: Unit Options", scope="entries",
             )
 
 
@@ -74,7 +74,7 @@ def empty_list(army: Army, params: GameParams, tally: Tally) -> Iterator[Violati
     """A list needs at least one entry (FORMATS: `empty-list`, in every game)."""
     if not army.entries:
         yield Violation("empty-list", "the list has no entries; add at least one unit",
-                        rule=f"{params.book}: {params.army_section}")
+                        rule=f"{params.book}: {params.army_section}", scope="list")
 
 
 def entries_of_other_factions(army: Army, params: GameParams) -> Iterator[Violation]:
@@ -84,7 +84,7 @@ def entries_of_other_factions(army: Army, params: GameParams) -> Iterator[Violat
         if e.faction != army.faction:
             yield Violation("wrong-faction", f"{e.label} is from {army.faction_name(e.faction)}; "
                             f"a {own} army takes only its own units", entries=(e.id,),
-                            rule=f"{params.book}: {params.army_section}")
+                            rule=f"{params.book}: {params.army_section}", scope="entries")
 
 
 COMMON_CHECKS = (empty_list, points_over_limit, option_group, *BAN_CHECKS)

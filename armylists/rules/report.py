@@ -5,6 +5,11 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Severity = Literal["error", "warning"]
+# Where a violation is shown (docs/violations.md, "Where a violation is shown"): "list", once
+# above the list even when it names entries (too many heroes names every hero); "entries", on
+# each entry it names. The check that makes a violation says which; there is no default.
+Scope = Literal["list", "entries"]
+SCOPES = ("list", "entries")
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,6 +19,17 @@ class Violation:
     severity: Severity = "error"
     entries: tuple[str, ...] = ()  # entry ids, in list order
     rule: str = ""  # book and section, e.g. "AoF Regiments: Force Organisation"
+    scope: Scope = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        if self.scope not in SCOPES:
+            raise ValueError(f"a violation's scope is one of {SCOPES}, not {self.scope!r}")
+        if self.scope == "entries" and not self.entries:
+            raise ValueError(f"{self.code}: a violation shown on entries names at least one")
+
+    @property
+    def list_wide(self) -> bool:
+        return self.scope == "list"
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -2,7 +2,7 @@
 
 Like the events' services, each function checks what it is asked, writes in
 one transaction, logs what an organiser changed (`LogEntry`, append-only) and
-raises `Refusal` with one sentence, writing nothing, when it cannot be done.
+raises `Refused` with one sentence, writing nothing, when it cannot be done.
 """
 from __future__ import annotations
 
@@ -12,14 +12,13 @@ from django.db import IntegrityError, transaction
 
 from armylists.events import services as event_services
 from armylists.events.models import Event, Player
-from armylists.events.services import Refusal
+from armylists.rules.refused import Refused
 
 from . import pairing
 from .models import Dropped, LateEntry, LogEntry, Round, Table, Tournament
 from .read import entrants, round_closed, standings_of, tournament_of
 from .scoring import TIEBREAKERS
 
-__all__ = ["Refusal"]
 SEED_MAX = 2**53  # a seed anyone can type back, and JSON can carry
 RUNNING = (Event.State.LOCKED, Event.State.PUBLISHED)
 
@@ -39,11 +38,11 @@ def save_scoring(*, event: Event, by, **values) -> Tournament:
     started = last_round(event) is not None
     for name, value in values.items():
         if started and name != "rounds" and getattr(tournament, name) != value:
-            raise Refusal("The first round is paired: only the number of rounds can still change.")
+            raise Refused("The first round is paired: only the number of rounds can still change.")
         setattr(tournament, name, value)
     played = last_round(event).number if started else 0
     if tournament.rounds < played:
-        raise Refusal(f"{played} rounds have been paired already.")
+        raise Refused(f"{played} rounds have been paired already.")
     tournament.save()
     log(event, by, "Scoring set: " + describe(tournament))
     return tournament
@@ -86,12 +85,12 @@ def in_round(player: Player, number: int) -> bool:
 
 def _may_pair(event: Event, tournament: Tournament, previous: Round | None) -> int:
     if event.state not in RUNNING:
-        raise Refusal("Rounds are paired once the event is locked.")
+        raise Refused("Rounds are paired once the event is locked.")
     number = previous.number + 1 if previous else 1
     if previous is not None and not round_closed(previous):
-        raise Refusal(f"Round {previous.number} is still being played: every table needs a confirmed result.")
+        raise Refused(f"Round {previous.number} is still being played: every table needs a confirmed result.")
     if number > tournament.rounds:
-        raise Refusal(f"All {tournament.rounds} rounds have been paired.")
+        raise Refused(f"All {tournament.rounds} rounds have been paired.")
     return number
 
 
@@ -104,10 +103,10 @@ def pair_next_round(*, event: Event, by, seed: int | None = None) -> Round:
         number = _may_pair(event, tournament, last_round(event))
         seed = secrets.randbelow(SEED_MAX) if seed is None else seed
         if not 0 <= seed < SEED_MAX:
-            raise Refusal(f"A seed is a whole number from 0 to {SEED_MAX - 1:,}.")
+            raise Refused(f"A seed is a whole number from 0 to {SEED_MAX - 1:,}.")
         players = [p for p in entrants(event) if in_round(p, number)]
         if len(players) < 2:
-            raise Refusal("A round needs at least two players.")
+            raise Refused("A round needs at least two players.")
         met, byes = _history(event)
         found = pairing.pair(_order(event, number, seed, players), met, byes)
         if tournament.pk is None:
@@ -116,7 +115,7 @@ def pair_next_round(*, event: Event, by, seed: int | None = None) -> Round:
             round_ = Round.objects.create(event=event, number=number, seed=seed, paired_at=event_services.now(),
                                           paired_by=by)
         except IntegrityError:
-            raise Refusal(f"Round {number} was paired a moment ago.") from None
+            raise Refused(f"Round {number} was paired a moment ago.") from None
         seats = found.pairs + ([(found.bye, None)] if found.bye is not None else [])
         Table.objects.bulk_create(Table(round=round_, number=i, first_id=a, second_id=b)
                                   for i, (a, b) in enumerate(seats, start=1))
@@ -127,7 +126,7 @@ def pair_next_round(*, event: Event, by, seed: int | None = None) -> Round:
 
 def _entrant(event: Event, player: Player) -> None:
     if player.event_id != event.pk:
-        raise Refusal("That player is not in this event.")
+        raise Refused("That player is not in this event.")
 
 
 @transaction.atomic
@@ -138,7 +137,7 @@ def drop_player(*, event: Event, player: Player, by) -> Dropped:
     from_round = previous.number + 1 if previous else 1
     dropped, created = Dropped.objects.get_or_create(player=player, defaults={"from_round": from_round})
     if not created:
-        raise Refusal(f"{player.display_name} has already dropped (from round {dropped.from_round}).")
+        raise Refused(f"{player.display_name} has already dropped (from round {dropped.from_round}).")
     log(event, by, f"{player.display_name} dropped from round {from_round} on.")
     return dropped
 
@@ -147,9 +146,9 @@ def drop_player(*, event: Event, player: Player, by) -> Dropped:
 def add_late_player(*, event: Event, user, display_name: str, by) -> Player:
     """A player who arrived after the lock, paired from the next round on (before it is paired)."""
     if event.state not in RUNNING:
-        raise Refusal("Before the lock, players join through the invitation link.")
+        raise Refused("Before the lock, players join through the invitation link.")
     if Player.objects.filter(event=event, user=user).exists():
-        raise Refusal(f"{user.get_username()} is a player of this event already.")
+        raise Refused(f"{user.get_username()} is a player of this event already.")
     previous = last_round(event)
     player = event_services.join_event(event=event, user=user, display_name=display_name)
     from_round = previous.number + 1 if previous else 1
@@ -160,7 +159,7 @@ def add_late_player(*, event: Event, user, display_name: str, by) -> Player:
 
 def _unplayed(round_: Round, *tables: Table) -> None:
     if round_ != last_round(round_.event) or any(t.outcome for t in tables):
-        raise Refusal("Only the tables of the current round without a result can be changed.")
+        raise Refused("Only the tables of the current round without a result can be changed.")
 
 
 @transaction.atomic
@@ -173,7 +172,7 @@ def swap_players(*, round_: Round, one: Player, other: Player, by) -> None:
             if getattr(table, f"{side}_id") in (one.pk, other.pk):
                 seat[getattr(table, f"{side}_id")] = (table, side)
     if len(seat) != 2 or one.pk == other.pk:
-        raise Refusal("Choose two different players of this round.")
+        raise Refused("Choose two different players of this round.")
     (t1, s1), (t2, s2) = seat[one.pk], seat[other.pk]
     _unplayed(round_, t1, t2)
     setattr(t1, f"{s1}_id", other.pk)
@@ -188,7 +187,7 @@ def move_table(*, round_: Round, number: int, to: int, by) -> None:
     """A pairing moves to another table number; the pairing there (if any) takes its number."""
     tables = {t.number: t for t in round_.tables.select_for_update()}
     if number not in tables or not 1 <= to <= max(len(tables), 1) * 2 or number == to:
-        raise Refusal(f"Move a table of round {round_.number} to another number from 1 to {len(tables) * 2}.")
+        raise Refused(f"Move a table of round {round_.number} to another number from 1 to {len(tables) * 2}.")
     _unplayed(round_, *[t for t in (tables[number], tables.get(to)) if t])
     moving, there = tables[number], tables.get(to)
     moving.number = 0  # the unique number is free while the other table takes it

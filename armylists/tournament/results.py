@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from armylists.events.models import Player
-from armylists.events.services import Refusal
+from armylists.rules.refused import Refused
 
 from .day import last_round, log
 from .models import DESTRUCTION_MAX, REASON_MAX, Table
@@ -22,13 +22,13 @@ SAID = ("win", "loss", "tie")
 
 def _destruction(value: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= DESTRUCTION_MAX:
-        raise Refusal(f"Destruction points are a whole number from 0 to {DESTRUCTION_MAX:,}.")
+        raise Refused(f"Destruction points are a whole number from 0 to {DESTRUCTION_MAX:,}.")
     return value
 
 
 def _outcome(table: Table, player: Player, said: str) -> str:
     if said not in SAID:
-        raise Refusal("A result is a win, a loss or a tie.")
+        raise Refused("A result is a win, a loss or a tie.")
     if said == "tie":
         return Outcome.TIE
     first_won = (said == "win") == (player.pk == table.first_id)
@@ -38,7 +38,7 @@ def _outcome(table: Table, player: Player, said: str) -> str:
 def _current(table: Table) -> Table:
     table = Table.objects.select_for_update().select_related("round__event", "first", "second").get(pk=table.pk)
     if table.is_bye:
-        raise Refusal("A bye has no result to enter: it scores by itself.")
+        raise Refused("A bye has no result to enter: it scores by itself.")
     return table
 
 
@@ -69,11 +69,11 @@ def enter(*, table: Table, player: Player, said: str, mine: int, theirs: int) ->
     """A player's result for their table, waiting for the opponent to confirm it (or enter another)."""
     table = _current(table)
     if player.pk not in (table.first_id, table.second_id):
-        raise Refusal("You can only enter the result of your own table.")
+        raise Refused("You can only enter the result of your own table.")
     if table.confirmed:
-        raise Refusal("This result is confirmed; ask an organiser to correct it.")
+        raise Refused("This result is confirmed; ask an organiser to correct it.")
     if table.round != last_round(table.round.event):
-        raise Refusal("This round is over; ask an organiser to correct its results.")
+        raise Refused("This round is over; ask an organiser to correct its results.")
     _set(table, player, said, mine, theirs)
     table.entered_by = player
     table.save()
@@ -85,11 +85,11 @@ def confirm(*, table: Table, player: Player) -> Table:
     """The opponent of the player who entered the result agrees with it."""
     table = _current(table)
     if player.pk not in (table.first_id, table.second_id):
-        raise Refusal("You can only confirm the result of your own table.")
+        raise Refused("You can only confirm the result of your own table.")
     if table.confirmed:
         return table
     if not table.outcome or table.entered_by_id in (None, player.pk):
-        raise Refusal("Your opponent confirms the result you entered.")
+        raise Refused("Your opponent confirms the result you entered.")
     table.confirmed, table.entered_by = True, None
     table.save(update_fields=["confirmed", "entered_by"])
     return table
@@ -102,9 +102,9 @@ def organiser_result(*, table: Table, winner: Player | None, first_destruction: 
     table = _current(table)
     reason = " ".join(reason.split())[:REASON_MAX]
     if table.confirmed and not reason:
-        raise Refusal("Say why the confirmed result is corrected.")
+        raise Refused("Say why the confirmed result is corrected.")
     if winner is not None and winner.pk not in (table.first_id, table.second_id):
-        raise Refusal("The winner must be one of the table's players.")
+        raise Refused("The winner must be one of the table's players.")
     before = summary(table) if table.outcome else ""
     table.outcome = Outcome.TIE if winner is None else Outcome.FIRST if winner.pk == table.first_id else Outcome.SECOND
     table.first_destruction = _destruction(first_destruction)

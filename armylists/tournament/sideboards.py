@@ -19,8 +19,8 @@ from armylists.builder.models import ArmyList
 from armylists.events import services as event_services
 from armylists.events.frozen import frozen_fields
 from armylists.events.models import Event, Player, Submission
-from armylists.events.services import Refusal
 from armylists.games.registry import game_home
+from armylists.rules.refused import Refused
 
 from .models import Sideboard, SideboardSet
 from .read import tournament_of
@@ -57,7 +57,7 @@ def combined(main: dict[str, Any], side: dict[str, Any]) -> dict[str, Any]:
 
 def _frozen_sideboard(event, main: Submission, slot: int, document: dict, sideboard_percent: int) -> Sideboard:
     if document.get("faction") != main.faction:
-        raise Refusal(f"Sideboard list {slot} is of another faction than your main list.")
+        raise Refused(f"Sideboard list {slot} is of another faction than your main list.")
     alone = frozen_fields(event, document)
     both = frozen_fields(event, combined(main.document, alone["document"]))
     share = _share("sideboard-over-share", f"Sideboard list {slot}", alone["points"], sideboard_percent,
@@ -73,22 +73,22 @@ def submit_sideboards(*, player: Player, lists: list[ArmyList]) -> SideboardSet:
     event = player.event
     rule = rule_of(event)
     if rule is None:
-        raise Refusal("This event does not use sideboard lists.")
+        raise Refused("This event does not use sideboard lists.")
     main_percent, side_percent, most = rule
     if event_services.lock_if_due(event).state != Event.State.OPEN:
-        raise Refusal("Sideboard lists are submitted while the event is open for submissions.")
+        raise Refused("Sideboard lists are submitted while the event is open for submissions.")
     if not 1 <= len(lists) <= most:
-        raise Refusal(f"Choose one to {most} sideboard lists.")
+        raise Refused(f"Choose one to {most} sideboard lists.")
     if any(army_list.owner_id != player.user_id for army_list in lists):
-        raise Refusal("Only your own lists can be submitted.")
+        raise Refused("Only your own lists can be submitted.")
     main = Submission.objects.filter(player=player).order_by("-version").first()
     if main is None:
-        raise Refusal("Submit your main list first.")
+        raise Refused("Submit your main list first.")
     try:
         sideboards = [_frozen_sideboard(event, main, slot, army_list.document, side_percent)
                       for slot, army_list in enumerate(lists, start=1)]
     except ValueError as error:
-        raise Refusal(f"The event's settings no longer fit {event.game.name} ({error}).") from None
+        raise Refused(f"The event's settings no longer fit {event.game.name} ({error}).") from None
     with transaction.atomic():
         latest = main.sideboard_sets.aggregate(n=Max("version"))["n"] or 0
         made = SideboardSet.objects.create(

@@ -18,8 +18,11 @@ import pytest
 from django.apps import apps
 from django.conf import settings
 from django.core.management import call_command
+from django.db import transaction
 from django.test import Client
 from playwright.sync_api import expect
+
+from factions.models import GameSystem
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -58,13 +61,38 @@ def page(browser, live_server):
     context.close()
 
 
-@pytest.fixture
-def demo_data(transactional_db):
+def _seed_demo() -> None:
     # A transactional test empties every table when it ends, the game systems that a data
-    # migration loads included; put them back so that any test, not only the first, can seed.
+    # migration loads included; put them back before seeding.
     importlib.import_module("factions.migrations.0002_game_systems").load_game_systems(apps, None)
     importlib.import_module("armylists.campaigns.migrations.0002_campaign_rules").load_campaign_rules(apps, None)
     call_command("seed_demo", verbosity=0)
+
+
+# Rebuilt by Django itself on every flush (post_migrate), or never part of the demo.
+NOT_DEMO = ["contenttypes", "auth.permission", "sessions", "admin.logentry"]
+
+
+@pytest.fixture(scope="session")
+def demo_snapshot(django_db_setup, django_db_blocker, tmp_path_factory) -> Path:
+    """The demo database, seeded once per session and kept as a fixture file (users by their names,
+    so a test's own users keep theirs); the seeding is rolled back, leaving the database as it was."""
+    path = tmp_path_factory.mktemp("demo") / "demo.json"
+    with django_db_blocker.unblock(), transaction.atomic():
+        _seed_demo()
+        call_command("dumpdata", exclude=NOT_DEMO, natural_foreign=True, natural_primary=True,
+                     output=str(path), verbosity=0)
+        transaction.set_rollback(True)
+    return path
+
+
+@pytest.fixture
+def demo_data(transactional_db, demo_snapshot):
+    """The demo, loaded from the session's snapshot (a fraction of seeding it again); the
+    transactional test empties every table when it ends, so each test starts from the same demo.
+    The games a flush fills in again (factions/systems.py) give way to the snapshot's, ids and all."""
+    GameSystem.objects.all().delete()
+    call_command("loaddata", str(demo_snapshot), verbosity=0)
 
 
 # --- the builder: demo data files, players, logged-in pages, and a helper that waits on htmx edits ---

@@ -1,14 +1,10 @@
 """Small factions for every game, players, and a `make_list` factory for builder tests."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 from django.test import Client
 
-from armylists.builder import services
-from factions.importer import import_document
-from factions.schemas import parse_faction_file
+from tests import factories
 
 FACTIONS = {
     "aof-regiments": {"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
@@ -71,7 +67,7 @@ FACTIONS = {
 @pytest.fixture
 def load_game(db):
     def load(game: str) -> None:
-        import_document(parse_faction_file(copy.deepcopy(FACTIONS[game])))
+        factories.make_faction(FACTIONS[game])
     return load
 
 
@@ -113,11 +109,10 @@ def make_list(games, user):
     """make_list(game, *entries, owner=..., **settings): a saved list, through the import service."""
     def make(game: str = "aof-regiments", *entries: dict, owner=None, name: str = "Test list", **settings):
         faction, limit = DEFAULTS[game]
-        data = {"format": "armylists/list@1", "game": game, "faction": settings.pop("faction", faction),
-                "name": name, "entries": [{"id": f"e{i + 1}", **e} for i, e in enumerate(entries)], **settings}
-        if limit and "points_limit" not in settings:
-            data["points_limit"] = limit
-        return services.import_list(owner=owner or user, data=data)
+        if limit:
+            settings.setdefault("points_limit", limit)
+        data = factories.list_file(game, *entries, faction=settings.pop("faction", faction), name=name, **settings)
+        return factories.make_list(owner or user, data)
     return make
 
 

@@ -14,7 +14,7 @@ from django.urls import reverse
 from armylists.builder import edits, services
 from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList, ListVersion
-from armylists.builder.services import Refusal, Replayed
+from armylists.builder.services import Refused, Replayed
 from armylists.checking.library import library_of
 
 pytestmark = pytest.mark.django_db
@@ -80,9 +80,9 @@ def test_a_key_is_the_lists_own_another_list_may_use_it(make_list):
 def test_a_move_replayed_moves_the_entry_once(make_list):
     army_list = make_list("aof-regiments", {"unit": "infantry"}, {"unit": "knights"}, {"unit": "levies"})
     library = library_of(army_list.game)
-    services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", before="e2", key="up")
+    services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", up=True, key="up")
     with pytest.raises(Replayed):
-        services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", before="e1", key="up")
+        services.move_entry(army_list=fresh(army_list), library=library, entry_id="e3", up=True, key="up")
     assert units(army_list) == ["infantry", "levies", "knights"]
 
 
@@ -149,7 +149,7 @@ def test_a_key_saved_by_another_request_while_this_one_saves_is_a_replay_not_an_
 
 def test_an_edit_refused_for_its_content_is_still_refused_with_a_key(make_list):
     army_list = make_list("aof-regiments")
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused):
         services.remove_entry(army_list=fresh(army_list), library=library_of(army_list.game), entry_id="e9",
                               key="k")
     assert not ListVersion.objects.filter(edit_key="k").exists()

@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 
 from armylists.boundary.errors import BadInput
 from armylists.builder import services
-from armylists.builder.edits import Refusal
+from armylists.builder.edits import Refused
 from armylists.builder.models import ArmyList
 from armylists.checking.library import library_of
 
@@ -77,9 +77,9 @@ def test_the_builder_refuses_the_1001st_entry_with_a_message(user, games):
     army_list = services.import_list(owner=user, data=list_data(
         entries=[{"id": f"e{i}", "unit": "infantry"} for i in range(1_000)]))
     library = library_of(army_list.game)
-    with pytest.raises(Refusal, match="at most 1,000 entries"):
+    with pytest.raises(Refused, match="at most 1,000 entries"):
         services.add_entry(army_list=army_list, library=library, unit="knights")
-    with pytest.raises(Refusal, match="at most 1,000 entries"):
+    with pytest.raises(Refused, match="at most 1,000 entries"):
         services.duplicate_entry(army_list=army_list, library=library, entry_id="e0")
     assert len(ArmyList.objects.get().entries) == 1_000
 

@@ -6,7 +6,7 @@ import pytest
 from armylists.builder import services
 from armylists.builder.edits import EntryChanges
 from armylists.builder.models import ArmyList
-from armylists.builder.services import BadInput, Refusal
+from armylists.builder.services import BadInput, Refused
 from armylists.checking.library import library_of
 from factions.models import Faction, GameSystem, data_changed
 
@@ -36,7 +36,7 @@ def test_create_list_stores_a_valid_list_file_with_the_game_settings(games, user
 def test_create_list_refuses_a_faction_of_another_game_and_writes_nothing(games, user):
     game = GameSystem.objects.get(slug="aof-regiments")
     other = Faction.objects.get(slug="hawkshold")
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused):
         services.create_list(owner=user, name="X", game=game, faction=other, settings={"points_limit": 100})
     assert not ArmyList.objects.exists()
 
@@ -169,7 +169,7 @@ def test_a_bad_setting_is_refused_and_nothing_is_written(make_list):
     army_list = make_list("aof-regiments")
     with pytest.raises(BadInput, match="points_limit"):
         services.change_settings(army_list=army_list, library=library_of(army_list.game), changes={"points_limit": 0})
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused):
         services.change_settings(army_list=army_list, library=library_of(army_list.game), changes={"owner": 3})
     assert fresh(army_list).document["points_limit"] == 1500 and fresh(army_list).version == 1
 
@@ -189,7 +189,7 @@ def test_rename_changes_the_name_and_the_document(make_list):
     services.rename_list(army_list=army_list, library=library_of(army_list.game), name="  Autumn  ")
     stored = fresh(army_list)
     assert stored.name == "Autumn" and stored.document["name"] == "Autumn"
-    with pytest.raises(Refusal):
+    with pytest.raises(Refused):
         services.rename_list(army_list=army_list, library=library_of(army_list.game), name="   ")
 
 
@@ -208,7 +208,7 @@ def test_delete_and_sharing(make_list):
     assert fresh(army_list).shared
     services.delete_list(army_list=army_list)
     assert not ArmyList.objects.exists()
-    with pytest.raises(Refusal, match="no longer exists"):
+    with pytest.raises(Refused, match="no longer exists"):
         services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="infantry")
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from armylists.builder import edits, services
 from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
-from armylists.builder.services import Refusal
+from armylists.builder.services import Refused
 from armylists.checking.library import library_of
 
 from .conftest import htmx
@@ -117,7 +117,7 @@ def test_a_write_that_slips_in_during_an_edit_is_never_overwritten(make_list, mo
         return add(document, entry)
 
     monkeypatch.setattr(edits, "add_entry", add_while_someone_else_writes)
-    with pytest.raises(Refusal, match="try again"):
+    with pytest.raises(Refused, match="try again"):
         services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="knights")
     assert stored(army_list)["entries"] == [{"id": "e1", "unit": "infantry"}]
 

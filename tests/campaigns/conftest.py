@@ -14,6 +14,7 @@ from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
 from factions.importer import import_file
 from factions.models import GameSystem
+from tests import factories
 
 DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 
@@ -64,10 +65,7 @@ def starting_units(game: GameSystem, prefix: str = "") -> list[dict]:
 @pytest.fixture
 def campaign(aof, players):
     """Alice runs "Border Wars" (7 missions); bob has joined. Nobody has an army yet."""
-    campaign = services.create_campaign(name="Border Wars", game=aof, game_master=players["alice"],
-                                        kind="game-limited", length=7)
-    services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
-    return campaign
+    return factories.make_campaign(players["alice"], aof, members=[players["bob"]])
 
 
 @pytest.fixture

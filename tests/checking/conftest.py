@@ -5,23 +5,14 @@ import json
 
 import pytest
 
-from factions.importer import import_document
-from factions.schemas import parse_faction_file
+from tests import factories
+from tests.factories import make_faction
 
-KINGDOM = {"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
-    {"slug": "kingdom", "name": "Kingdom", "units": [
-        {"slug": "infantry", "name": "Infantrymen", "cost": 100, "models": 10, "options": [
-            {"slug": "spears", "name": "Spears", "cost": 10, "scope": "all_models"},
-            {"slug": "banner", "name": "Banner", "cost": 5, "scope": "model", "command": "banner"}]},
-        {"slug": "captain", "name": "Captain", "cost": 60, "models": 1, "hero": True, "rules": ["Hero", "Tough(3)"]},
-        {"slug": "giant", "name": "Giant", "cost": 530, "models": 1, "rules": ["Tough(12)"]},
-    ]},
-]}
+KINGDOM = factories.kingdom()
 
 
 def list_file(**fields):
-    return {"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom",
-            "points_limit": 1500, "entries": [], **fields}
+    return factories.list_file(fields.pop("game", "aof-regiments"), **{"points_limit": 1500, **fields})
 
 
 LEGAL = list_file(name="Spring tournament", entries=[
@@ -36,7 +27,7 @@ MISSPELT = list_file(entries=[{"id": "e1", "unit": "infantry"}, {"id": "e2", "un
 
 @pytest.fixture
 def kingdom(db):
-    import_document(parse_faction_file(KINGDOM))
+    make_faction(KINGDOM)
 
 
 @pytest.fixture

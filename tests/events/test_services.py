@@ -46,7 +46,7 @@ def test_states_follow_in_order(make_event, organiser, start, to):
     for step in {State.OPEN: [State.OPEN], State.PUBLISHED: [State.OPEN, State.LOCKED, State.PUBLISHED]}.get(start, []):
         services.change_state(event=event, to=step, by=organiser)
     logged = StateChange.objects.count()
-    with pytest.raises(services.Refusal, match="cannot become"):
+    with pytest.raises(services.Refused, match="cannot become"):
         services.change_state(event=event, to=to, by=organiser)
     assert StateChange.objects.count() == logged and Event.objects.get().state == start
 
@@ -62,7 +62,7 @@ def test_an_open_event_locks_itself_at_the_deadline_once(event, clock):
 def test_reopening_after_the_deadline_needs_a_new_deadline(event, organiser, clock):
     clock.set(event.deadline)
     services.lock_if_due(event)
-    with pytest.raises(services.Refusal, match="has passed; move it before reopening"):
+    with pytest.raises(services.Refused, match="has passed; move it before reopening"):
         services.change_state(event=event, to=State.OPEN, by=organiser)
     services.update_event(event=event, deadline=event.deadline + dt.timedelta(days=1))
     assert services.change_state(event=event, to=State.OPEN, by=organiser).state == State.OPEN
@@ -71,15 +71,15 @@ def test_reopening_after_the_deadline_needs_a_new_deadline(event, organiser, clo
 def test_a_published_event_can_no_longer_be_changed(event, organiser):
     for to in (State.LOCKED, State.PUBLISHED):
         services.change_state(event=event, to=to, by=organiser)
-    with pytest.raises(services.Refusal, match="published"):
+    with pytest.raises(services.Refused, match="published"):
         services.update_event(event=event, name="Renamed")
 
 
 def test_dates_must_carry_a_time_zone(library, organiser):
-    with pytest.raises(services.Refusal, match="needs a time zone"):
+    with pytest.raises(services.Refused, match="needs a time zone"):
         services.create_event(creator=organiser, name="Naive", game=library, time_zone="Europe/London",
                               starts_at=dt.datetime(2026, 6, 1), deadline=NOW)
-    with pytest.raises(services.Refusal, match="not a time zone"):
+    with pytest.raises(services.Refused, match="not a time zone"):
         services.create_event(creator=organiser, name="Nowhere", game=library, time_zone="Mars/Olympus",
                               starts_at=NOW, deadline=NOW)
     assert Event.objects.count() == 0
@@ -87,7 +87,7 @@ def test_dates_must_carry_a_time_zone(library, organiser):
 
 def test_addresses_are_unique(make_event):
     assert [make_event().slug for _ in range(3)] == ["spring-muster", "spring-muster-2", "spring-muster-3"]
-    with pytest.raises(services.Refusal, match="taken"):
+    with pytest.raises(services.Refused, match="taken"):
         make_event(slug="spring-muster")
 
 
@@ -97,11 +97,11 @@ def test_addresses_are_unique(make_event):
 def test_co_organisers_are_added_by_username(event, players, organiser):
     services.add_organiser(event=event, username="alice")
     assert [o.user.username for o in event.organisers.all()] == ["olga", "alice"]
-    with pytest.raises(services.Refusal, match="already organises"):
+    with pytest.raises(services.Refused, match="already organises"):
         services.add_organiser(event=event, username="alice")
-    with pytest.raises(services.Refusal, match="Nobody is called"):
+    with pytest.raises(services.Refused, match="Nobody is called"):
         services.add_organiser(event=event, username="nobody")
-    with pytest.raises(services.Refusal, match="creator cannot be removed"):
+    with pytest.raises(services.Refused, match="creator cannot be removed"):
         services.remove_organiser(event=event, organiser=event.organisers.get(user=organiser))
 
 
@@ -114,12 +114,12 @@ def test_renewing_the_invitation_changes_the_link(event):
 def test_display_names_are_unique_in_an_event_whatever_their_case(event, players):
     services.join_event(event=event, user=players[0], display_name="  The   Duke ")
     assert event.players.get().display_name == "The Duke"
-    with pytest.raises(services.Refusal, match="Another player of this event is called “the duke”"):
+    with pytest.raises(services.Refused, match="Another player of this event is called “the duke”"):
         services.join_event(event=event, user=players[1], display_name="the duke")
     bob = services.join_event(event=event, user=players[1], display_name="Bob")
-    with pytest.raises(services.Refusal, match="Another player"):
+    with pytest.raises(services.Refused, match="Another player"):
         services.rename_player(player=bob, display_name="THE DUKE")
-    with pytest.raises(services.Refusal, match="at most 60"):
+    with pytest.raises(services.Refused, match="at most 60"):
         services.rename_player(player=bob, display_name="x" * 61)
 
 
@@ -176,7 +176,7 @@ def test_every_version_is_kept(event, joined):
     (dict(LEGAL, game="battleground", faction="hawkshold"), "this list is for another game (battleground)"),
 ])
 def test_a_list_that_cannot_be_checked_for_the_event_writes_nothing(event, joined, data, error):
-    with pytest.raises((BadInput, services.Refusal)) as refused:
+    with pytest.raises((BadInput, services.Refused)) as refused:
         services.submit(player=joined[0], data=data)
     assert error in str(refused.value) and Submission.objects.count() == 0
 
@@ -184,13 +184,13 @@ def test_a_list_that_cannot_be_checked_for_the_event_writes_nothing(event, joine
 def test_submissions_wait_for_the_event_to_open(make_event, players):
     event = make_event(state=State.DRAFT)
     player = services.join_event(event=event, user=players[0], display_name="Alice")
-    with pytest.raises(services.Refusal, match="not open for submissions yet"):
+    with pytest.raises(services.Refused, match="not open for submissions yet"):
         services.submit(player=player, data=copy.deepcopy(LEGAL))
 
 
 def test_only_your_own_list_can_be_submitted(event, joined, army_list, players):
     bobs = army_list(players[1], LEGAL)
-    with pytest.raises(services.Refusal, match="your own lists"):
+    with pytest.raises(services.Refused, match="your own lists"):
         services.submit(player=joined[0], data=bobs.document, source_list=bobs)
 
 
@@ -210,7 +210,7 @@ def test_notes_are_set_changed_and_removed(event, joined, organiser):
     services.set_note(submission=submission, text="Please fix: the Giant is over 35%.", by=organiser)
     services.set_note(submission=submission, text="Please fix: too many Knights.", by=organiser)
     assert Note.objects.get().text == "Please fix: too many Knights."
-    with pytest.raises(services.Refusal, match="at most 2000"):
+    with pytest.raises(services.Refused, match="at most 2000"):
         services.set_note(submission=submission, text="x" * 2001, by=organiser)
     services.set_note(submission=submission, text="  ", by=organiser)
     assert not Note.objects.exists()

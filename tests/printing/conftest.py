@@ -13,12 +13,10 @@ from armylists.printing.roster import build_sheet
 from factions.importer import import_document
 from factions.models import Faction, GameSystem
 from factions.schemas import parse_faction_file
+from tests import factories
+from tests.factories import faction_file
 
 CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.UTC)
-
-
-def faction_file(game: str, *factions: dict) -> dict:
-    return {"format": "armylists/factions@1", "game": game, "factions": list(factions)}
 
 
 OPR = faction_file("aof-regiments", {
@@ -82,10 +80,8 @@ FACTIONS = {"aof-regiments": OPR, "battleground": BATTLEGROUND, "dulce-bellum": 
 
 
 def list_file(game: str, faction: str, entries: list[dict], **fields) -> dict:
-    data = {"format": "armylists/list@1", "game": game, "faction": faction, "entries": entries}
-    if game != "diskwars":
-        data["points_limit"] = 1500
-    return data | fields
+    limit = {} if game == "diskwars" else {"points_limit": 1500}
+    return factories.list_file(game, faction=faction, **{"entries": entries, **limit, **fields})
 
 
 LISTS = {

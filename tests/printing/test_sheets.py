@@ -5,6 +5,7 @@ import copy
 
 import pytest
 
+from armylists.checking.check import check_document
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
 
@@ -178,3 +179,16 @@ def test_stats_print_in_the_games_order_whatever_order_the_database_keeps_them_i
         "Toughness", "Attack", "Counter", "Move"]
     assert labels("battleground", {"move": 3, "range": 4, "attack": 4, "courage": 9, "defence": 3}) == [
         "Attack", "Defence", "Range", "Move", "Courage"]
+
+
+def test_a_list_wide_violation_is_printed_once_and_no_card_points_to_it(make_sheet):
+    """The violation's own scope decides, as in the builder: a second unique marshal breaks a rule
+    of the army (Diskwars, Customising an Army: unique disks) naming both, shown with the list's problems."""
+    document = copy.deepcopy(LISTS["diskwars"])
+    document["entries"].append({"id": "h3", "unit": "marshal"})
+    sheet = make_sheet(document)
+    [unique] = [p for p in sheet.problems if p.code == "duplicate-unique"]
+    [violation] = [v for v in check_document(document).report.violations if v.code == "duplicate-unique"]
+    assert violation.scope == "list" and violation.entries == ("h1", "h3")
+    assert unique.number not in by_id(sheet)["h1"].violations + by_id(sheet)["h3"].violations
+    assert by_id(sheet)["t4"].violations  # an entry's own violation still points from its card

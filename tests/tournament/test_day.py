@@ -51,11 +51,11 @@ def test_the_same_seed_gives_the_same_round_one(ready, organiser):
 
 
 def test_an_open_event_is_not_paired_and_a_round_waits_for_every_result(make_event, ready, organiser):
-    with pytest.raises(day.Refusal, match="locked"):
+    with pytest.raises(day.Refused, match="locked"):
         day.pair_next_round(event=make_event(), by=organiser)
     event = ready(4)
     round_ = day.pair_next_round(event=event, by=organiser)
-    with pytest.raises(day.Refusal, match="still being played"):
+    with pytest.raises(day.Refused, match="still being played"):
         day.pair_next_round(event=event, by=organiser)
     assert not round_closed(round_)
 
@@ -99,7 +99,7 @@ def test_a_player_enters_the_opponent_confirms_and_only_then_it_counts(ready, or
     event = ready(2)
     table = day.pair_next_round(event=event, by=organiser).tables.get()
     results.enter(table=table, player=table.second, said="win", mine=450, theirs=120)
-    with pytest.raises(day.Refusal, match="opponent confirms"):
+    with pytest.raises(day.Refused, match="opponent confirms"):
         results.confirm(table=table, player=table.second)
     assert standings_of(event)[0].line.vp == 0
     results.confirm(table=table, player=table.first)
@@ -108,14 +108,14 @@ def test_a_player_enters_the_opponent_confirms_and_only_then_it_counts(ready, or
         Table.Outcome.SECOND, 120, 450, True)
     top = standings_of(event)[0]
     assert (top.player.pk, top.line.vp, top.line.destruction) == (table.second_id, 3, 450)
-    with pytest.raises(day.Refusal, match="ask an organiser"):
+    with pytest.raises(day.Refused, match="ask an organiser"):
         results.enter(table=table, player=table.first, said="win", mine=1, theirs=1)
 
 
 def test_an_organiser_corrects_a_confirmed_result_only_with_a_reason_and_it_is_logged(ready, organiser):
     event = ready(2)
     table = play_round(event, organiser).tables.get()
-    with pytest.raises(day.Refusal, match="Say why"):
+    with pytest.raises(day.Refused, match="Say why"):
         results.organiser_result(table=table, winner=table.second, first_destruction=0, second_destruction=9,
                                  by=organiser)
     results.organiser_result(table=table, winner=table.second, first_destruction=0, second_destruction=9,
@@ -161,9 +161,9 @@ def test_the_number_of_rounds_is_kept_and_no_round_past_it(ready, organiser):
     event = ready(2)
     day.save_scoring(event=event, by=organiser, rounds=1)
     play_round(event, organiser)
-    with pytest.raises(day.Refusal, match="All 1 rounds"):
+    with pytest.raises(day.Refused, match="All 1 rounds"):
         day.pair_next_round(event=event, by=organiser)
-    with pytest.raises(day.Refusal, match="only the number of rounds"):
+    with pytest.raises(day.Refused, match="only the number of rounds"):
         day.save_scoring(event=event, by=organiser, win_vp=2)
 
 

@@ -55,12 +55,12 @@ def test_a_main_list_over_its_share_is_reported(event, joined, organiser, army_l
 
 def test_at_most_three_own_lists_and_only_when_the_event_uses_them(event, joined, organiser, army_list, players):
     services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
-    with pytest.raises(day.Refusal, match="does not use sideboard lists"):
+    with pytest.raises(day.Refused, match="does not use sideboard lists"):
         submit_sideboards(player=joined[0], lists=[army_list(players[0], KNIGHTS)])
     day.save_scoring(event=event, by=organiser, sideboards=True)
-    with pytest.raises(day.Refusal, match="one to 3"):
+    with pytest.raises(day.Refused, match="one to 3"):
         submit_sideboards(player=joined[0], lists=[army_list(players[0], KNIGHTS) for _ in range(4)])
-    with pytest.raises(day.Refusal, match="your own lists"):
+    with pytest.raises(day.Refused, match="your own lists"):
         submit_sideboards(player=joined[0], lists=[army_list(players[1], KNIGHTS)])
 
 

@@ -51,13 +51,15 @@ def _render(request: HttpRequest, army_list: ArmyList, context: dict, fragments,
     return render(request, EDIT, context)
 
 
-def _context_at(army_list: ArmyList, document: dict, version: int, library: Library) -> dict:
-    """The roster as it was at `version`: what the page showed, to compare the list as it is with."""
+def _context_at(army_list: ArmyList, document: dict, version: int, library: Library,
+                checked: tuple | None = None) -> dict:
+    """The roster as it was at `version`: what the page showed, to compare the list as it is with.
+    `checked`: the (check, problem) of `document` where the edit made it already."""
     then = copy.copy(army_list)
     then.document, then.version = document, version
     then.name = document.get("name") or then.name
-    checked, problem = load_checked(then, library)
-    return roster_context(then, checked=checked, problem=problem, library=library)
+    found, problem = checked or load_checked(then, library)
+    return roster_context(then, checked=found, problem=problem, library=library)
 
 
 def changed_response(request: HttpRequest, changed: Changed, library: Library, **extra) -> HttpResponse:
@@ -69,7 +71,8 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     context |= {"open_entry": changed.entry_id, "library": library}
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
-        before = _context_at(army_list, changed.before, changed.before_version, library)
+        before = _context_at(army_list, changed.before, changed.before_version, library,
+                             (changed.before_checked, changed.before_problem))
         fragments = edit_fragments(before, context, changed.entry_id)
     else:
         fragments = EVERYTHING

@@ -18,14 +18,14 @@ from armylists.checking.library import Library, library_of
 from armylists.games.registry import game_home
 
 from .. import services
-from ..context import entry_views, load_checked, roster_context, shown_next_to
+from ..context import entry_views, load_checked
 from ..controls import NAME_LIMITS, settings_state
 from ..edits import find_entry
 from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..replay import BadEditKey, Replayed, edit_key
-from ..services import BadInput, Changed, Refusal
+from ..services import BadInput, Changed, Refused
 from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
 
 
@@ -39,7 +39,7 @@ def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Call
         return bad_key_response(request, error)
     except Replayed:
         return replayed_response(request, army_list, library, **extra)
-    except (Refusal, BadInput) as error:
+    except (Refused, BadInput) as error:
         return refused_response(request, army_list, library, f"{error}", entry_id, **extra)
     return changed_response(request, changed, library, **extra)
 
@@ -64,7 +64,7 @@ def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     document, library = army_list.document, library_of(army_list.game)
     try:
         entry = find_entry(document, entry_id)
-    except Refusal as error:
+    except Refused as error:
         return refused_response(request, army_list, library, str(error))
     unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
     if unit is None:
@@ -110,15 +110,7 @@ def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), entry_id)
     up = form.cleaned_data["direction"] == "up"
-    checked, problem = load_checked(army_list, library)
-    neighbour = shown_next_to(roster_context(army_list, checked=checked, problem=problem, library=library),
-                              entry_id, up)
-    if not neighbour:
-        return refused_response(request, army_list, library,
-                                f"That entry is already the {'first' if up else 'last'} of its group.", entry_id)
-    where = {"before": neighbour} if up else {"after": neighbour}
-    return _run(request, army_list, library, partial(
-        services.move_entry, entry_id=entry_id, **where), entry_id)
+    return _run(request, army_list, library, partial(services.move_entry, entry_id=entry_id, up=up), entry_id)
 
 
 @require_POST

@@ -23,7 +23,7 @@ from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..picker import page_picker
 from ..replay import BadEditKey, Replayed, edit_key
-from ..services import BadInput, Refusal
+from ..services import BadInput, Refused
 from ..summary import last_change
 from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
 
@@ -78,7 +78,7 @@ def list_create(request: HttpRequest) -> HttpResponse:
         try:
             army_list = services.create_list(owner=request.user, name=form.cleaned_data["name"], game=game,
                                              faction=form.cleaned_data["faction"], settings=form.settings())
-        except (Refusal, BadInput) as error:
+        except (Refused, BadInput) as error:
             form.add_error(None, str(error))
         else:
             return redirect(army_list)
@@ -119,7 +119,7 @@ def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
     form = RenameForm(request.POST)
     try:
         if not form.is_valid():
-            raise Refusal(form_problem(form))
+            raise Refused(form_problem(form))
         changed = services.rename_list(army_list=army_list, library=library, name=form.cleaned_data["name"],
                                        key=edit_key(request))
     except BadEditKey as error:
@@ -128,7 +128,7 @@ def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             return replayed_response(request, army_list, library, open_settings=True)
         return redirect(_next(request, army_list))
-    except (Refusal, BadInput) as error:
+    except (Refused, BadInput) as error:
         if request.htmx:
             return refused_response(request, army_list, library, str(error), open_settings=True)
         messages.error(request, str(error))

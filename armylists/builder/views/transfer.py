@@ -20,7 +20,7 @@ from ..context import load_checked
 from ..forms import ImportForm
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
-from ..services import BadInput, Refusal
+from ..services import BadInput, Refused
 from ..textexport import list_text
 
 # Room for the form's other fields and the multipart headers around the file.
@@ -41,7 +41,7 @@ def list_import(request: HttpRequest) -> HttpResponse:
                                              name=Path(form.cleaned_data["file"].name).stem)
         except BadInput as error:
             form.add_error("file", f"This list file cannot be used: {error}")
-        except Refusal as error:
+        except Refused as error:
             form.add_error("file", str(error))
         else:
             messages.success(request, f"Imported “{army_list.name}”.")

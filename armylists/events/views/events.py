@@ -22,7 +22,7 @@ from ..forms import EventForm, OrganiserForm, StateForm
 from ..models import Event, Organiser
 from ..people import latest_submissions
 from ..permissions import Access, event_access
-from ..services import Refusal
+from ..services import Refused
 
 State = Event.State
 
@@ -49,7 +49,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
         try:
             event = services.create_event(creator=request.user, game=game, slug=form.cleaned_data["slug"] or None,
                                           **form.details())
-        except Refusal as error:
+        except Refused as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, f"“{event.name}” is a draft. Open it for submissions when it is ready.")
@@ -67,7 +67,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.update_event(event=event, **form.details())
-        except Refusal as error:
+        except Refused as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, "The event was saved.")
@@ -119,7 +119,7 @@ def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access]
         return asking
     try:
         done = action(access)
-    except Refusal as error:
+    except Refused as error:
         messages.error(request, str(error))
     else:
         if done:
@@ -129,7 +129,7 @@ def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access]
 
 def _valid(form, problem: str):
     if not form.is_valid():
-        raise Refusal(problem)
+        raise Refused(problem)
     return form.cleaned_data
 
 

@@ -11,13 +11,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from armylists.boundary.numbers import whole_number
 from armylists.builder.forms import ImportForm
-from armylists.builder.models import ArmyList
+from armylists.builder.permissions import owned_list
 
 from .. import services
 from ..forms import JoinForm
 from ..models import Event, Player
 from ..permissions import event_access
-from ..services import BadInput, Refusal
+from ..services import BadInput, Refused
 
 
 @require_http_methods(["GET", "POST"])
@@ -33,7 +33,7 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.join_event(event=event, user=request.user, display_name=form.cleaned_data["display_name"])
-        except Refusal as error:
+        except Refused as error:
             form.add_error("display_name", str(error))
         else:
             messages.success(request, f"You have joined {event.name}.")
@@ -49,9 +49,9 @@ def player_rename(request: HttpRequest, slug: str) -> HttpResponse:
     form = JoinForm(request.POST)
     try:
         if not form.is_valid():
-            raise Refusal(" ".join(form.errors.get("display_name", ["Give a display name."])))
+            raise Refused(" ".join(form.errors.get("display_name", ["Give a display name."])))
         services.rename_player(player=player, display_name=form.cleaned_data["display_name"])
-    except Refusal as error:
+    except Refused as error:
         messages.error(request, str(error))
     else:
         messages.success(request, f"You are “{player.display_name}” in this event.")
@@ -71,12 +71,12 @@ def submit_list(request: HttpRequest, slug: str) -> HttpResponse:
     player = access.require_player()
     # Only a list's number is looked up: anything else (or a number past any id) is no list of yours.
     wanted = whole_number(request.POST.get("list", ""), max_digits=9)
-    army_list = ArmyList.objects.filter(pk=wanted, owner=request.user).first() if wanted is not None else None
+    army_list = owned_list(request.user, wanted)
     try:
         if army_list is None:
-            raise Refusal("Choose one of your lists.")
+            raise Refused("Choose one of your lists.")
         submission = services.submit(player=player, data=army_list.document, source_list=army_list)
-    except (Refusal, BadInput) as error:
+    except (Refused, BadInput) as error:
         messages.error(request, f"Nothing was submitted: {error}")
         return redirect(access.event)
     return _submitted(request, access.event, submission)
@@ -90,12 +90,12 @@ def submit_file(request: HttpRequest, slug: str) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     try:
         if not form.is_valid():
-            raise Refusal(" ".join(e for errors in form.errors.values() for e in errors))
+            raise Refused(" ".join(e for errors in form.errors.values() for e in errors))
         data = form.cleaned_data["data"]
         if isinstance(data, dict) and not data.get("name"):
             data["name"] = Path(form.cleaned_data["file"].name).stem[:300]
         submission = services.submit(player=player, data=data)
-    except (Refusal, BadInput) as error:
+    except (Refused, BadInput) as error:
         messages.error(request, f"Nothing was submitted: {error}")
         return redirect(access.event)
     return _submitted(request, access.event, submission)

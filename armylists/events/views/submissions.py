@@ -15,7 +15,7 @@ from ..forms import NoteForm
 from ..frozen import thaw
 from ..pack import UNREADABLE, submission_sheet
 from ..permissions import event_access, submission_or_404
-from ..services import Refusal
+from ..services import Refused
 
 
 def _versions(submission) -> list:
@@ -84,9 +84,9 @@ def submission_note(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = NoteForm(request.POST)
     try:
         if not form.is_valid():
-            raise Refusal(" ".join(form.errors.get("text", ["The note could not be saved."])))
+            raise Refused(" ".join(form.errors.get("text", ["The note could not be saved."])))
         note = services.set_note(submission=submission, text=form.cleaned_data["text"], by=request.user)
-    except Refusal as error:
+    except Refused as error:
         messages.error(request, str(error))
     else:
         if not request.htmx:

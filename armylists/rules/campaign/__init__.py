@@ -7,9 +7,10 @@ dice are injected (`Dice`), so the app may roll or a player enter a die.
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .dice import Choices, Dice, NeedChoice, NeedDie
 from .engine import Outcome, Stored, apply, new_campaign, replay
-from .model import CampaignState, Refused
+from .model import CampaignState
 from .params import CampaignParams, campaign_params
 from .progression import level, unit_value
 

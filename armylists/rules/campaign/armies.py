@@ -6,6 +6,7 @@ sentence the campaign log shows, or raises `Refused`.
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .actions import (
     AddUnit,
     BuyUpgrade,
@@ -20,7 +21,7 @@ from .actions import (
 )
 from .dice import Dice
 from .house import FILE_BOUNDS, GONE, ONE_ARMY, WHO_CHANGES
-from .model import DISBANDED, Allowance, ArmyState, CampaignState, Refused, UnitState
+from .model import DISBANDED, Allowance, ArmyState, CampaignState, UnitState
 from .progression import earn_xp, unit_value
 from .support import book, may_change, require_rules, unit_name_free, upgrades_fit
 

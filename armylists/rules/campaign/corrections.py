@@ -7,10 +7,11 @@ below zero, XP stays within the cap, and every correction gives its reason.
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .actions import Adjust, HouseRule, SetLength, SetStatus, SetTraits
 from .dice import Choices, Dice
 from .house import CORRECTION_BOUNDS, FILE_BOUNDS, GAME_MASTER
-from .model import ACTIVE, DEAD, DISBANDED, CampaignState, Refused
+from .model import ACTIVE, DEAD, DISBANDED, CampaignState
 from .support import game_master_only, may_change, require_rules, unit_name_free
 
 REASON_MAX = 300

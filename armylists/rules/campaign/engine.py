@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
+from ..refused import Refused
 from . import armies, corrections, missions, random_events
 from .actions import (
     Action,
@@ -34,7 +35,7 @@ from .actions import (
 )
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
 from .house import CAMPAIGN_KINDS, STORED_DICE
-from .model import CampaignState, LedgerEntry, Refused
+from .model import CampaignState, LedgerEntry
 from .params import CampaignParams
 from .undo import RULE as UNDO_RULE
 from .undo import check_undo, undone

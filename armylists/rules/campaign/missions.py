@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import Mapping
 
+from ..refused import Refused
 from .actions import PostBattle, RecordResult, StartMission, UnitResult
 from .dice import Choices, Dice
 from .house import FILE_BOUNDS, GONE, WHO_CHANGES
-from .model import DEAD, Allowance, ArmyState, CampaignState, MissionState, Refused, UnitState
+from .model import DEAD, Allowance, ArmyState, CampaignState, MissionState, UnitState
 from .params import CampaignParams
 from .progression import casualty_roll, earn_xp, unit_value
 from .support import book, participant, require_rules

@@ -11,17 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Iterator
 
+from ..refused import Refused
 from .bounds import NAME, SLUG, Many, Whole, bound
 from .house import KEYS
 from .params import CampaignParams
-
-
-class Refused(Exception):
-    """An action the rules do not allow; the message says which rule, for the player."""
-
-    def __init__(self, message: str, rule: str = ""):
-        self.message, self.rule = message, rule
-        super().__init__(f"{message} ({rule})" if rule else message)
 
 
 def _quick_to_pickle(cls):

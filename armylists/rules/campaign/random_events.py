@@ -8,9 +8,10 @@ with the rest of the match's XP by a unit that dies without permadeath).
 """
 from __future__ import annotations
 
+from ..refused import Refused
 from .actions import RandomEvent
 from .dice import Choices, Dice
-from .model import ArmyState, CampaignState, MissionState, Refused, UnitState
+from .model import ArmyState, CampaignState, MissionState, UnitState
 from .params import Event
 from .support import book, participant, require_rules
 

@@ -12,7 +12,7 @@
 
   function closePicker() {
     document.body.classList.remove("picker-open");
-    const opener = document.querySelector("[data-open-picker]");
+    const opener = document.querySelector(".open-picker");
     if (opener && panelIsOverlay()) opener.focus();
   }
 

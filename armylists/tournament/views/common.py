@@ -10,7 +10,7 @@ from django.shortcuts import redirect
 
 from armylists.events.models import Event
 from armylists.events.permissions import Access, event_access
-from armylists.events.services import Refusal
+from armylists.rules.refused import Refused
 
 
 def organiser_access(request: HttpRequest, slug: str) -> Access:
@@ -32,9 +32,9 @@ def handled(request: HttpRequest, slug: str, form, action: Callable[[dict], str]
     """`action` with the form's values when it is valid, its sentence shown on the day page; a refusal instead."""
     try:
         if not form.is_valid():
-            raise Refusal(form_refusal(form))
+            raise Refused(form_refusal(form))
         done = action(form.cleaned_data)
-    except Refusal as error:
+    except Refused as error:
         return back_to_day(request, slug, error)
     return back_to_day(request, slug, done=done)
 

@@ -25,7 +25,7 @@ def _round(access, number: int) -> Round:
 def _player(access, pk: int) -> Player:
     found = Player.objects.filter(event=access.event, pk=pk).first()
     if found is None:
-        raise day.Refusal("That player is not in this event.")
+        raise day.Refused("That player is not in this event.")
     return found
 
 
@@ -92,7 +92,7 @@ def late(request: HttpRequest, slug: str) -> HttpResponse:
         username = values["username"].strip()
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
-            raise day.Refusal(f"Nobody is called “{username}” on Muster.")
+            raise day.Refused(f"Nobody is called “{username}” on Muster.")
         player = day.add_late_player(event=access.event, user=user, display_name=values["display_name"],
                                      by=request.user)
         return f"{player.display_name} is added and will be paired."

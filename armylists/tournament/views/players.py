@@ -66,7 +66,7 @@ def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     _, player, table = _my_table(request, slug, pk)
     try:
         results.confirm(table=table, player=player)
-    except day.Refusal as error:
+    except day.Refused as error:
         return back_to_day(request, slug, error)
     return back_to_day(request, slug, done="The result is confirmed.")
 

@@ -7,8 +7,8 @@ from django.views.decorators.http import require_POST
 
 from armylists.builder.models import ArmyList
 from armylists.events.permissions import event_access
+from armylists.rules.refused import Refused
 
-from ..day import Refusal
 from ..forms import SideboardForm
 from ..sideboards import rule_of, submit_sideboards
 from .common import handled
@@ -29,7 +29,7 @@ def submit(request: HttpRequest, slug: str) -> HttpResponse:
 
     def submit_(values: dict) -> str:
         if rule is None:
-            raise Refusal("This event does not use sideboard lists.")
+            raise Refused("This event does not use sideboard lists.")
         made = submit_sideboards(player=player, lists=[lists[pk] for pk in values["lists"]])
         legal = all(s.combined_legal for s in made.lists.all()) and not made.main_violations
         return "Your sideboard lists are submitted: " + (

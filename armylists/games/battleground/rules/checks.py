@@ -68,7 +68,7 @@ def too_few_core(army: Army, params: BattlegroundParams, tally: Tally) -> Iterat
         f"{plural(len(core), 'core unit')}; at least {needed} needed at {army.points_limit} "
         f"points (1 per {params.core_per}){note}",
         entries=tuple(e.id for e in hired),
-        rule=_rule(params),
+        rule=_rule(params), scope="list",
     )
 
 
@@ -82,7 +82,7 @@ def too_many_elite(army: Army, params: BattlegroundParams, tally: Tally) -> Iter
                 f"{len(copies)} {copies[0].unit.name}; at most {allowed} of each elite unit at "
                 f"{army.points_limit} points (1 per {params.elite_per})",
                 entries=tuple(e.id for e in copies),
-                rule=_rule(params),
+                rule=_rule(params), scope="list",
             )
 
 
@@ -95,7 +95,7 @@ def mercenary_not_allowed(army: Army, params: BattlegroundParams,
         yield Violation("mercenary-not-allowed",
                         f"this event allows no mercenaries; {listing(distinct(e.label for e in hired))}"
                         f" {'is' if len(hired) == 1 else 'are'} not of {own}",
-                        entries=tuple(e.id for e in hired), rule=_rule(params, "Mercenaries"))
+                        entries=tuple(e.id for e in hired), rule=_rule(params, "Mercenaries"), scope="entries")
         return
     for e in hired:
         if not e.unit.mercenary:
@@ -104,7 +104,7 @@ def mercenary_not_allowed(army: Army, params: BattlegroundParams,
                 f"{e.label} is from {army.faction_name(e.faction)}: it is not a mercenary unit, "
                 f"so a {own} army cannot take it",
                 entries=(e.id,),
-                rule=_rule(params, "Mercenaries"),
+                rule=_rule(params, "Mercenaries"), scope="entries",
             )
 
 
@@ -123,7 +123,7 @@ def too_many_mercenary_factions(army: Army, params: BattlegroundParams,
         f"({listing(army.faction_name(f) for f in factions)}); at most "
         f"{params.max_mercenary_factions} besides {army.faction_name(army.faction)}",
         entries=tuple(e.id for e in hired),
-        rule=_rule(params),
+        rule=_rule(params), scope="list",
     )
 
 
@@ -137,7 +137,7 @@ def unusual_points_limit(army: Army, params: BattlegroundParams,
     usual = listing((str(b) for b in params.usual_points_limits), "or")
     yield Violation("unusual-points-limit", f"a {limit} point budget is not one of the usual "
                     f"{usual}; special rules may be required, so agree them with your opponent",
-                    severity="warning", rule=_rule(params))
+                    severity="warning", rule=_rule(params), scope="list")
 
 
 def over_hand_limit(army: Army, params: BattlegroundParams, tally: Tally) -> Iterator[Violation]:
@@ -146,7 +146,7 @@ def over_hand_limit(army: Army, params: BattlegroundParams, tally: Tally) -> Ite
     if army.cards_bought > params.hand_limit:
         yield Violation("over-hand-limit", f"{plural(army.cards_bought, 'command card')} bought; "
                         f"a hand may hold only {params.hand_limit}", severity="warning",
-                        rule=_rule(params, "Command Actions"))
+                        rule=_rule(params, "Command Actions"), scope="list")
 
 
 def figures(army: Army, params: BattlegroundParams, tally: Tally) -> tuple[Figure, ...]:

@@ -74,7 +74,7 @@ def wrong_regiment_count(army: Army, params: DiskwarsParams, tally: Tally) -> It
     if heroes != agreed:
         yield Violation("wrong-regiment-count",
                         f"{plural(heroes, 'regiment')} (one per hero); {agreed} agreed",
-                        rule=_rule(params))
+                        rule=_rule(params), scope="list")
 
 
 def no_regiment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -89,7 +89,7 @@ def no_regiment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Vi
             why = f"is in the regiment of {leader.label}, which is not a hero; only heroes recruit"
         else:
             continue
-        yield Violation("no-regiment", f"{t.label} {why}", entries=(t.id,), rule=_rule(params))
+        yield Violation("no-regiment", f"{t.label} {why}", entries=(t.id,), rule=_rule(params), scope="entries")
 
 
 def over_recruitment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -99,7 +99,7 @@ def over_recruitment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterat
         if spent > has:
             yield Violation("over-recruitment", f"Regiment of {hero.label}: troops cost {spent} "
                             f"recruitment points; {hero.label} has {has}",
-                            entries=_ids(_disks(army, hero, troops)), rule=_rule(params))
+                            entries=_ids(_disks(army, hero, troops)), rule=_rule(params), scope="list")
 
 
 def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -115,7 +115,7 @@ def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterato
     yield Violation("mixed-alignment", f"the army is {own} but has "
                     f"{plural(len(others), others[0].unit.alignment + ' disk')}; "
                     "order and destruction disks cannot be mixed",
-                    entries=_ids(others), rule=_rule(params))
+                    entries=_ids(others), rule=_rule(params), scope="list")
 
 
 def duplicate_unique(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -128,14 +128,14 @@ def duplicate_unique(army: Army, params: DiskwarsParams, tally: Tally) -> Iterat
         if len(taken) > 1:
             yield Violation("duplicate-unique",
                             f"{taken[0].unit.name} is unique and is taken {len(taken)} times",
-                            entries=_ids(taken), rule=_rule(params))
+                            entries=_ids(taken), rule=_rule(params), scope="list")
 
 
 def no_unique_hero(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
     """The army has at least one unique hero (L434)."""
     if not any(h.unit.unique for h in _heroes(army)):
         yield Violation("no-unique-hero", "the army needs at least 1 unique hero; it has none",
-                        rule=_rule(params))
+                        rule=_rule(params), scope="list")
 
 
 def wrong_race(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -146,7 +146,7 @@ def wrong_race(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Vio
             if hero.unit.race and t.unit.race and t.unit.race != hero.unit.race:
                 yield Violation("wrong-race", f"Regiment of {hero.label}: {t.label} is "
                                 f"{t.unit.race}; {hero.label} is {hero.unit.race}",
-                                entries=(t.id,), rule=_rule(params))
+                                entries=(t.id,), rule=_rule(params), scope="entries")
 
 
 def too_few_small(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -159,7 +159,7 @@ def too_few_small(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[
             yield Violation("too-few-small", f"Regiment of {hero.label}: "
                             f"{plural(small, 'small troop')} to {bigger} medium and large; "
                             "it needs at least as many small",
-                            entries=_ids(sized), rule=_rule(params))
+                            entries=_ids(sized), rule=_rule(params), scope="list")
 
 
 def too_many_copies(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -175,7 +175,7 @@ def too_many_copies(army: Army, params: DiskwarsParams, tally: Tally) -> Iterato
             if most is not None and len(taken) > most:
                 yield Violation("too-many-copies", f"Regiment of {hero.label}: {len(taken)} "
                                 f"{taken[0].unit.name}; at most {most} of one {size} disk "
-                                "per regiment", entries=_ids(taken), rule=_rule(params))
+                                "per regiment", entries=_ids(taken), rule=_rule(params), scope="list")
 
 
 def too_many_elite(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -187,7 +187,7 @@ def too_many_elite(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator
             yield Violation("too-many-elite", f"Regiment of {hero.label}: {len(elite)} disks of "
                             f"elite {params.elite_level} or more; at most "
                             f"{params.max_elite_per_regiment} per regiment",
-                            entries=_ids(elite), rule=_rule(params))
+                            entries=_ids(elite), rule=_rule(params), scope="list")
 
 
 def command_card_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -195,7 +195,7 @@ def command_card_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iter
     chosen, total = len(army.cards_chosen), _command_total(army)
     if chosen != total:
         yield Violation("command-card-count", f"{plural(chosen, 'command card')} chosen; "
-                        f"the heroes' command values add up to {total}", rule=_rule(params))
+                        f"the heroes' command values add up to {total}", rule=_rule(params), scope="list")
 
 
 def _title(title: str) -> str:
@@ -211,7 +211,7 @@ def duplicate_command_card(army: Army, params: DiskwarsParams,
         n = counts.pop(_title(card.title), 0)
         if n > 1:
             yield Violation("duplicate-command-card", f"command card \u201c{card.title}\u201d "
-                            f"is chosen {n} times; at most 1 copy", rule=_rule(params))
+                            f"is chosen {n} times; at most 1 copy", rule=_rule(params), scope="list")
 
 
 def command_card_alignment(army: Army, params: DiskwarsParams,
@@ -223,7 +223,7 @@ def command_card_alignment(army: Army, params: DiskwarsParams,
         if only and only not in hero_alignments:
             yield Violation("command-card-alignment", f"command card \u201c{card.title}\u201d is "
                             f"for {only} armies only; the army has no {only} hero",
-                            rule=_rule(params, "Keywords (Order or Destruction Only)"))
+                            rule=_rule(params, "Keywords (Order or Destruction Only)"), scope="list")
 
 
 def figures(army: Army, params: DiskwarsParams, tally: Tally) -> tuple[Figure, ...]:

@@ -64,7 +64,7 @@ def not_enough_unlocks(army: Army, params: DulceBellumParams, tally: Tally) -> I
         f"uncommon and rare units need {required} unlock points; "
         f"common units grant only {granted}",
         entries=tuple(e.id for e in army.entries if _required(e, params)),
-        rule=_rule(params),
+        rule=_rule(params), scope="list",
     )
 
 
@@ -81,7 +81,7 @@ def over_unit_limit(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
                 "over-unit-limit",
                 f"{len(taken)} {taken[0].unit.name}; the unit's limit is {limit}",
                 entries=tuple(e.id for e in taken),
-                rule=_rule(params),
+                rule=_rule(params), scope="list",
             )
 
 
@@ -96,7 +96,7 @@ def option_repeated(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
                     "option-repeated",
                     f"{e.label} takes {name} {n} times; each upgrade at most once per unit",
                     entries=(e.id,),
-                    rule=_rule(params, "Banners, Musicians, & Champions"),
+                    rule=_rule(params, "Banners, Musicians, & Champions"), scope="entries",
                 )
 
 
@@ -111,7 +111,7 @@ def unusual_points_limit(army: Army, params: DulceBellumParams,
         f"a {limit} point limit is outside the usual {params.usual_min} to "
         f"{params.usual_max} points; make sure your opponent agrees",
         severity="warning",
-        rule=_rule(params),
+        rule=_rule(params), scope="list",
     )
 
 

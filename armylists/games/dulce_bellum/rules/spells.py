@@ -82,7 +82,7 @@ def too_many_spells(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
         if len(e.spells) > choices(e.unit):
             yield Violation("too-many-spells", f"{e.label} lists {plural(len(e.spells), 'spell')}"
                             f"; it {_why_no_more(e.unit, magic)}", entries=(e.id,),
-                            rule=_rule(params))
+                            rule=_rule(params), scope="entries")
 
 
 def spell_not_in_grimoire(army: Army, params: DulceBellumParams,
@@ -101,7 +101,7 @@ def spell_not_in_grimoire(army: Army, params: DulceBellumParams,
                  f"{'is' if len(stray) == 1 else 'are'} not in it" if e.grimoire
                  else f"lists {spells} but names no grimoire")
         yield Violation("spell-not-in-grimoire", f"{e.label} {where}; a spellcaster chooses all "
-                        "its spells from one grimoire", entries=(e.id,), rule=_rule(params))
+                        "its spells from one grimoire", entries=(e.id,), rule=_rule(params), scope="entries")
 
 
 def grimoire_not_available(army: Army, params: DulceBellumParams,
@@ -118,7 +118,7 @@ def grimoire_not_available(army: Army, params: DulceBellumParams,
                   if available else f"{name} has no grimoire")
         yield Violation("grimoire-not-available", f"{e.label} draws on "
                         f"{magic.grimoire_name(e.grimoire)}, which {name} cannot use ({usable})",
-                        entries=(e.id,), rule=_rule(params))
+                        entries=(e.id,), rule=_rule(params), scope="entries")
 
 
 def _choosers(army: Army) -> dict[str, list[Entry]]:
@@ -146,7 +146,7 @@ def duplicate_spell(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
         yield Violation("duplicate-spell", f"{magic.spell_name(slug)} is chosen "
                         f"{times(len(takers))} (by {by}); a spell that is not basic may be "
                         f"chosen {times(most)} in an army", entries=army.in_order(e.id for e in takers),
-                        rule=_rule(params))
+                        rule=_rule(params), scope="list")
 
 
 CHECKS = (too_many_spells, spell_not_in_grimoire, grimoire_not_available, duplicate_spell)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 
 from armylists.rules.game import Tally, per
 from armylists.rules.model import Army, Entry
-from armylists.rules.report import Figure, Violation
+from armylists.rules.report import Figure, Scope, Violation
 from armylists.rules.text import distinct, listing, plural, share
 
 from .numbers import OprParams
@@ -34,8 +34,8 @@ def opr_entry_cost(entry: Entry) -> int:
 
 
 def fault(code: str, message: str, params: OprParams, section: str,
-          entries: Iterable[str] = ()) -> Violation:
-    return Violation(code, message, entries=tuple(entries), rule=f"{params.book}: {section}")
+          entries: Iterable[str] = (), *, scope: Scope) -> Violation:
+    return Violation(code, message, entries=tuple(entries), rule=f"{params.book}: {section}", scope=scope)
 
 
 def models(entry: Entry) -> int:
@@ -141,7 +141,7 @@ def max_copies(army: Army, params: OprParams) -> int:
 def over_limit(code: str, army: Army, params: OprParams, counted: str, most: int,
                basis: str, entries: Iterable[str]) -> Violation:
     return fault(code, f"{counted}; at most {most} at {army.points_limit} points ({basis})",
-                 params, "Force Organisation", entries)
+                 params, "Force Organisation", entries, scope="list")
 
 
 # --- force organisation (only when the list asks for it) ----------------------
@@ -181,7 +181,7 @@ def unit_too_expensive(army: Army, params: OprParams, tally: Tally) -> Iterator[
             yield fault("unit-too-expensive",
                         f"{unit_label(members)} costs {cost} points; no unit may cost over "
                         f"{share(limit, percent)} ({percent}% of {limit})",
-                        params, "Force Organisation", army.in_order(m.id for m in members))
+                        params, "Force Organisation", army.in_order(m.id for m in members), scope="entries")
 
 
 def too_many_units(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:

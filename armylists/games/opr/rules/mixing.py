@@ -40,7 +40,7 @@ def too_many_factions(army: Army, params: OprParams, tally: Tally) -> Iterator[V
         yield fault("too-many-factions", f"entries from {len(factions)} factions "
                     f"({listing(army.faction_name(f) for f in factions)}); a mixed army may use "
                     f"at most {params.mixed_max_factions}", params, "Tournament Guidelines",
-                    (e.id for e in army.entries if e.faction != army.faction))
+                    (e.id for e in army.entries if e.faction != army.faction), scope="list")
 
 
 def primary_under_60(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
@@ -56,7 +56,7 @@ def primary_under_60(army: Army, params: OprParams, tally: Tally) -> Iterator[Vi
         yield fault("primary-under-60", f"the primary faction ({army.faction_name(army.faction)})"
                     f" costs {primary} of the list's {total} points; it must cost at least "
                     f"{share(total, percent)} ({percent}% of {total})", params,
-                    "Tournament Guidelines", others)
+                    "Tournament Guidelines", others, scope="list")
 
 
 CHECKS = (wrong_faction, too_many_factions, primary_under_60)

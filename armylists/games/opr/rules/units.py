@@ -21,7 +21,7 @@ def _army_command_group(army: Army, params: OprParams) -> Iterator[Violation]:
         names = ", ".join(f"{o.name} on {e.label}" for e, o in taken)
         yield fault("command-group", f"{len(taken)} command-group upgrades in the army "
                     f"({names}); an army may have only one", params, "Command Groups",
-                    army.in_order(e.id for e, _ in taken))
+                    army.in_order(e.id for e, _ in taken), scope="entries")
 
 
 def command_group(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
@@ -41,7 +41,7 @@ def command_group(army: Army, params: OprParams, tally: Tally) -> Iterator[Viola
         joined = " or joined by a hero" if len(members) > 1 else ""
         yield fault("command-group", f"{unit_label(members)} has {words}; a unit may have only "
                     f"one of each command upgrade, even when combined{joined}",
-                    params, "Command Groups", army.in_order(carriers))
+                    params, "Command Groups", army.in_order(carriers), scope="entries")
 
 
 def invalid_combine(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
@@ -52,7 +52,7 @@ def invalid_combine(army: Army, params: OprParams, tally: Tally) -> Iterator[Vio
         why = "is a hero" if e.unit.hero else "has a single model" if e.unit.models <= 1 else None
         if e.combined and why:
             yield fault("invalid-combine", f"{e.label} {why} and cannot be combined; only "
-                        f"units of several models combine", params, "Combined Units", (e.id,))
+                        f"units of several models combine", params, "Combined Units", (e.id,), scope="entries")
 
 
 def join_problems(army: Army, params: OprParams, e: Entry, claimed: dict[str, Entry]):
@@ -96,7 +96,7 @@ def invalid_join(army: Army, params: OprParams, tally: Tally) -> Iterator[Violat
         if e.joined_to is not None:
             for reason, section, others in join_problems(army, params, e, claimed):
                 ids = [e.id, *(o.id for o in others if o is not None)]
-                yield fault("invalid-join", reason, params, section, army.in_order(ids))
+                yield fault("invalid-join", reason, params, section, army.in_order(ids), scope="entries")
 
 
 ALWAYS = (command_group, invalid_combine, invalid_join, weapon_replaced_twice)

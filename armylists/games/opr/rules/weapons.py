@@ -95,4 +95,4 @@ def weapon_replaced_twice(army: Army, params: OprParams, tally: Tally) -> Iterat
                 yield fault("weapon-replaced-twice",
                             f"{entry.label} takes {names}, which replace its {_weapon_name(entry, key, taken)} "
                             f"more often than it carries it; a weapon is replaced only once", params,
-                            "Unit Options", (entry.id,))
+                            "Unit Options", (entry.id,), scope="entries")

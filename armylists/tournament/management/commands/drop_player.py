@@ -1,7 +1,8 @@
 from django.core.management.base import CommandError
 
 from armylists.boundary.commands import BAD_INPUT, MusterCommand
-from armylists.tournament.day import Refusal, drop_player
+from armylists.rules.refused import Refused
+from armylists.tournament.day import drop_player
 
 from ._event import event_named, player_named
 
@@ -18,6 +19,6 @@ class Command(MusterCommand):
         player = player_named(event, options["player"])
         try:
             dropped = drop_player(event=event, player=player, by=None)
-        except Refusal as error:
+        except Refused as error:
             raise CommandError(str(error), returncode=BAD_INPUT) from None
         self.stdout.write(f"{player.display_name} dropped from round {dropped.from_round} on.")

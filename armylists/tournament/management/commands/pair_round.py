@@ -3,7 +3,8 @@ import json
 from django.core.management.base import CommandError
 
 from armylists.boundary.commands import BAD_INPUT, MusterCommand
-from armylists.tournament.day import Refusal, pair_next_round
+from armylists.rules.refused import Refused
+from armylists.tournament.day import pair_next_round
 
 from ._event import event_named
 
@@ -21,7 +22,7 @@ class Command(MusterCommand):
         event = event_named(options["event"])
         try:
             round_ = pair_next_round(event=event, by=None, seed=options["seed"])
-        except Refusal as error:
+        except Refused as error:
             raise CommandError(str(error), returncode=BAD_INPUT) from None
         tables = list(round_.tables.select_related("first", "second").order_by("number"))
         if options["json"]:

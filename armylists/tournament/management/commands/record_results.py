@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 
 from armylists.boundary.commands import BAD_INPUT, MusterCommand
-from armylists.tournament.day import Refusal
+from armylists.rules.refused import Refused
 from armylists.tournament.resultfile import BYTES_MAX, BadRow, read, record
 
 from ._event import event_named
@@ -29,6 +29,6 @@ class Command(MusterCommand):
             raise CommandError(f"{path}: {error.strerror or error}", returncode=BAD_INPUT) from None
         except UnicodeDecodeError:
             raise CommandError(f"{path}: not a UTF-8 text file", returncode=BAD_INPUT) from None
-        except (BadRow, Refusal) as error:
+        except (BadRow, Refused) as error:
             raise CommandError(f"{path}: {error}; nothing was recorded", returncode=BAD_INPUT) from None
         self.stdout.write(f"{count} result{'s' if count != 1 else ''} recorded.")

@@ -1,0 +1,81 @@
+"""An edit checks the list twice, before and after, and its answer is drawn from those two checks
+(docs/architecture.md, "One edit, one way"): the view never checks the page's old version again,
+and a move finds its neighbour in the check before."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from armylists.builder.controls import entry_state
+from armylists.builder.models import ArmyList
+from armylists.checking import check as check_module
+
+from .conftest import htmx
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def checks(monkeypatch):
+    """How many times the engine checked a list (every check, whoever asks, goes through here)."""
+    count = [0]
+    real = check_module.check
+
+    def counted(*args, **kwargs):
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(check_module, "check", counted)
+    return count
+
+
+def _entry_form(army_list: ArmyList, entry_id: str) -> dict:
+    entry = next(e for e in army_list.document["entries"] if e["id"] == entry_id)
+    return {"was": json.dumps(entry_state(entry)), "name": "", "option-veteran": "1"}
+
+
+EDITS = {
+    "add": ("list-entry-add", None, lambda _: {"unit": "knights"}),
+    "options": ("list-entry-update", "e2", lambda army_list: _entry_form(army_list, "e2")),
+    "remove": ("list-entry-remove", "e1", lambda _: {}),
+    "duplicate": ("list-entry-duplicate", "e1", lambda _: {}),
+    "move up": ("list-entry-move", "e2", lambda _: {"direction": "up"}),
+    "move down": ("list-entry-move", "e1", lambda _: {"direction": "down"}),
+    "rename": ("list-rename", None, lambda _: {"name": "Renamed"}),
+    "settings": ("list-settings", None, lambda army_list: {
+        "was": json.dumps({"points_limit": 1500}), "points_limit": "2000", "force_organisation": "on",
+        "mixed_armies": "free"}),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS)
+def test_an_edit_from_the_page_as_it_is_checks_before_and_after_once_each(alice, make_list, checks, edit):
+    url_name, entry_id, data = EDITS[edit]
+    army_list = make_list("aof-regiments", {"unit": "knights"}, {"unit": "infantry"})
+    args = [army_list.pk, entry_id] if entry_id else [army_list.pk]
+    checks[0] = 0
+    response = htmx(alice, reverse(f"builder:{url_name}", args=args),
+                    {**data(army_list), "list_version": str(army_list.version)})
+    assert response.status_code == 200 and ArmyList.objects.get(pk=army_list.pk).version == army_list.version + 1
+    assert checks[0] == 2
+
+
+def test_undo_checks_before_and_after_once_each(alice, make_list, checks):
+    army_list = make_list("aof-regiments", {"unit": "knights"})
+    htmx(alice, reverse("builder:list-entry-remove", args=[army_list.pk, "e1"]), {"list_version": "1"})
+    checks[0] = 0
+    htmx(alice, reverse("builder:list-undo", args=[army_list.pk]), {"list_version": "2"})
+    assert ArmyList.objects.get(pk=army_list.pk).version == 3 and checks[0] == 2
+
+
+def test_an_edit_from_a_stale_page_checks_no_more(alice, make_list, checks):
+    """The whole list is sent back, drawn from the check after; the check before serves the edit."""
+    army_list = make_list("aof-regiments", {"unit": "knights"}, {"unit": "infantry"})
+    htmx(alice, reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "knights", "list_version": "1"})
+    checks[0] = 0
+    body = htmx(alice, reverse("builder:list-entry-move", args=[army_list.pk, "e2"]),
+                {"direction": "up", "list_version": "1"}).content.decode()
+    assert 'data-testid="stale"' in body
+    assert checks[0] == 2
