@@ -73,7 +73,8 @@ def table(event: Event, *, sort: str = "verdict", show: str = "all", faction: st
 
 
 CSV_COLUMNS = ["player", "faction", "list", "version", "submitted", "points", "points limit", "verdict",
-               "errors", "warnings", "list fingerprint", "data fingerprint", "note"]
+               "errors", "warnings", "list fingerprint", "data fingerprint", "note",
+               "organisers' note"]
 
 
 def _cell(value) -> object:
@@ -91,11 +92,11 @@ def csv_text(event: Event, rows: list[Row]) -> str:
         s = row.submission
         values = [row.player.display_name, row.faction_name]
         if s is None:
-            values += ["", "", "", "", "", "missing", "", "", "", "", ""]
+            values += ["", "", "", "", "", "missing", "", "", "", "", "", ""]
         else:
             submitted = timezone.localtime(s.submitted, event.zone).isoformat(timespec="minutes")
             values += [s.list_name, s.version, submitted, s.points, s.points_limit, row.verdict,
                        " ".join(v["code"] for v in s.errors), " ".join(v["code"] for v in s.warnings),
-                       s.list_fingerprint, s.data_fingerprint, s.note_text]
+                       s.list_fingerprint, s.data_fingerprint, s.note_text, s.private_note_text]
         writer.writerow([_cell(v) for v in values])
     return out.getvalue()

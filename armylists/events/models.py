@@ -172,17 +172,28 @@ class Submission(models.Model):
 
     @property
     def note_text(self) -> str:
+        """The note its player reads."""
         try:
             return self.note.text
         except ObjectDoesNotExist:
             return ""
 
+    @property
+    def private_note_text(self) -> str:
+        """The organisers' note among themselves: never shown to the player."""
+        try:
+            return self.note.private
+        except ObjectDoesNotExist:
+            return ""
+
 
 class Note(models.Model):
-    """The organisers' note on one submission, shown to its player ("please fix: ...")."""
+    """The organisers' notes on one submission: `text` shown to its player ("please fix: ..."),
+    `private` to the organisers only ("talked to them at the desk")."""
 
     submission = models.OneToOneField(Submission, on_delete=models.CASCADE, related_name="note")
-    text = models.TextField(max_length=NOTE_MAX)
+    text = models.TextField(max_length=NOTE_MAX, blank=True)
+    private = models.TextField(max_length=NOTE_MAX, blank=True)
     by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     updated = models.DateTimeField(auto_now=True)
 
