@@ -19,6 +19,7 @@ from armylists.checking.listfile import FORMAT, parse_list
 from armylists.rules import params_for, rules_for
 from armylists.rules.bans import BAN_SETTINGS
 from armylists.rules.overrides import LIST_SETTINGS
+from armylists.rules.text import setting_name
 from factions.models import GameSystem
 
 # Names a game system carries that are not rules: how messages name the book, the usual game sizes.
@@ -46,7 +47,7 @@ class GameSetting:
 
     @property
     def label(self) -> str:
-        return self.name.replace("_", " ").capitalize()
+        return setting_name(self.name)
 
 
 def _bounds(name: str) -> tuple[int, int]:

@@ -80,10 +80,10 @@ def settings_changes(frozen: dict, today: dict) -> list[str]:
 
 
 def violation_changes(before: Iterable[dict], after: Iterable[dict]) -> list[str]:
-    was = Counter((v["code"], v["message"]) for v in before)
-    now = Counter((v["code"], v["message"]) for v in after)
-    return ([f"now reported: {code}: {message}" for code, message in (now - was)]
-            + [f"no longer reported: {code}: {message}" for code, message in (was - now)])
+    was = Counter(v["message"] for v in before)
+    now = Counter(v["message"] for v in after)
+    return ([f"now reported: {message}" for message in (now - was)]
+            + [f"no longer reported: {message}" for message in (was - now)])
 
 
 def _recheck_one(player: Player, submission: Submission, event: Event, settings: dict,

@@ -82,7 +82,7 @@ def test_the_whole_event(library, organiser, players, army_list, clock):
     assert results["Alice"].verdict_changed and results["Alice"].legal is False and results["Alice"].points == 570
     assert results["Alice"].why == (
         "Knights: cost 150 → 400", "points 320 → 570",
-        "now reported: unit-too-expensive: Knights costs 400 points; no unit may cost over 350 (35% of 1000)")
+        "now reported: Knights costs 400 points; no unit may cost over 350 (35% of 1000)")
     assert results["Bob"].verdict_changed  # his second version has Knights too
     assert Submission.objects.get(pk=alice_v1.pk).legal is True
 
