@@ -63,7 +63,7 @@ def seed_demo_event(organiser) -> Event:
         creator=organiser, slug=DEMO_EVENT, name="Demo Spring Muster (sample event)",
         game=game, time_zone=ZONE, venue="The Old Drill Hall (sample venue)",
         starts_at=_at(21, 10), deadline=_at(20, 18),
-        # Force organisation for every list, as the tournament guidelines require (AoF Regiments, seed 000 L3512).
+        # Force organisation for every list, as AoF Regiments, Tournament Guidelines require.
         settings={"points_limit": 1500, "force_organisation": True, "banned_factions": ["rift-daemons"]})
     services.change_state(event=event, to=Event.State.OPEN, by=organiser)
     for username, display_name, files in PLAYERS:
