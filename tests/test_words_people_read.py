@@ -204,7 +204,7 @@ def walked(django_db_setup, django_db_blocker, tmp_path_factory):
                 clients[role].force_login(user)
         for name in GETS:
             # The library's pages are the same for everyone, and so is a PDF: read once, by whoever may.
-            roles = ["anonymous", "player"] if name.startswith("factions:") else list(clients)
+            roles = ["anonymous"] if name.startswith("factions:") else list(clients)
             printed: set[str] = set()
             for role in roles:
                 for url in urls_of(name, lists, event, pack, campaign, viewers[role]):

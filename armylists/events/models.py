@@ -170,21 +170,21 @@ class Submission(models.Model):
     def codes(self) -> list[str]:
         return [v["code"] for v in self.violations]
 
-    @property
-    def note_text(self) -> str:
-        """The note its player reads."""
+    def _note(self, field: str) -> str:
         try:
-            return self.note.text
+            return getattr(self.note, field)
         except ObjectDoesNotExist:
             return ""
 
     @property
+    def note_text(self) -> str:
+        """The note its player reads."""
+        return self._note("text")
+
+    @property
     def private_note_text(self) -> str:
         """The organisers' note among themselves: never shown to the player."""
-        try:
-            return self.note.private
-        except ObjectDoesNotExist:
-            return ""
+        return self._note("private")
 
 
 class Note(models.Model):
