@@ -17,7 +17,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from armylists.checking.boundary import LIST_BYTES
+from armylists.boundary.jsonfile import LIST_BYTES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -117,7 +117,7 @@ NOT_USER_TYPED = {
 }
 # The list file's strings, in every model that keeps a list document.
 LIST_DOCUMENTS = ("builder.ArmyList.document", "builder.ListVersion.document", "events.Submission.document")
-NOT_USER_TYPED |= {f"{field}[game]": "must name one of the games (checking.boundary.read_game)"
+NOT_USER_TYPED |= {f"{field}[game]": "must name one of the games (boundary.envelope.read_game)"
                    for field in LIST_DOCUMENTS}
 NOT_USER_TYPED |= {f"{field}[meta]": "kept for other programs, never shown (FORMATS: meta is not checked)"
                    for field in LIST_DOCUMENTS}
