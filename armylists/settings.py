@@ -211,14 +211,18 @@ AUTHENTICATION_BACKENDS = [
 # username from one address, that username is locked out from that address for
 # AXES_COOLOFF_TIME; a successful login clears its count. Username and address
 # together, so that players behind one club's or venue's address do not lock
-# each other out, and nobody can lock a player out from elsewhere. Failed
-# sign-ups count too, all under one name per address (armylists.accounts.views).
+# each other out, and nobody can lock a player out from elsewhere. A refused
+# sign-up is a form error and counts towards nothing; sign-ups and password reset
+# requests are limited per address instead (armylists.accounts.views), at rates no
+# club room reaches.
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "armylists.accounts.lockout.locked_out"
 AXES_CLIENT_IP_CALLABLE = "armylists.ops.clientip.client_ip"
+SIGN_UP_RATE = "30/h"
+PASSWORD_RESET_RATE = "10/h"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "builder:lists"
@@ -233,10 +237,25 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
-# Background work (django-tasks; an event's judges' pack): queued in the database, run by
-# the Procfile's `worker` process (`python manage.py db_worker`). The test suite runs
-# tasks at once (tests/conftest.py).
-TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+# Background work (django-tasks; an event's judges' pack). Deployed (DEBUG off), or with
+# TASKS_WORKER=true, tasks are queued in the database and run by the Procfile's `worker`
+# process (`python manage.py db_worker`). In development with no worker they run at once,
+# inside the request that starts them, so `runserver` alone is a whole site (the README's
+# start command). The test suite runs tasks at once too (tests/conftest.py).
+TASKS_WORKER = env_bool("TASKS_WORKER", not DEBUG)
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend" if TASKS_WORKER
+                     else "django_tasks.backends.immediate.ImmediateBackend"}}
+
+# Mail (password reset links): printed to the console unless EMAIL_HOST names an SMTP server
+# (docs/deploying.md, "The environment").
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_PORT = env_int("EMAIL_PORT", 587)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
 
 # Logging: to stdout (where a platform or systemd collects it), each line with
 # the id of the request it was written for. Every request that ends in a 500 is

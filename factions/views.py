@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from armylists.games.registry import game_home, homes
+from armylists.rules.text import in_words, setting_name
 
 from .exporter import units_with_details
 from .models import Faction, GameSystem, Spell, Unit, game_params
@@ -62,7 +63,8 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     factions = game_system.factions.annotate(unit_count=Count("units"))
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
-        "game": game_system, "factions": factions, "rules": params.explain(), "params": game_system.params,
+        "game": game_system, "factions": factions, "rules": params.explain(),
+        "params": {setting_name(k): in_words(v) for k, v in game_system.params.items()},
         "grimoires": game_system.grimoires.prefetch_related("spells"),
     })
 

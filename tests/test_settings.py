@@ -52,3 +52,34 @@ def test_collected_static_files_are_served_without_debug(tmp_path, settings):
     response = Client().get("/static/muster/site.css")  # a new client: WhiteNoise reads STATIC_ROOT when it starts
     assert response.status_code == 200
     assert b"".join(response.streaming_content).strip()
+
+
+TASKS_SHOWN = "from django.conf import settings; print(settings.TASKS['default']['BACKEND'])"
+
+
+def tasks_backend(**env: str) -> str:
+    clean = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "TASKS_WORKER"}}
+    return subprocess.run([sys.executable, "-c", TASKS_SHOWN], cwd=ROOT, capture_output=True, text=True, check=True,
+                          env={**clean, "DJANGO_SETTINGS_MODULE": "armylists.settings", **env}).stdout.strip()
+
+
+def test_deployed_tasks_wait_for_the_worker_and_in_development_they_run_without_one():
+    assert tasks_backend(DEBUG="false", SECRET_KEY="s" * 50) == "django_tasks_db.DatabaseBackend"
+    assert tasks_backend(TASKS_WORKER="true") == "django_tasks_db.DatabaseBackend"
+    assert tasks_backend() == "django_tasks.backends.immediate.ImmediateBackend"
+
+
+@pytest.mark.django_db
+def test_with_the_development_settings_asking_for_the_judges_pack_builds_it(settings, django_user_model):
+    """The README's start command runs no worker: the pack must not wait for one."""
+    from armylists.events.models import Event, Pack
+
+    settings.TASKS = {"default": {"BACKEND": tasks_backend()}}
+    call_command("seed_demo", verbosity=0)
+    event = Event.objects.get(slug="demo-event")
+    organiser = Client()
+    organiser.force_login(django_user_model.objects.get(username="demo"))
+    organiser.post(f"/events/{event.slug}/pack/")
+    pack = Pack.objects.get(event=event)
+    assert pack.status == Pack.Status.DONE and pack.pdf
+    assert "Download the pack" in organiser.get(f"/events/{event.slug}/pack/status/").content.decode()

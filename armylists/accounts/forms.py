@@ -1,7 +1,8 @@
-"""The login form."""
+"""The login and sign-up forms."""
 from __future__ import annotations
 
-from django.contrib.auth.forms import AuthenticationForm
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
 
 
@@ -18,3 +19,13 @@ class LoginForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         username = self.fields["username"]
         username.validators.append(MaxLengthValidator(username.max_length))
+
+
+class SignUpForm(UserCreationForm):
+    """Django's sign-up form with an optional email address, where a password reset link is sent."""
+
+    email = forms.EmailField(required=False, max_length=254,
+                             help_text="Optional: where a link to reset a forgotten password is sent.")
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")

@@ -1,4 +1,4 @@
-"""The page for a login or sign-up that django-axes has locked out (settings: AXES_LOCKOUT_CALLABLE)."""
+"""The page for a login that django-axes has locked out (settings: AXES_LOCKOUT_CALLABLE)."""
 from __future__ import annotations
 
 from math import ceil
@@ -6,11 +6,6 @@ from math import ceil
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-
-# Failed sign-ups are counted as failed logins of this name (with the address), so that
-# trying names until one is free is paused like guessing a password. No username can
-# take it: Django's usernames hold no brackets or spaces.
-SIGN_UP = "(sign-up)"
 
 
 def locked_out(request: HttpRequest, original_response: HttpResponse | None = None,

@@ -1,29 +1,51 @@
-"""Sign-up; logging in, out and changing a password are Django's own auth views."""
+"""Sign-up and a rate-limited password reset; logging in, out and changing a password are Django's own views.
+
+Failed logins of an existing account are django-axes' business (settings: AXES_LOCKOUT_PARAMETERS):
+a refused sign-up is a form error, never a guess, so it counts towards no lockout. Sign-ups and
+reset requests are limited per address instead, at rates no club room reaches (armylists.ops.ratelimit).
+"""
 from __future__ import annotations
 
-from axes.handlers.proxy import AxesProxyHandler
-from django.contrib.auth import login, user_login_failed
-from django.contrib.auth.forms import UserCreationForm
+from django.conf import settings
+from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth.views import PasswordResetView
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from .lockout import SIGN_UP, locked_out
+from armylists.ops.ratelimit import limit
+
+from .forms import SignUpForm
+
+
+def safe_next(request: HttpRequest) -> str:
+    """Where the visitor was going (`next`), if it is a page of this site; else ''."""
+    target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
+    allowed = url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                              require_https=request.is_secure())
+    return target if allowed else ""
 
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    going_to = safe_next(request)
     if request.user.is_authenticated:
-        return redirect("builder:lists")
-    attempt = {"username": SIGN_UP}
-    if request.method == "POST" and not AxesProxyHandler.is_allowed(request, attempt):
-        return locked_out(request)
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST":
-        if form.is_valid():
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect("builder:lists")
-        # Counted by django-axes like a failed login; its middleware answers with the lockout page at the limit.
-        user_login_failed.send(sender=__name__, credentials=attempt, request=request)
-    return render(request, "registration/signup.html", {"form": form})
+        return redirect(going_to or "builder:lists")
+    if request.method == "POST" and (refused := limit(request, "signup", settings.SIGN_UP_RATE)):
+        return refused
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(going_to or resolve_url(settings.LOGIN_REDIRECT_URL))
+    return render(request, "registration/signup.html", {"form": form, "next": going_to})
+
+
+class LimitedPasswordResetView(PasswordResetView):
+    """Django's password reset, its form limited per address: each request may send an email."""
+
+    def post(self, request, *args, **kwargs):
+        if refused := limit(request, "password-reset", settings.PASSWORD_RESET_RATE):
+            return refused
+        return super().post(request, *args, **kwargs)

@@ -15,5 +15,7 @@ def read_game(data: Any, fmt: str, games: Iterable[str], kind: str) -> str:
         raise BadInput("format", f"must be \"{fmt}\"")
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
-        raise BadInput("game", f"no game {game!r}; expected one of {', '.join(games)}")
+        # The file's own words: a file names its game by the value the format gives it.
+        said = "missing" if game is None else f"no game {game!r}" if isinstance(game, str) else "not a game's name"
+        raise BadInput("game", f"{said}; expected one of {', '.join(games)}")
     return game

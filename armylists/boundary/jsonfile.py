@@ -169,5 +169,3 @@ def long_number_in(data: Any, path: tuple[int | str, ...] = ()) -> BadInput | No
         if (found := long_number_in(value, (*path, key))) is not None:
             return found
     return None
-
-

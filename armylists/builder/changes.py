@@ -11,13 +11,13 @@ from armylists.games.registry import game_home
 MOST = 6  # changes named one by one; more are counted
 
 
-def describe_changes(before: dict, after: dict, unit_names: dict[str, str] | None = None) -> list[str]:
+def describe_changes(before: dict, after: dict, unit_names: dict[str, str]) -> list[str]:
     """One short phrase per change from `before` to `after`, in list order; entries are named by
-    their custom name, else their unit's name (`unit_names`, by slug), else the unit's slug."""
-    names = unit_names or {}
+    their custom name, else their unit's name (`unit_names`, by slug; Library.unit_names). A unit
+    the data no longer has is "a unit": a slug is no word for a player."""
 
     def _label(entry: dict) -> str:
-        return entry.get("name") or names.get(entry.get("unit", ""), entry.get("unit", "?"))
+        return entry.get("name") or unit_names.get(entry.get("unit", ""), "a unit")
 
     old = {e["id"]: e for e in before.get("entries", [])}
     new = {e["id"]: e for e in after.get("entries", [])}

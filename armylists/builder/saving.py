@@ -146,7 +146,8 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
         result = operation(document, before)
         parsed, checked, problem = _validate(army_list.game, before, document, library)
         saved, name = dump_list(parsed), parsed.name or row.name
-        summary = (("Undo: " if undoing else "") + sentence(describe_changes(row.document, saved)))[:300]
+        said = sentence(describe_changes(row.document, saved, library.unit_names()))
+        summary = (("Undo: " if undoing else "") + said)[:300]
         version = row.version + 1
         changes = {"document": saved, "name": name, "verdict": verdict_of(checked, problem),
                    "verdict_version": version, "verdict_data_version": library.version}

@@ -64,5 +64,4 @@ def changed_since(pk: int, seen: int, document: dict, library: Library) -> str |
     then = document_at(pk, seen)
     if then is None:
         return None
-    names = {slug: doc["name"] for f in library.factions.values() for slug, doc in f.unit_docs.items()}
-    return sentence(describe_changes(then, document, names))
+    return sentence(describe_changes(then, document, library.unit_names()))

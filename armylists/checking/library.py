@@ -73,6 +73,10 @@ class Library:
         source = self.factions.get(faction)
         return source.unit(unit) if source else None
 
+    def unit_names(self) -> dict[str, str]:
+        """Unit slug -> the unit's name, for saying what changed in a list (one army may mix factions)."""
+        return {slug: doc["name"] for f in self.factions.values() for slug, doc in f.unit_docs.items()}
+
     def command_cards(self) -> dict[str, CommandCard]:
         """Every faction's command cards by slug: one army may draw on several factions."""
         return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}

@@ -72,8 +72,10 @@ def table(event: Event, *, sort: str = "verdict", show: str = "all", faction: st
     return Table(sorted(shown, key=SORTS[sort]), factions, len(rows), sort, show, faction)
 
 
+# Errors and warnings in words for people, and their codes in columns of their own for programs.
 CSV_COLUMNS = ["player", "faction", "list", "version", "submitted", "points", "points limit", "verdict",
-               "errors", "warnings", "list fingerprint", "data fingerprint", "note"]
+               "errors", "warnings", "error codes", "warning codes", "list fingerprint", "data fingerprint", "note",
+               "organisers' note"]
 
 
 def _cell(value) -> object:
@@ -81,6 +83,10 @@ def _cell(value) -> object:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
+
+
+def _messages(violations: list[dict]) -> str:
+    return "\n".join(v["message"][:1].upper() + v["message"][1:] for v in violations)
 
 
 def csv_text(event: Event, rows: list[Row]) -> str:
@@ -91,11 +97,12 @@ def csv_text(event: Event, rows: list[Row]) -> str:
         s = row.submission
         values = [row.player.display_name, row.faction_name]
         if s is None:
-            values += ["", "", "", "", "", "missing", "", "", "", "", ""]
+            values += ["", "", "", "", "", "missing"] + [""] * (len(CSV_COLUMNS) - 8)
         else:
             submitted = timezone.localtime(s.submitted, event.zone).isoformat(timespec="minutes")
             values += [s.list_name, s.version, submitted, s.points, s.points_limit, row.verdict,
+                       _messages(s.errors), _messages(s.warnings),
                        " ".join(v["code"] for v in s.errors), " ".join(v["code"] for v in s.warnings),
-                       s.list_fingerprint, s.data_fingerprint, s.note_text]
+                       s.list_fingerprint, s.data_fingerprint, s.note_text, s.private_note_text]
         writer.writerow([_cell(v) for v in values])
     return out.getvalue()

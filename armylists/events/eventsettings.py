@@ -18,6 +18,7 @@ from armylists.checking.listfile import FORMAT, parse_list
 from armylists.games.registry import game_home
 from armylists.rules import params_for, rules_for
 from armylists.rules.bans import BAN_SETTINGS
+from armylists.rules.text import setting_name
 from factions.models import GameSystem
 
 # Names a game system carries that are not rules: how messages name the book, the usual game sizes.
@@ -45,7 +46,7 @@ class GameSetting:
 
     @property
     def label(self) -> str:
-        return self.name.replace("_", " ").capitalize()
+        return setting_name(self.name)
 
 
 def _bounds(name: str) -> tuple[int, int]:

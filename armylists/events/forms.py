@@ -211,6 +211,8 @@ class JoinForm(forms.Form):
 class NoteForm(forms.Form):
     text = forms.CharField(label="Note to the player", max_length=NOTE_MAX, required=False,
                            widget=forms.Textarea(attrs={"rows": 2}))
+    private = forms.CharField(label="Organisers' note", max_length=NOTE_MAX, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class OrganiserForm(forms.Form):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.checking.check import Checked, check_against
+from armylists.checking.check import Checked, check_against, find_game
 from armylists.checking.library import Library, fingerprint, library_of
 from armylists.checking.listfile import dump_list, parse_list
 from armylists.checking.resolve import snapshot_of
@@ -28,7 +28,8 @@ def frozen_fields(event: Event, data: Any) -> dict[str, Any]:
     """
     parsed = parse_list(data)
     if parsed.game != event.game.slug:
-        raise Refused(f"{event.name} plays {event.game.name}; this list is for another game ({parsed.game}).")
+        raise Refused(f"{event.name} plays {event.game.name}; "
+                      f"this list is for another game ({find_game(parsed.game).name}).")
     settings = check_settings(event.game, event.settings)
     checked = check_against(parsed, library_of(event.game), event.game, settings)
     document = dump_list(checked.document)

@@ -172,19 +172,30 @@ class Submission(models.Model):
     def codes(self) -> list[str]:
         return [v["code"] for v in self.violations]
 
-    @property
-    def note_text(self) -> str:
+    def _note(self, field: str) -> str:
         try:
-            return self.note.text
+            return getattr(self.note, field)
         except ObjectDoesNotExist:
             return ""
 
+    @property
+    def note_text(self) -> str:
+        """The note its player reads."""
+        return self._note("text")
+
+    @property
+    def private_note_text(self) -> str:
+        """The organisers' note among themselves: never shown to the player."""
+        return self._note("private")
+
 
 class Note(models.Model):
-    """The organisers' note on one submission, shown to its player ("please fix: ...")."""
+    """The organisers' notes on one submission: `text` shown to its player ("please fix: ..."),
+    `private` to the organisers only ("talked to them at the desk")."""
 
     submission = models.OneToOneField(Submission, on_delete=models.CASCADE, related_name="note")
-    text = models.TextField(max_length=NOTE_MAX)
+    text = models.TextField(max_length=NOTE_MAX, blank=True)
+    private = models.TextField(max_length=NOTE_MAX, blank=True)
     by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     updated = models.DateTimeField(auto_now=True)
 

@@ -15,6 +15,7 @@ from armylists.boundary.errors import BadInput
 from armylists.checking.check import Batch
 from armylists.checking.listfile import parse_list
 from armylists.checking.resolve import snapshot_of
+from armylists.rules.text import in_words, setting_name
 
 from .eventsettings import check_settings
 from .models import Event, Player, Submission
@@ -52,7 +53,7 @@ class Rechecked:
 
 
 def _value(value: Any) -> str:
-    return str(value) if isinstance(value, SCALARS) else "changed"
+    return in_words(value) if isinstance(value, SCALARS) else "changed"
 
 
 def data_changes(frozen: dict, today: dict) -> list[str]:
@@ -67,8 +68,9 @@ def data_changes(frozen: dict, today: dict) -> list[str]:
             elif now != was:
                 keys = sorted(k for k in set(was) | set(now) if was.get(k) != now.get(k))
                 fields = ", ".join(
-                    f"{k} {_value(was.get(k))} → {_value(now.get(k))}"
-                    if isinstance(was.get(k), SCALARS) and isinstance(now.get(k), SCALARS) else f"{k} changed"
+                    f"{setting_name(k).lower()} {_value(was.get(k))} → {_value(now.get(k))}"
+                    if isinstance(was.get(k), SCALARS) and isinstance(now.get(k), SCALARS)
+                    else f"{setting_name(k).lower()} changed"
                     for k in keys)
                 lines.append(f"{was['name']}: {fields}")
     return lines
@@ -76,14 +78,14 @@ def data_changes(frozen: dict, today: dict) -> list[str]:
 
 def settings_changes(frozen: dict, today: dict) -> list[str]:
     keys = sorted(k for k in set(frozen) | set(today) if frozen.get(k) != today.get(k))
-    return [f"setting {k}: {_value(frozen.get(k))} → {_value(today.get(k))}" for k in keys]
+    return [f"setting {setting_name(k).lower()}: {_value(frozen.get(k))} → {_value(today.get(k))}" for k in keys]
 
 
 def violation_changes(before: Iterable[dict], after: Iterable[dict]) -> list[str]:
-    was = Counter((v["code"], v["message"]) for v in before)
-    now = Counter((v["code"], v["message"]) for v in after)
-    return ([f"now reported: {code}: {message}" for code, message in (now - was)]
-            + [f"no longer reported: {code}: {message}" for code, message in (was - now)])
+    was = Counter(v["message"] for v in before)
+    now = Counter(v["message"] for v in after)
+    return ([f"now reported: {message}" for message in (now - was)]
+            + [f"no longer reported: {message}" for message in (was - now)])
 
 
 def _recheck_one(player: Player, submission: Submission, event: Event, settings: dict,

@@ -256,13 +256,15 @@ def submit(*, player: Player, data: Any, source_list: ArmyList | None = None) ->
 
 
 @transaction.atomic
-def set_note(*, submission: Submission, text: str, by) -> Note | None:
-    """The organisers' note on a submission; an empty text removes it."""
-    text = text.strip()
-    if len(text) > NOTE_MAX:
+def set_note(*, submission: Submission, text: str, by, private: str = "") -> Note | None:
+    """The organisers' notes on a submission, the player's (`text`) and their own (`private`);
+    both empty removes them."""
+    text, private = text.strip(), private.strip()
+    if len(text) > NOTE_MAX or len(private) > NOTE_MAX:
         raise Refused(f"A note has at most {NOTE_MAX} characters.")
-    if not text:
+    if not text and not private:
         Note.objects.filter(submission=submission).delete()
         return None
-    note, _ = Note.objects.update_or_create(submission=submission, defaults={"text": text, "by": by})
+    note, _ = Note.objects.update_or_create(submission=submission,
+                                            defaults={"text": text, "private": private, "by": by})
     return note

@@ -32,3 +32,23 @@ def listing(names: Iterable[str], last: str = "and") -> str:
 def distinct(names: Iterable[str]) -> list[str]:
     """The names once each, in their first order."""
     return list(dict.fromkeys(names))
+
+
+def setting_name(name: str) -> str:
+    """A game number's name as a page shows it: "hero_per" -> "Hero per"."""
+    return name.replace("_", " ").capitalize()
+
+
+def in_words(value: object) -> str:
+    """A game number's value as a person reads it, never as Python writes it: yes/no, "none",
+    "750, 1500", "small 3, medium 2"."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return ", ".join(f"{key.replace('-', ' ').replace('_', ' ')} {in_words(v)}" for key, v in value.items()) \
+            or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(in_words(v) for v in value) or "none"
+    return str(value)

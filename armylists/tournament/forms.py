@@ -20,7 +20,7 @@ TIEBREAK_ORDERS = {
 
 def _order_label(key: str) -> str:
     names = [TIEBREAKERS[n].split(" (")[0] for n in TIEBREAK_ORDERS[key]]
-    return ", then ".join(names) if names else "None: equal VP share a rank"
+    return ", then ".join(names) if names else "No tiebreaker: equal VP share a rank"
 
 
 def _vp(label: str) -> forms.IntegerField:

@@ -46,7 +46,7 @@ def test_a_verdict_changed_by_the_data_is_reported_in_json(event, joined, capsys
         "player": "Alice", "faction": "kingdom", "version": 1, "points": 570, "points_limit": 1000, "legal": False,
         "codes": ["unit-too-expensive"], "changed": True, "was_legal": True, "was_codes": [],
         "why": ["Knights: cost 150 → 400", "points 320 → 570",
-                "now reported: unit-too-expensive: Knights costs 400 points; no unit may cost over 350 (35% of 1000)"]}
+                "now reported: Knights costs 400 points; no unit may cost over 350 (35% of 1000)"]}
     assert Submission.objects.get().legal is True  # the frozen verdict stays
 
 

@@ -65,7 +65,8 @@ def test_the_table_shows_errors_warnings_and_the_note(table_scene, event, organi
     table_scene.post(reverse("events:submission-note", args=[event.slug, dora.pk]),
                      {"text": "Please fix: the Giant is over 35%."}, headers={"HX-Request": "true"})
     html = table_scene.get(reverse("events:dashboard", args=[event.slug])).content.decode()
-    assert "unit-too-expensive" in html and "too-many-copies" in html
+    assert 'data-code="unit-too-expensive"' in html and 'data-code="too-many-copies"' in html
+    assert ">unit-too-expensive<" not in html and ">too-many-copies<" not in html
     assert "Please fix: the Giant is over 35%." in html
 
 
@@ -106,7 +107,8 @@ def test_the_csv_is_the_table(table_scene, event):
         ("Alice", "Kingdom", "320", "legal"), ("Bob", "Orc Tribes", "170", "legal"),
         ("Carl", "", "", "missing"), ("Dora", "Kingdom", "980", "illegal")]
     dora = rows[3]
-    assert dora["errors"] == "too-many-copies unit-too-expensive" and dora["version"] == "1"
+    assert dora["error codes"] == "too-many-copies unit-too-expensive" and dora["version"] == "1"
+    assert "too-many" not in dora["errors"] and len(dora["errors"].splitlines()) == 2
     assert dora["submitted"] == "2026-06-05T13:00+01:00"  # noon UTC, in London's summer time
     assert len(dora["list fingerprint"]) == 12
 
@@ -154,3 +156,32 @@ def test_a_failed_pack_says_why(table_scene, event, monkeypatch):
     assert pack.status == "failed" and pack.problem == "RuntimeError: the printer is on fire"
     html = table_scene.get(reverse("events:pack-status", args=[event.slug])).content.decode()
     assert "The pack could not be built: RuntimeError: the printer is on fire" in html
+
+
+def test_the_organisers_private_note_is_on_the_dashboard_and_never_shown_to_the_player(table_scene, event, tmp_path):
+    """docs/events.md, "Notes": the note to the player and the organisers' own, side by side."""
+    dora = event.players.get(display_name="Dora")
+    submission = dora.submissions.get()
+    saved = table_scene.post(reverse("events:submission-note", args=[event.slug, submission.pk]),
+                             {"text": "Please fix the Giant.", "private": "Argued at the desk; watch her table."})
+    assert saved.status_code == 302
+    dashboard = table_scene.get(reverse("events:dashboard", args=[event.slug])).content.decode()
+    assert "Please fix the Giant." in dashboard and "Argued at the desk; watch her table." in dashboard
+    rows = read_csv(table_scene.get(reverse("events:export-csv", args=[event.slug])))
+    row = next(r for r in rows if r["player"] == "Dora")
+    assert row["organisers' note"] == "Argued at the desk; watch her table."
+    player = client_for(dora.user)
+    for url in (event.get_absolute_url(), reverse("events:submission", args=[event.slug, submission.pk])):
+        page = player.get(url).content.decode()
+        assert "Please fix the Giant." in page and "watch her table" not in page
+    pdf = player.get(reverse("events:submission-pdf", args=[event.slug, submission.pk]))
+    assert "watch her table" not in "".join(pdf_pages(pdf.content, tmp_path))
+
+
+def test_a_private_note_alone_keeps_the_note_and_the_player_sees_none(table_scene, event):
+    submission = event.players.get(display_name="Dora").submissions.get()
+    services.set_note(submission=submission, text="", private="Only us", by=None)
+    submission.refresh_from_db()
+    assert submission.note_text == "" and submission.private_note_text == "Only us"
+    services.set_note(submission=submission, text="", private="  ", by=None)
+    assert not type(submission).objects.get(pk=submission.pk).private_note_text

@@ -82,7 +82,7 @@ def test_the_whole_event(library, organiser, players, army_list, clock):
     assert results["Alice"].verdict_changed and results["Alice"].legal is False and results["Alice"].points == 570
     assert results["Alice"].why == (
         "Knights: cost 150 → 400", "points 320 → 570",
-        "now reported: unit-too-expensive: Knights costs 400 points; no unit may cost over 350 (35% of 1000)")
+        "now reported: Knights costs 400 points; no unit may cost over 350 (35% of 1000)")
     assert results["Bob"].verdict_changed  # his second version has Knights too
     assert Submission.objects.get(pk=alice_v1.pk).legal is True
 
@@ -160,3 +160,15 @@ def test_an_event_posted_without_a_game_it_knows_says_so_and_creates_nothing(org
     assert response.status_code == 200
     assert "Choose the game the event plays; nothing was saved." in response.content.decode()
     assert not Event.objects.exists()
+
+
+def test_a_recheck_says_what_changed_in_words():
+    """Settings and unit fields by their names, values as words: no Python value, no key."""
+    from armylists.events.recheck import data_changes, settings_changes
+
+    assert settings_changes({"points_limit": 1500, "force_organisation": None},
+                            {"points_limit": 2000, "force_organisation": True}) == [
+        "setting force organisation: none → yes", "setting points limit: 1500 → 2000"]
+    frozen = {"factions": {"kingdom": {"units": {"knights": {"name": "Knights", "model_count": 5, "hero": False}}}}}
+    today = {"factions": {"kingdom": {"units": {"knights": {"name": "Knights", "model_count": 3, "hero": True}}}}}
+    assert data_changes(frozen, today) == ["Knights: hero no → yes, model count 5 → 3"]

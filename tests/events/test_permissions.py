@@ -30,6 +30,7 @@ ORGANISER_ONLY = [
     ("organiser-add", "post", None, {"username": "sam"}),
     ("organiser-remove", "post", "organiser", {}),
     ("submission-note", "post", "submission", {"text": "Mine now"}),
+    ("submission-note", "post", "submission", {"private": "Mine now"}),
     ("dashboard", "get", None, {}),
     ("recheck", "get", None, {}),
     ("export-csv", "get", None, {}),

@@ -172,8 +172,9 @@ def test_every_version_is_kept(event, joined):
 
 @pytest.mark.parametrize("data, error", [
     (list_file({"unit": "dragon"}), "entries[0].unit: no unit 'dragon' in faction 'kingdom'"),
-    ({"format": "armylists/list@1"}, "game: no game None"),
-    (dict(LEGAL, game="battleground", faction="hawkshold"), "this list is for another game (battleground)"),
+    ({"format": "armylists/list@1"}, "game: missing; expected one of"),
+    (dict(LEGAL, game="battleground", faction="hawkshold"),
+     "this list is for another game (Battleground Fantasy Warfare)"),
 ])
 def test_a_list_that_cannot_be_checked_for_the_event_writes_nothing(event, joined, data, error):
     with pytest.raises((BadInput, services.Refused)) as refused:

@@ -20,7 +20,7 @@ EXPECTED = {
                      "Hill Slingers", "97 pts", "MERCENARY", "ELITE", "CORE", "(3)4/4", "Cavalry:"],
     "dulce-bellum": ["Hold Muster", "435 / 1500", "LEGAL", "Hold Militia", "175 pts", "Champion",
                      "Forge Wyrm", "260 pts", "RARE", "COMMON", "Company", "Unlock points used: 3 of 3"],
-    "diskwars": ["Brandt's Host", "NOT LEGAL", "no-regiment", "Regiment of Marshal Brandt",
+    "diskwars": ["Brandt's Host", "NOT LEGAL", "Regiment of Marshal Brandt",
                  "Recruitment points: 8 of 8 spent", "Steam Tank", "6 RP", "Not in a regiment",
                  "Steady Advance, Hold the Line", "See violation 1"],
 }
@@ -46,6 +46,7 @@ def test_an_illegal_roster_prints_each_violation_with_its_rule(make_sheet, tmp_p
     assert "NOT LEGAL" in text
     for problem in sheet.errors:
         assert problem.message in text and problem.rule in text
+        assert problem.code not in text  # the code is for programs (the list file's check), not for the reader
 
 
 def test_paper_is_a4_or_us_letter(make_sheet, tmp_path):

@@ -24,7 +24,7 @@ PRODUCTION = {
 }
 # Variables a developer's shell (or another test: the browser tests allow async-unsafe
 # calls) may have set that would change what these tests see.
-OURS = set(PRODUCTION) | {"DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+OURS = set(PRODUCTION) | {"DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "TASKS_WORKER"}
 
 
 def manage(*args: str, env: dict[str, str], timeout: float = 120) -> subprocess.CompletedProcess:

@@ -66,6 +66,7 @@ SHOWN = {
     "q19": {"campaigns:army-detail", "campaigns:army-sheet-pdf", "campaigns:campaign-summary-pdf"},
     "q20": {"campaigns:army-detail", "campaigns:army-sheet-pdf"},
     "q21": {"campaigns:unit-traits"},
+    "q22": {"events:submission", "events:dashboard", "events:submission-note"},
 }
 def url_for(name: str, world: World) -> str:
     """The URL with the world's own objects as its arguments."""

@@ -55,6 +55,7 @@ PLANTED = {
     "events.Event.venue": "q09",
     "events.Player.display_name": "q10",
     "events.Note.text": "q11",
+    "events.Note.private": "q22",  # the organisers' own note
     "events.Submission.list_name": "q12",
     "events.Submission.document[name]": "q12",
     "events.Submission.document[entries.name]": "q13",
@@ -80,7 +81,7 @@ NOT_USER_TYPED = {
     "auth.User.password": "a hash, never shown",
     "auth.User.first_name": "no page lets a player set it (only the admin) and no page shows it",
     "auth.User.last_name": "no page lets a player set it (only the admin) and no page shows it",
-    "auth.User.email": "no page lets a player set it (only the admin); the reset form only reads it",
+    "auth.User.email": "typed at sign-up, never shown on a page: only the password reset reads it",
     "builder.ArmyList.share_token": "made by the program (secrets.token_urlsafe)",
     "builder.ArmyList.verdict": "the checker's report, made by the program",
     "builder.ListVersion.edit_key": "an X-Edit-Key header, [A-Za-z0-9_-]{1,64} or refused (replay.py)",
@@ -199,7 +200,7 @@ def _event(world: World) -> None:
     document.update(name=hostile("q12"), entries=[{**e, "name": hostile("q13")} for e in document["entries"]])
     world.submission = events.submit(player=player, data=document)
     _post(world, "organiser", reverse("events:submission-note", args=[event.slug, world.submission.pk]),
-          {"text": hostile("q11")})
+          {"text": hostile("q11"), "private": hostile("q22")})
     world.pack = Pack.objects.create(event=event, requested_by=world.users["organiser"])
     from armylists.events.pack import run_pack
     run_pack(world.pack.pk)

@@ -2,7 +2,7 @@
 
 Row ids T1-T18 name the validator cases worked out from the book's army-building
 rules (AoF Skirmish, Preparing your Army). T16's optional per-type mode is not offered: the contract makes more than
-one command-group upgrade in the whole army a violation.
+one command group upgrade in the whole army a violation.
 """
 from __future__ import annotations
 
@@ -189,7 +189,7 @@ def test_a_sergeant_and_a_musician_on_different_units_are_too_many():
     assert violation.entries == ("e1", "e3")
     assert violation.rule == "AoF Skirmish: Command Groups"
     # FORMATS 1.1, "Messages": upgrades by their names ("Sergeant on Warriors").
-    assert violation.message == ("2 command-group upgrades in the army (Sergeant on Warriors, "
+    assert violation.message == ("2 command group upgrades in the army (Sergeant on Warriors, "
                                  "Musician on Warriors); an army may have only one")
 
 

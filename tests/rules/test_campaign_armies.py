@@ -112,8 +112,11 @@ def test_an_upgrade_the_bank_cannot_pay_is_refused(play):
 
 def test_an_option_group_allows_one_weapon(play):
     play(BuyUpgrade("a1", "u1", "spears"), "alice")
-    with pytest.raises(Refused, match="at most 1 upgrade"):
+    with pytest.raises(Refused) as refused:
         play(BuyUpgrade("a1", "u1", "halberds"), "alice")
+    # The group is named by its upgrades as players read them, never by its slug.
+    assert "may take only 1 upgrade of Spears or Halberds" in refused.value.message
+    assert "'" not in refused.value.message
     with pytest.raises(Refused, match="already has Spears"):
         play(BuyUpgrade("a1", "u1", "spears"), "alice")
 

@@ -204,3 +204,13 @@ def test_only_the_armys_player_or_the_game_master_records_its_post_battle(play):
     with pytest.raises(Refused, match="only alice or the game master"):
         play.post_battle("a1", actor="bob")
     play.post_battle("a1", actor="alice")
+
+
+def test_a_result_for_a_unit_that_did_not_play_names_it_never_by_its_key(play):
+    """Post-Battle Sequence: only the units fielded in the mission get results; the refusal names the unit."""
+    play.mission(a1=("u1",))
+    with pytest.raises(Refused) as refused:
+        play.post_battle("a1", UnitResult("u2"))
+    message = refused.value.message
+    assert message.endswith("did not play mission 1") and play.unit("a1", "u2").name in message
+    assert "u2" not in message

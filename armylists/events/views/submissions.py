@@ -75,6 +75,13 @@ def submission_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return response
 
 
+def _note_saved(note) -> str:
+    if note is None:
+        return "The notes were removed."
+    return "The notes were saved; the player sees the note to them." if note.text else \
+        "The organisers' note was saved; the player does not see it."
+
+
 @require_POST
 @login_required
 def submission_note(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
@@ -84,16 +91,17 @@ def submission_note(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = NoteForm(request.POST)
     try:
         if not form.is_valid():
-            raise Refused(" ".join(form.errors.get("text", ["The note could not be saved."])))
-        note = services.set_note(submission=submission, text=form.cleaned_data["text"], by=request.user)
+            raise Refused(" ".join(e for errors in form.errors.values() for e in errors))
+        note = services.set_note(submission=submission, text=form.cleaned_data["text"],
+                                 private=form.cleaned_data["private"], by=request.user)
     except Refused as error:
         messages.error(request, str(error))
     else:
         if not request.htmx:
-            messages.success(request, "The note was saved; the player sees it." if note else "The note was removed.")
+            messages.success(request, _note_saved(note))
     if request.htmx:
-        return render(request, "events/_note.html", {"event": access.event, "submission": submission,
-                                                     "note_value": submission.note_text, "saved": True})
+        return render(request, "events/_note.html", {"event": access.event, "saved": True,
+                                                     "submission": submission_or_404(access, pk)})
     if request.POST.get("next") == "dashboard":
         return redirect("events:dashboard", slug)
     return redirect("events:submission", slug, pk)

@@ -2,7 +2,7 @@
 
 The shared OPR checks (`armylists.games.opr.rules`: `force`, `units` and `mixing`) with Skirmish's
 numbers: force organisation per 125/125/25 points and 35% plus one model per 15
-points, and at most one command-group upgrade in the whole army. Heroes never
+points, and at most one command group upgrade in the whole army. Heroes never
 join units here, so any `joined_to` is an invalid join. A list is of one
 faction unless it says otherwise (`default_mixed_armies` is `single`).
 """

@@ -162,7 +162,9 @@ def _results_by_unit(state: CampaignState, mission: MissionState, army: ArmyStat
     by_unit = {key: UnitResult(key) for key in fielded}
     for result in results:
         if result.unit not in by_unit:
-            raise Refused(f"{army.name}'s unit {result.unit!r} did not play mission {mission.number}", book(state, "Earn Experience"))
+            unit = army.units.get(result.unit)
+            named = unit.name if unit else "a unit it does not have"
+            raise Refused(f"{army.name}: {named} did not play mission {mission.number}", book(state, "Earn Experience"))
         kills = (result.killed_units, result.killed_heroes, result.killed_heroes_and_units)
         if min(kills) < 0:
             raise Refused("kills are counted from 0", FILE_BOUNDS)

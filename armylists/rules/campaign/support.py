@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from ..text import listing, plural
 from .house import BY_HAND, GAME_MASTER, UPGRADES, WHO_CHANGES
 from .model import ArmyState, CampaignState, MissionState, Refused, UnitSpec
 from .params import CampaignParams
@@ -59,5 +60,7 @@ def upgrades_fit(spec: UnitSpec, upgrades: Iterable[str], name: str) -> None:
     for group, count in groups.items():
         limit = spec.group_max(group)
         if limit is not None and count > limit:
-            raise Refused(f"{name} may take at most {limit} upgrade(s) of the group {group!r}; "
+            # The group has no name of its own in the campaign file: it is named by its upgrades.
+            choices = listing([o.name for o in spec.offers if o.group == group], "or")
+            raise Refused(f"{name} may take only {plural(limit, 'upgrade')} of {choices}; "
                           "sell the one it has first", UPGRADES)

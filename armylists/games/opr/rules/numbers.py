@@ -58,9 +58,9 @@ class OprParams(GameParams):
         if p.model_per:
             lines.append(f"At most 1 model per {p.model_per} points; a combined unit counts its models twice.")
         if p.command_group_scope == "army":
-            lines.append("Always: only one command-group upgrade (sergeant, musician or banner) in the whole army.")
+            lines.append("Always: only one command group upgrade (sergeant, musician or banner) in the whole army.")
         else:
-            lines.append("Always: a unit may take each command-group upgrade (sergeant, musician, banner) only once, "
+            lines.append("Always: a unit may take each command group upgrade (sergeant, musician, banner) only once, "
                          "even combined, counting those of a hero that joined it.")
         lines.append("Always: only multi-model units that are not heroes may be combined (two copies into one); "
                      "a combined unit may take a per-model choice such as \u201creplace one\u201d once for each copy.")

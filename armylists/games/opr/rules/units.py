@@ -19,7 +19,7 @@ def _army_command_group(army: Army, params: OprParams) -> Iterator[Violation]:
     taken = [(e, o) for e in army.entries for o in e.options if o.command]
     if len(taken) > 1:
         names = ", ".join(f"{o.name} on {e.label}" for e, o in taken)
-        yield fault("command-group", f"{len(taken)} command-group upgrades in the army "
+        yield fault("command-group", f"{len(taken)} command group upgrades in the army "
                     f"({names}); an army may have only one", params, "Command Groups",
                     army.in_order(e.id for e, _ in taken), scope="entries")
 
@@ -27,7 +27,7 @@ def _army_command_group(army: Army, params: OprParams) -> Iterator[Violation]:
 def command_group(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
     """Each unit has at most one of each command upgrade, even combined, and a joined hero's
     upgrades are its unit's ("unit" scope: AoF Regiments, Command Groups and Heroes), or the
-    whole army has at most one command-group upgrade ("army" scope: AoF Skirmish)."""
+    whole army has at most one command group upgrade ("army" scope: AoF Skirmish)."""
     if params.command_group_scope == "army":
         yield from _army_command_group(army, params)
         return
