@@ -68,8 +68,9 @@ SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-# How many proxies in front append to X-Forwarded-For (armylists.ops.clientip); 0: none, use REMOTE_ADDR.
-FORWARDED_FOR_PROXIES = env_int("FORWARDED_FOR_PROXIES", 0)
+# The exact addresses of the proxies in front (armylists.ops.clientip): only a connection from
+# one of them has its X-Forwarded-For believed; none by default (REMOTE_ADDR is the client).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 # Headers sent on every response (Django's defaults, said out loud).
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -221,6 +222,25 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Django's cache, in the database (docs/deploying.md, "Caching and rate limits"): shared by every
+# web and worker process on every machine, as sessions and the task queue are. It holds rendered
+# roster PDFs by content and the rate limits' counters (armylists.ops.ratelimit). The table is
+# made by a migration (printing 0001).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "muster_cache",
+                      "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# How often one user, and one address, may use a costly endpoint: "count/period" (s, m or h).
+# An address is shared by everyone behind a venue's connection, so its limits are the larger.
+RATE_LIMITS = {
+    "roster-pdf": {"user": "20/m", "address": "120/m"},
+    "judges-pack": {"user": "6/m", "address": "20/m"},
+    "check-api": {"user": "60/m", "address": "600/m"},
+    "organiser-invite": {"user": "10/h", "address": "30/h"},
+}
+# A request whose Django code runs longer than this is cut (armylists.ops.handler);
+# rosters of more entries than ROSTER_INLINE_ENTRIES are rendered by the worker.
+REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
+ROSTER_INLINE_ENTRIES = 60
 
 # Background work (django-tasks; an event's judges' pack): queued in the database, run by
 # the Procfile's `worker` process (`python manage.py db_worker`). The test suite runs
