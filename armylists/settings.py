@@ -119,6 +119,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: every answer, errors and redirects included, carries the request id.
     "armylists.ops.requestid.RequestIdMiddleware",
+    # Notes which thread runs each request, so that one past its time can be cut (armylists.ops.timelimit).
+    "armylists.ops.timelimit.RequestTimeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     # Before anything reads a request body: refuses it from its headers.
@@ -167,9 +169,11 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent builder requests on SQLite: readers never wait for a writer (WAL),
     # a transaction takes the write lock when it starts (no failed lock upgrades),
-    # and a writer waits for the lock instead of failing.
+    # and a writer waits for the lock instead of failing: 20 s in commands and the worker, a second
+    # in the web process (armylists/ops/gunicorn.py), which answers 503 after that (armylists.ops.errors).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;")
+        timeout=float(os.environ.get("DATABASE_LOCK_TIMEOUT_S", "20")), transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL;")
 elif env_bool("DATABASE_POOL", True):
     # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
     # waits up to 10 s for one before failing.
