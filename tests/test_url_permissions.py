@@ -91,7 +91,8 @@ WHO: dict[str, tuple[str, str]] = {
         "detail", "edit", "submission", "submission-pdf", "dashboard", "recheck", "export-csv", "pack-status",
         "pack-download")},
     **{f"events:{name}": ("owner", "post") for name in (
-        "state", "invite-renew", "organiser-add", "organiser-remove", "player-rename", "submit-list", "submit-file",
+        "state", "invite-renew", "organiser-add", "organiser-answer", "organiser-remove", "player-rename",
+        "submit-list", "submit-file",
         "submission-note", "pack-start")},
 }
 # Every URL under the admin is the admin's, named or not.
