@@ -6,6 +6,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from armylists.checking.boundary import LIST_BYTES, BadInput, declared_length, parse_json
+from armylists.ops.ratelimit import limit
 
 from .check import check_document
 
@@ -13,6 +14,9 @@ from .check import check_document
 @csrf_exempt  # a stateless JSON endpoint for other tools: it reads no session and writes nothing
 @require_POST
 def check(request: HttpRequest) -> JsonResponse:
+    refused = limit(request, "check-api")  # per address (and user, if signed in): JSON 429 with Retry-After
+    if refused:
+        return refused
     # Refused from its declared length before a byte is read; a body without one is read only
     # to one byte past the bound.
     if declared_length(request.META) > LIST_BYTES:
