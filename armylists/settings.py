@@ -116,6 +116,16 @@ INSTALLED_APPS = [
     "armylists.events.apps.EventsConfig",
 ]
 
+# The games Muster knows, each a package with its rules, its home and its numbers
+# (docs/architecture.md, "A game is one package"); a new game is one more line.
+MUSTER_GAMES = [
+    "armylists.games.aof_regiments",
+    "armylists.games.aof_skirmish",
+    "armylists.games.battleground",
+    "armylists.games.diskwars",
+    "armylists.games.dulce_bellum",
+]
+
 MIDDLEWARE = [
     # First: every answer, errors and redirects included, carries the request id.
     "armylists.ops.requestid.RequestIdMiddleware",

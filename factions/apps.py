@@ -1,4 +1,6 @@
 from django.apps import AppConfig
+from django.conf import settings
+from django.core.signals import setting_changed
 
 
 class FactionsConfig(AppConfig):
@@ -7,3 +9,18 @@ class FactionsConfig(AppConfig):
     label = "factions"
     verbose_name = "Game library"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        # The games layer imports no Django: it is told here where the games in use
+        # are listed, and reads the setting itself on first need.
+        from armylists.games import registry
+
+        registry.use(lambda: settings.MUSTER_GAMES)
+        setting_changed.connect(_games_changed, dispatch_uid="muster-games-changed")
+
+
+def _games_changed(setting, **kwargs):
+    if setting == "MUSTER_GAMES":
+        from armylists.games import registry
+
+        registry.reset()

@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from armylists.checking.boundary import BadInput, bad_input, long_number_in, read_game
-from armylists.games.registry import GAMES, game_home
+from armylists.games.registry import game_home, games
 from armylists.games.schema import FactionIn
 
 FORMAT = "armylists/factions@1"
@@ -31,7 +31,7 @@ class FactionFile:
 
 def parse_faction_file(data: Any) -> FactionFile:
     """Validate a whole faction file; raise BadInput naming the first fault's JSON path."""
-    game = read_game(data, FORMAT, GAMES, "faction file")
+    game = read_game(data, FORMAT, games(), "faction file")
     home = game_home(game)
     extra = sorted(set(data) - set(ENVELOPE) - set(home.faction_file_fields))
     if extra:

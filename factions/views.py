@@ -7,7 +7,6 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from armylists.games.registry import game_home, homes
-from armylists.rules.explain import explain
 
 from .exporter import units_with_details
 from .models import Faction, GameSystem, Spell, Unit, game_params
@@ -63,7 +62,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     factions = game_system.factions.annotate(unit_count=Count("units"))
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
-        "game": game_system, "factions": factions, "rules": explain(params), "params": game_system.params,
+        "game": game_system, "factions": factions, "rules": params.explain(), "params": game_system.params,
         "grimoires": game_system.grimoires.prefetch_related("spells"),
     })
 

@@ -30,7 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 LISTS = sorted((ROOT / "factions" / "data" / "demo" / "lists").glob("*.json"))
 sys.path.insert(0, str(ROOT))
 
-from armylists.rules import check, params_for  # noqa: E402  (the path above makes it importable)
+from armylists import settings as project  # noqa: E402  (the path above makes it importable)
+from armylists.games import registry  # noqa: E402
+from armylists.rules import check, params_for  # noqa: E402
 from armylists.rules.model import (  # noqa: E402,E501
     Army,
     CommandCard,
@@ -47,6 +49,8 @@ from armylists.rules.model import (  # noqa: E402,E501
 SIZES = (10, 100, 1000)
 GAME_SYSTEMS = ROOT / "factions" / "data" / "game_systems.json"
 GAME_NUMBERS = {g["slug"]: g["params"] for g in json.loads(GAME_SYSTEMS.read_text())}
+# The engine without Django: the games in use, as the settings list them.
+registry.use(lambda: project.MUSTER_GAMES)
 
 
 # --- synthetic lists: every rule of the game has work to do, and many break -------------------

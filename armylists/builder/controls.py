@@ -15,10 +15,10 @@ from typing import Any, get_args
 from django import forms
 
 from armylists.checking.library import Library
+from armylists.games.dulce_bellum.rules.spells import choices as spell_choices
 from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
 from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
-from armylists.rules.spells import choices as spell_choices
 from factions.models import GameSystem
 
 Params = Mapping[str, Any]

@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from armylists.games.registry import GAMES, game_home
+from armylists.games.registry import game_home, games
 from armylists.games.schema import LIST_NAME_MAX, ListIn
 
 from .boundary import BadInput, bad_input, long_number_in, read_game
@@ -23,7 +23,7 @@ __all__ = ["FORMAT", "LIST_NAME_MAX", "ListIn", "parse_list", "dump_list"]
 
 def parse_list(data: Any) -> ListIn:
     """Validate a list document; raise BadInput naming the first fault's JSON path."""
-    game = read_game(data, FORMAT, GAMES, "list file")
+    game = read_game(data, FORMAT, games(), "list file")
     try:
         parsed = game_home(game).list_schema.model_validate(data)
     except ValidationError as error:

@@ -12,6 +12,7 @@ Homes import no Django and no database; `registry.game_home(slug)` finds one.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,13 +20,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
+from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
 from .cards import CardContext, Stat, faction_detail, printed_stats
 from .schema import FactionIn, ListIn
-
-GLOSSARY = Path(__file__).with_name("glossary")
 
 
 @dataclass
@@ -74,6 +74,7 @@ def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
 
 class Game:
     slug: ClassVar[str]
+    rules: ClassVar[GameRules]  # its construction rules, for the engine
     list_schema: ClassVar[type[ListIn]]
     faction_schema: ClassVar[type[FactionIn]]
     # Top-level fields of the game's faction files besides format, game and factions: name -> type.
@@ -193,5 +194,7 @@ class Game:
 
     @cached_property
     def glossary(self) -> dict[str, str]:
-        """One-line descriptions of the game's special rules, in our own words (glossary/<slug>.json)."""
-        return json.loads((GLOSSARY / f"{self.slug}.json").read_text(encoding="utf-8"))
+        """One-line descriptions of the game's special rules, in our own words (the
+        `glossary.json` beside the game's home)."""
+        home = Path(sys.modules[type(self).__module__].__file__)
+        return json.loads(home.with_name("glossary.json").read_text(encoding="utf-8"))

@@ -1,6 +1,6 @@
 """Special rules explained: a rule as a unit's data writes it ("Tough(3)") -> its glossary line.
 
-The descriptions live with each game's home (glossary/<game>.json, {rule name:
+The descriptions live with each game's home (`glossary.json` in the game's package, {rule name:
 description}, in our own words, never rulebook prose). The builder shows them
 beside a unit's rules and the roster prints them once at its end.
 """

@@ -1,6 +1,6 @@
 """The one-line descriptions of special rules printed once at the end of a roster.
 
-The descriptions live with each game's home (armylists/games/glossary/<game>.json,
+The descriptions live with each game's home (`glossary.json` in the game's package,
 {rule name: description}), written in our own words: never rulebook prose. A rule with no description is
 left out: a line that only says "see the rulebook" tells the player nothing the card does not.
 """

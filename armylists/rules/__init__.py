@@ -10,10 +10,10 @@ from .common import COMMON_CHECKS
 from .game import Tally
 from .model import Army
 from .params import GameParams, build_params
-from .registry import RULES, rules_for
+from .registry import games, rules_for
 from .report import Figure, Report, Violation
 
-__all__ = ["RULES", "Report", "Violation", "Figure", "check", "params_for", "rules_for"]
+__all__ = ["games", "Report", "Violation", "Figure", "check", "params_for", "rules_for"]
 
 
 def params_for(game: str, data, overrides=None) -> GameParams:

@@ -77,4 +77,14 @@ def empty_list(army: Army, params: GameParams, tally: Tally) -> Iterator[Violati
                         rule=f"{params.book}: {params.army_section}")
 
 
+def entries_of_other_factions(army: Army, params: GameParams) -> Iterator[Violation]:
+    """`wrong-faction` for each entry that is not of the list's faction."""
+    own = army.faction_name(army.faction)
+    for e in army.entries:
+        if e.faction != army.faction:
+            yield Violation("wrong-faction", f"{e.label} is from {army.faction_name(e.faction)}; "
+                            f"a {own} army takes only its own units", entries=(e.id,),
+                            rule=f"{params.book}: {params.army_section}")
+
+
 COMMON_CHECKS = (empty_list, points_over_limit, option_group, *BAN_CHECKS)

@@ -22,7 +22,6 @@ Check = Callable[[Army, GameParams, Tally], Iterator[Violation]]
 
 @dataclass(frozen=True, slots=True)
 class GameRules:
-    slug: str
     params_type: type[GameParams]
     entry_cost: Callable[[Entry], int]
     # The list's points from its entries' points; None when the game has no total.

@@ -20,7 +20,7 @@ from django.http import HttpResponse
 from django.urls import resolve, reverse
 
 from armylists.campaigns.payloads import PAYLOADS as ACTION_PAYLOADS
-from armylists.games.registry import GAMES, game_home
+from armylists.games.registry import game_home, games
 from armylists.printing.pdf import RefusedURL, StaticOnlyFetcher
 
 from ..test_url_permissions import DECLARED, WHO
@@ -186,7 +186,7 @@ def free_text(schema: dict, defs: dict, path: str = ""):
 
 def json_text_fields() -> list[str]:
     """Every free string of the JSON documents our models keep: list files and campaign actions."""
-    schemas = [game_home(game).list_schema.model_json_schema() for game in GAMES]
+    schemas = [game_home(game).list_schema.model_json_schema() for game in games()]
     paths = {path for schema in schemas for path in free_text(schema, schema.get("$defs", {}))}
     found = [f"{field}[{path}]" for field in LIST_DOCUMENTS for path in paths]
     for model in ACTION_PAYLOADS.values():

@@ -5,8 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from armylists.rules import RULES, check
-from armylists.rules.explain import explain
+from armylists.rules import check, games
 from armylists.rules.model import Faction
 from armylists.rules.text import listing, plural, share, times
 
@@ -15,7 +14,7 @@ from .conftest import army, entry, only, params, unit
 LIMITS = {"diskwars": None}
 
 
-@pytest.mark.parametrize("game", sorted(RULES))
+@pytest.mark.parametrize("game", sorted(games()))
 def test_an_empty_list_is_refused_in_every_game(game):
     """FORMATS 1.1: `empty-list` in every game, once, citing the book's section on building a list."""
     report = check(army(game, points_limit=LIMITS.get(game, 1500)), params(game))
@@ -26,7 +25,7 @@ def test_an_empty_list_is_refused_in_every_game(game):
     assert not report.legal
 
 
-@pytest.mark.parametrize("game", sorted(RULES))
+@pytest.mark.parametrize("game", sorted(games()))
 def test_a_list_with_an_entry_is_not_empty(game):
     report = check(army(game, entry("e1", unit(cost=10, models=5)), points_limit=LIMITS.get(game, 1500)),
                    params(game))
@@ -79,14 +78,14 @@ def test_words_for_lists_times_and_shares():
 # --- the settings are explained with their numbers ----------------------------------------------
 
 def test_the_new_settings_are_explained_with_the_games_numbers():
-    regiments = " ".join(explain(params("aof-regiments")))
+    regiments = " ".join(params("aof-regiments").explain())
     assert "a hero that joined a unit counts towards its cost" in regiments
     assert "Lists mix factions freely unless they say otherwise" in regiments
-    skirmish = " ".join(explain(params("aof-skirmish")))
+    skirmish = " ".join(params("aof-skirmish").explain())
     assert "Every unit comes from the list's faction unless the list says otherwise" in skirmish
-    battleground = " ".join(explain(params("battleground")))
+    battleground = " ".join(params("battleground").explain())
     assert "1500, 2000 or 2500" in battleground and "more than 15 command cards" in battleground
-    alone = " ".join(explain(params("aof-regiments", joined_hero_in_unit_cost=False)))
+    alone = " ".join(params("aof-regiments", joined_hero_in_unit_cost=False).explain())
     assert "a hero that joined a unit is judged on its own" in alone
-    dulce = " ".join(explain(params("dulce-bellum", max_spell_copies=2)))
+    dulce = " ".join(params("dulce-bellum", max_spell_copies=2).explain())
     assert "at most 2 spellcasters" in dulce

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from armylists.rules import check
-from armylists.rules.costs import opr_entry_cost
+from armylists.games.opr.rules.force import opr_entry_cost
 
 from .conftest import army, entry, option, params, unit
 

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armylists.rules import check
-from armylists.rules.costs import opr_entry_cost
+from armylists.games.opr.rules.force import opr_entry_cost
 from armylists.rules.model import Army, Entry, Faction, Option, Unit
 
 from .conftest import params

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from armylists.builder.models import ArmyList
 from armylists.ops.ratelimit import limit
 from armylists.rules import params_for
-from armylists.rules.explain import explain
 from factions.choosing import chosen_game
 
 from .. import services
@@ -81,7 +80,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def _rules(event: Event) -> list[str]:
     """The game's construction rules in words, with the event's numbers."""
     numbers = {k: v for k, v in event.settings.items() if k in event.game.params}
-    return explain(params_for(event.game.slug, event.game.params, numbers))
+    return params_for(event.game.slug, event.game.params, numbers).explain()
 
 
 def _detail_context(request: HttpRequest, access: Access) -> dict:

@@ -1,10 +1,12 @@
-"""Age of Fantasy: Skirmish above the engine (its rules: armylists.rules.aof_skirmish)."""
+"""Age of Fantasy: Skirmish above the engine (its rules: `rules`)."""
 from __future__ import annotations
 
 from typing import Literal
 
-from .opr import OprEntryIn, OprGame, OprListIn
-from .schema import Entries
+from armylists.games.opr.home import OprEntryIn, OprGame, OprListIn
+from armylists.games.schema import Entries
+
+from .rules import RULES
 
 
 class AofSkirmishListIn(OprListIn):
@@ -15,4 +17,8 @@ class AofSkirmishListIn(OprListIn):
 
 class AofSkirmish(OprGame):
     slug = "aof-skirmish"
+    rules = RULES
     list_schema = AofSkirmishListIn
+
+
+GAME = AofSkirmish()

@@ -1,4 +1,4 @@
-"""Dulce Bellum above the engine (its rules: armylists.rules.dulce_bellum).
+"""Dulce Bellum above the engine (its rules: `rules`).
 
 Units are taken at a size, each with its own points and morale; options are
 taken at most once per unit; casters carry spells.
@@ -12,12 +12,9 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from armylists.rules.model import Entry, Spell, Unit
-from armylists.rules.text import plural
-
-from .base import Game
-from .cards import CardContext, Stat, faction_detail
-from .schema import (
+from armylists.games.base import Game
+from armylists.games.cards import CardContext, Stat, faction_detail
+from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
     SMALL_MAX,
@@ -36,6 +33,10 @@ from .schema import (
     UnitIn,
     drop_empty,
 )
+from armylists.rules.model import Entry, Spell, Unit
+from armylists.rules.text import plural
+
+from .rules import RULES
 
 # --- the list file
 
@@ -111,6 +112,7 @@ class DulceBellumFactionIn(FactionIn):
 
 class DulceBellum(Game):
     slug = "dulce-bellum"
+    rules = RULES
     list_schema = DulceBellumListIn
     faction_schema = DulceBellumFactionIn
     faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
@@ -186,3 +188,6 @@ class DulceBellum(Game):
 
 def _with_difficulty(spell: Spell) -> str:
     return f"{spell.name} ({spell.difficulty})" if spell.difficulty else spell.name
+
+
+GAME = DulceBellum()

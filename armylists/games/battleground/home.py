@@ -1,4 +1,4 @@
-"""Battleground Fantasy Warfare above the engine (its rules: armylists.rules.battleground)."""
+"""Battleground Fantasy Warfare above the engine (its rules: `rules`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
@@ -6,11 +6,12 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
+from armylists.games.base import FactionChoice, Game
+from armylists.games.cards import CardContext, faction_detail
+from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn
 from armylists.rules.model import Entry
 
-from .base import FactionChoice, Game
-from .cards import CardContext, faction_detail
-from .schema import Count, FactionIn, ListIn, Name, UnitIn
+from .rules import RULES
 
 
 class BattlegroundListIn(ListIn):
@@ -32,6 +33,7 @@ class BattlegroundFactionIn(FactionIn):
 
 class Battleground(Game):
     slug = "battleground"
+    rules = RULES
     list_schema = BattlegroundListIn
     faction_schema = BattlegroundFactionIn
     list_settings = ("points_limit", "command_cards")
@@ -65,3 +67,6 @@ class Battleground(Game):
             tags.append("Mercenary")
         return {"size": "", "stats": self.stats(doc), "tags": tags, "details": faction_detail(entry, ctx),
                 "keywords": entry.unit.keywords, "points_unit": self.points_noun}
+
+
+GAME = Battleground()

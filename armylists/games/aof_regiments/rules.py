@@ -1,6 +1,6 @@
 """Age of Fantasy: Regiments 3.4.0: list rules.
 
-The shared OPR checks (see `opr`, `opr_units` and `mixing`) with Regiments'
+The shared OPR checks (`armylists.games.opr.rules`: `force`, `units` and `mixing`) with Regiments'
 numbers: force organisation per 375/750/150 points and 35% (a joined hero
 counting as part of its unit), command groups one of each per unit, heroes
 joining units, combined units, and the tournament mixed-army guidelines.
@@ -8,16 +8,16 @@ Regiments has no model cap (`model_per` is None), so it runs no model check.
 """
 from __future__ import annotations
 
-from . import mixing, opr, opr_units
-from .costs import opr_entry_cost
-from .game import GameRules, sum_of_entries
-from .params import OprParams
+from armylists.games.opr.rules import force as opr
+from armylists.games.opr.rules import mixing, units
+from armylists.games.opr.rules.force import opr_entry_cost
+from armylists.games.opr.rules.numbers import OprParams
+from armylists.rules.game import GameRules, sum_of_entries
 
 RULES = GameRules(
-    slug="aof-regiments",
     params_type=OprParams,
     entry_cost=opr_entry_cost,
     list_points=sum_of_entries,
-    checks=(*opr.FORCE_ORGANISATION, *opr_units.ALWAYS, *mixing.CHECKS),
+    checks=(*opr.FORCE_ORGANISATION, *units.ALWAYS, *mixing.CHECKS),
     figures=opr.figures,
 )

@@ -3,14 +3,15 @@ command groups, combined units and heroes joining units (FORMATS.md, OPR table).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
-from .game import Tally
-from .model import Army, Entry
-from .opr import deployed_units, fault, mixed_mode, unit_label
-from .params import OprParams
-from .report import Violation
-from .text import listing, plural
+from armylists.rules.game import Tally
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Violation
+from armylists.rules.text import listing, plural
+
+from .force import deployed_units, fault, mixed_mode, unit_label
+from .numbers import OprParams
 
 
 def _army_command_group(army: Army, params: OprParams) -> Iterator[Violation]:

@@ -9,14 +9,19 @@ points total. The rulebook's text is cut off after the command card rule
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
-from .costs import recruitment_cost
-from .game import GameRules, Tally
-from .model import Army, Entry
-from .params import DiskwarsParams
-from .report import Figure, Violation
-from .text import plural
+from armylists.rules.game import GameRules, Tally
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Figure, Violation
+from armylists.rules.text import plural
+
+from .numbers import DiskwarsParams
+
+
+def recruitment_cost(entry: Entry) -> int:
+    """Diskwars: what a troop costs its hero's recruitment points (heroes cost nothing)."""
+    return entry.unit.recruitment_cost if entry.unit.kind == "troop" else 0
 
 
 def _rule(params: DiskwarsParams, section: str | None = None) -> str:
@@ -241,7 +246,6 @@ def no_points(army: Army, params: DiskwarsParams, entry_points: dict[str, int]) 
 
 
 RULES = GameRules(
-    slug="diskwars",
     params_type=DiskwarsParams,
     entry_cost=recruitment_cost,
     list_points=no_points,

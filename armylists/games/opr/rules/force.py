@@ -4,21 +4,33 @@ Every number comes from `OprParams`, so one set of checks serves both books and
 an event can override any limit. Each check is a generator named after the
 violation code it reports (FORMATS.md, "Violation codes", OPR table). This
 module holds the shared helpers, the optional force organisation and the
-figures; `opr_units` has the rules that always apply to a unit's make-up and
+figures; `units` has the rules that always apply to a unit's make-up and
 `mixing` the rules on which factions a list draws from.
 """
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
-from .game import Tally, per
-from .model import Army, Entry
-from .params import OprParams
-from .report import Figure, Violation
-from .text import distinct, listing, plural, share
+from armylists.rules.game import Tally, per
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Figure, Violation
+from armylists.rules.text import distinct, listing, plural, share
+
+from .numbers import OprParams
 
 # --- helpers -----------------------------------------------------------------
+
+
+def opr_entry_cost(entry: Entry) -> int:
+    """A unit's cost, doubled when combined, plus its options.
+
+    An option bought for all models is bought for both halves of a combined unit
+    (AoF Regiments: Combined Units), so it is doubled too.
+    """
+    factor = 2 if entry.combined else 1
+    options = sum(o.cost * (factor if o.scope == "all_models" else 1) for o in entry.options)
+    return entry.unit.cost * factor + options
 
 
 def fault(code: str, message: str, params: OprParams, section: str,

@@ -7,14 +7,19 @@ counted from the points limit (the "points budget"), never from points spent.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
-from .costs import flat_entry_cost
-from .game import GameRules, Tally, per
-from .model import Army, Entry
-from .params import BattlegroundParams
-from .report import Figure, Violation
-from .text import distinct, listing, plural
+from armylists.rules.game import GameRules, Tally, per
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Figure, Violation
+from armylists.rules.text import distinct, listing, plural
+
+from .numbers import BattlegroundParams
+
+
+def flat_entry_cost(entry: Entry) -> int:
+    """Battleground: the printed cost plus any options."""
+    return entry.unit.cost + sum(o.cost for o in entry.options)
 
 
 def _rule(params: BattlegroundParams, section: str | None = None) -> str:
@@ -156,7 +161,6 @@ def figures(army: Army, params: BattlegroundParams, tally: Tally) -> tuple[Figur
 
 
 RULES = GameRules(
-    slug="battleground",
     params_type=BattlegroundParams,
     entry_cost=flat_entry_cost,
     list_points=list_points,

@@ -5,14 +5,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
+from armylists.games.base import FactionChoice, Game, Section
+from armylists.games.cards import CardContext, Stat, faction_detail
+from armylists.games.opr.rules.units import join_problems
+from armylists.games.schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
 from armylists.rules.model import Army, Entry
-from armylists.rules.opr_units import join_problems
 from armylists.rules.report import Report
 from armylists.rules.text import plural
-
-from .base import FactionChoice, Game, Section
-from .cards import CardContext, Stat, faction_detail
-from .schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
 
 # --- the list file
 

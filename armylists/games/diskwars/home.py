@@ -1,4 +1,4 @@
-"""Warhammer: Diskwars above the engine (its rules: armylists.rules.diskwars).
+"""Warhammer: Diskwars above the engine (its rules: `rules`).
 
 A Diskwars army has no points total: each hero's recruitment points pay for
 the troops of its regiment, so lists, the builder and the roster are laid out
@@ -11,13 +11,9 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from armylists.rules.diskwars import regiments
-from armylists.rules.model import Army, Entry, Unit
-from armylists.rules.report import Report
-
-from .base import FactionChoice, Game, Section
-from .cards import CardContext, Stat, faction_detail
-from .schema import (
+from armylists.games.base import FactionChoice, Game, Section
+from armylists.games.cards import CardContext, Stat, faction_detail
+from armylists.games.schema import (
     MAX_ENTRIES,
     Alignment,
     Count,
@@ -35,6 +31,11 @@ from .schema import (
     UnitIn,
     drop_empty,
 )
+from armylists.rules.model import Army, Entry, Unit
+from armylists.rules.report import Report
+
+from .rules import RULES
+from .rules.checks import regiments
 
 # --- the list file
 
@@ -99,6 +100,7 @@ def by_regiment(army: Army, report: Report) -> tuple[list[Regiment], list[Entry]
 
 class Diskwars(Game):
     slug = "diskwars"
+    rules = RULES
     list_schema = DiskwarsListIn
     faction_schema = DiskwarsFactionIn
     has_points = False
@@ -194,3 +196,6 @@ class Diskwars(Game):
     def roster_extras(self, army: Army) -> list[Stat]:
         titles = ", ".join(c.title for c in army.command_card_picks) or "none"
         return [Stat("Command cards", titles)]
+
+
+GAME = Diskwars()

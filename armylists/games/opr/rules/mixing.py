@@ -8,24 +8,16 @@ guidelines' mixed armies. A Dulce Bellum army is always of one faction.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
-from .game import Tally
-from .model import Army
-from .opr import fault, mixed_mode
-from .params import GameParams, OprParams
-from .report import Violation
-from .text import distinct, listing, share
+from armylists.rules.common import entries_of_other_factions
+from armylists.rules.game import Tally
+from armylists.rules.model import Army
+from armylists.rules.report import Violation
+from armylists.rules.text import distinct, listing, share
 
-
-def entries_of_other_factions(army: Army, params: GameParams) -> Iterator[Violation]:
-    """`wrong-faction` for each entry that is not of the list's faction."""
-    own = army.faction_name(army.faction)
-    for e in army.entries:
-        if e.faction != army.faction:
-            yield Violation("wrong-faction", f"{e.label} is from {army.faction_name(e.faction)}; "
-                            f"a {own} army takes only its own units", entries=(e.id,),
-                            rule=f"{params.book}: {params.army_section}")
+from .force import fault, mixed_mode
+from .numbers import OprParams
 
 
 def wrong_faction(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:

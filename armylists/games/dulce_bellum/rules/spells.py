@@ -11,13 +11,14 @@ listed.
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator
+from collections.abc import Iterator
 
-from .game import Tally
-from .model import Army, Entry, Grimoire, Spell, Unit
-from .params import DulceBellumParams
-from .report import Violation
-from .text import distinct, listing, plural, times
+from armylists.rules.game import Tally
+from armylists.rules.model import Army, Entry, Grimoire, Spell, Unit
+from armylists.rules.report import Violation
+from armylists.rules.text import distinct, listing, plural, times
+
+from .numbers import DulceBellumParams
 
 SECTION = "Magic"
 

@@ -1,6 +1,6 @@
 """Age of Fantasy: Skirmish 3.3.1: list rules.
 
-The shared OPR checks (see `opr`, `opr_units` and `mixing`) with Skirmish's
+The shared OPR checks (`armylists.games.opr.rules`: `force`, `units` and `mixing`) with Skirmish's
 numbers: force organisation per 125/125/25 points and 35% plus one model per 15
 points, and at most one command-group upgrade in the whole army. Heroes never
 join units here, so any `joined_to` is an invalid join. A list is of one
@@ -8,16 +8,16 @@ faction unless it says otherwise (`default_mixed_armies` is `single`).
 """
 from __future__ import annotations
 
-from . import mixing, opr, opr_units
-from .costs import opr_entry_cost
-from .game import GameRules, sum_of_entries
-from .params import OprParams
+from armylists.games.opr.rules import force as opr
+from armylists.games.opr.rules import mixing, units
+from armylists.games.opr.rules.force import opr_entry_cost
+from armylists.games.opr.rules.numbers import OprParams
+from armylists.rules.game import GameRules, sum_of_entries
 
 RULES = GameRules(
-    slug="aof-skirmish",
     params_type=OprParams,
     entry_cost=opr_entry_cost,
     list_points=sum_of_entries,
-    checks=(*opr.FORCE_ORGANISATION, opr.too_many_models, *opr_units.ALWAYS, *mixing.CHECKS),
+    checks=(*opr.FORCE_ORGANISATION, opr.too_many_models, *units.ALWAYS, *mixing.CHECKS),
     figures=opr.figures,
 )

@@ -8,15 +8,21 @@ in does not matter. Spellcasters' grimoires and spells are checked in `spells`.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from typing import Iterator
+from collections.abc import Iterator
+
+from armylists.rules.common import entries_of_other_factions
+from armylists.rules.game import GameRules, Tally, sum_of_entries
+from armylists.rules.model import Army, Entry
+from armylists.rules.report import Figure, Violation
 
 from . import spells
-from .costs import sized_entry_cost
-from .game import GameRules, Tally, sum_of_entries
-from .mixing import entries_of_other_factions
-from .model import Army, Entry
-from .params import DulceBellumParams
-from .report import Figure, Violation
+from .numbers import DulceBellumParams
+
+
+def sized_entry_cost(entry: Entry) -> int:
+    """Dulce Bellum: the points of the size taken plus the options."""
+    profile = entry.unit.size_profile(entry.size)
+    return (profile.points if profile else 0) + sum(o.cost for o in entry.options)
 
 
 def _rule(params: DulceBellumParams, section: str | None = None) -> str:
@@ -115,7 +121,6 @@ def figures(army: Army, params: DulceBellumParams, tally: Tally) -> tuple[Figure
 
 
 RULES = GameRules(
-    slug="dulce-bellum",
     params_type=DulceBellumParams,
     entry_cost=sized_entry_cost,
     list_points=sum_of_entries,

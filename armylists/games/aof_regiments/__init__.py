@@ -1,0 +1,4 @@
+"""Age of Fantasy: Regiments 3.4.0.
+
+Its construction rules (`rules`), its home above the engine (`home`) and its glossary.
+"""

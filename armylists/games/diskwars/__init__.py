@@ -1,0 +1,4 @@
+"""Warhammer: Diskwars.
+
+Its construction rules (`rules`), its home above the engine (`home`) and its glossary.
+"""
