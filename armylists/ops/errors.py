@@ -8,10 +8,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseServerError
 from django.template import loader
 
 from .requestid import current_request_id
-from .timelimit import RequestCut, busy
+from .timelimit import RequestCut, busy, cut_answer
 
-# What the database says when another writer held it too long: SQLite's lock, PostgreSQL's lock timeout.
-BUSY_DATABASE = ("database is locked", "database table is locked", "lock timeout")
+# What the database says when it is too busy to answer in time: SQLite's lock held by another writer,
+# PostgreSQL's lock timeout, and no pooled connection free (psycopg_pool's PoolTimeout).
+BUSY_DATABASE = ("database is locked", "database table is locked", "lock timeout", "couldn't get a connection")
 
 
 def busy_database(error: BaseException | None) -> bool:
@@ -27,8 +28,8 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """
     # Django calls this while it handles the view's exception, so sys.exc_info() holds it.
     error = sys.exc_info()[1]
-    if isinstance(error, RequestCut):
-        return busy(5, "This page took too long to make and was stopped, so that others are not kept waiting.")
+    if isinstance(error, RequestCut) or getattr(request, "cut_for_time", False):
+        return cut_answer()
     if busy_database(error):
         return busy(5, "The site's database was busy with other changes, and nothing was saved.")
     request_id = getattr(request, "request_id", None) or current_request_id.get()

@@ -29,7 +29,7 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 
 from .limits import empty_body, refusal
-from .timelimit import cut
+from .timelimit import RequestCut, cut, cut_answer
 
 
 class MusterASGIHandler(ASGIHandler):
@@ -49,6 +49,11 @@ class MusterASGIHandler(ASGIHandler):
         # Not asyncio.timeout: cancelled, asgiref still waits for the thread to finish its work.
         timer = asyncio.get_running_loop().call_later(settings.REQUEST_TIME_LIMIT_S, cut, request)
         try:
-            return await super().run_get_response(request)
+            response = await super().run_get_response(request)
+        except RequestCut:  # raised just past the middleware that would have answered it
+            response = None
         finally:
             timer.cancel()
+        if getattr(request, "cut_for_time", False) and (response is None or response.status_code == 500):
+            return cut_answer()
+        return response

@@ -58,7 +58,12 @@ def cut(request: HttpRequest) -> bool:
         if thread is None:
             return False
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(RequestCut))
+        request.cut_for_time = True
         return True
+
+
+def cut_answer() -> HttpResponse:
+    return busy(5, "This page took too long to make and was stopped, so that others are not kept waiting.")
 
 
 def busy(retry_after: int, reason: str) -> HttpResponse:

@@ -16,7 +16,7 @@ one player per simulated user with an empty AoF Regiments list, an event open
 for submissions with --entrants lists submitted (the players' and other
 entrants'), its organiser, and a logged-in session for each (so no password
 hashing happens during the run). It starts the Procfile's `web` line on
-127.0.0.1 (DEBUG off, WEB_CONCURRENCY=--processes), runs
+127.0.0.1 (DEBUG off, WEB_CONCURRENCY=--processes) and its `worker`, runs
 tests/load/locustfile.py headless (the players and one organiser) for --seconds
 after all users have started, and prints requests per second, p50/p95/p99 and
 errors per kind of request. The site and locust share the machine's cores, as
@@ -31,6 +31,7 @@ import csv
 import json
 import os
 import platform
+import re
 import resource
 import secrets
 import socket
@@ -38,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,6 +182,8 @@ def main() -> None:
         directory, port = Path(tmp), free_port()
         env = prepare(directory, args.users, args.entrants, port, args.processes)
         server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
+        # The Procfile's worker too: the long rosters and the packs the attacker asks for are its work.
+        worker = start_server("python manage.py db_worker", env, directory / "worker.log")
         idle = IdleConnections(port, IDLE_CONNECTIONS)
         try:
             wait_until_up(port, server, directory / "server.log")
@@ -195,8 +199,14 @@ def main() -> None:
             if idle.is_alive():
                 idle.join()
             stop_server(server)
+            stop_server(worker)
         server_cpu = cpu_of_children() - before - locust_cpu
-        errors_logged = [line for line in (directory / "server.log").read_text().splitlines() if " ERROR " in line]
+        log = (directory / "server.log").read_text().splitlines()
+        errors_logged = [line for line in log if " ERROR " in line]
+        # The last line of each traceback names what went wrong; the commonest first.
+        causes = Counter(line for line in log if re.match(r"^[\w.]+(Error|Exception|Cut|Timeout)\b", line))
+        for cause, times in causes.most_common(8):
+            print(f"  in the server log x{times}: {cause[:200]}")
         met = report(directory / "load", args.seconds)
         report_attacker(directory / "answers.json", idle)
         print(f"server log: {len(errors_logged)} ERROR lines; CPU time over the run: site {server_cpu:.0f} s "
