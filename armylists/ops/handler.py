@@ -24,6 +24,7 @@ once the body has arrived: a slow client's upload is the server's to bound.
 from __future__ import annotations
 
 import asyncio
+import time
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
@@ -47,6 +48,7 @@ class MusterASGIHandler(ASGIHandler):
 
     async def run_get_response(self, request):
         # Not asyncio.timeout: cancelled, asgiref still waits for the thread to finish its work.
+        request.time_limit_deadline = time.monotonic() + settings.REQUEST_TIME_LIMIT_S
         timer = asyncio.get_running_loop().call_later(settings.REQUEST_TIME_LIMIT_S, cut, request)
         try:
             response = await super().run_get_response(request)

@@ -9,7 +9,10 @@ which request, and `cut` raises `RequestCut` in that thread (CPython's
 PyThreadState_SetAsyncExc), which unwinds the view as any error would (its
 transaction rolled back) between two Python instructions; the error page
 (armylists.ops.errors) answers it 503 with Retry-After (`busy`).
-A call into C (a query waiting for a lock) is cut when it returns; so the
+A request whose time ran out while it waited for the process's thread behind
+others is answered at once, without being started: an overloaded process
+sheds work rather than queueing it. A call into C (a query waiting for a lock)
+is cut when it returns; so the
 web process waits at most a second for SQLite's lock (armylists/ops/gunicorn.py).
 
 Long work never reaches the limit by design: rosters of many entries and the
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import ctypes
 import threading
+import time
 
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
@@ -41,6 +45,10 @@ class RequestTimeLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if time.monotonic() > getattr(request, "time_limit_deadline", float("inf")):
+            # It spent its time waiting for the process behind other requests: answered, not started.
+            request.cut_for_time = True
+            return cut_answer()
         thread = threading.get_ident()
         with _lock:
             _serving[thread] = request

@@ -49,6 +49,19 @@ def test_a_request_past_the_limit_is_answered_503_and_its_process_freed(settings
     assert "spinning" in urls_extra.running and "spun to the end" not in urls_extra.running
 
 
+def test_a_request_whose_time_ran_out_while_it_waited_is_answered_without_being_started(settings):
+    settings.REQUEST_TIME_LIMIT_S = 0.5
+    urls_extra.running.clear()
+    handler = MusterASGIHandler()
+
+    async def together():  # one thread runs both in turn: /slow/ waits for /spin/ to be cut
+        return await asyncio.gather(get(handler, "/spin/"), get(handler, "/slow/"))
+
+    (spun, _, _), (waited, headers, took) = run(together(), timeout=30)
+    assert (spun, waited, headers[b"Retry-After"]) == (503, 503, b"5") and took < 2
+    assert not any(event.startswith("start") for event in urls_extra.running)
+
+
 @pytest.mark.django_db
 def test_a_locked_database_answers_503_with_retry_after_never_500():
     response = Client(raise_request_exception=False).get("/locked/")
