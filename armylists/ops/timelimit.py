@@ -25,12 +25,14 @@ import ctypes
 import threading
 import time
 
+from django.db import connections
 from django.http import HttpRequest, HttpResponse
 from django.template import loader
 
 from .requestid import current_request_id
 
 _serving: dict[int, HttpRequest] = {}
+_cut_threads: set[int] = set()  # threads whose database connections a cut may have left mid-query
 _lock = threading.Lock()
 
 
@@ -52,6 +54,10 @@ class RequestTimeLimitMiddleware:
         thread = threading.get_ident()
         with _lock:
             _serving[thread] = request
+            was_cut = thread in _cut_threads
+            _cut_threads.discard(thread)
+        if was_cut:
+            _drop_connections()
         try:
             return self.get_response(request)
         finally:
@@ -66,8 +72,21 @@ def cut(request: HttpRequest) -> bool:
         if thread is None:
             return False
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(RequestCut))
+        _cut_threads.add(thread)
         request.cut_for_time = True
         return True
+
+
+def _drop_connections() -> None:
+    """The thread's database connections, closed before its next request: a cut in the middle of a
+    query can leave one unusable, and the next request would fail on it."""
+    for connection in connections.all(initialized_only=True):
+        connection.in_atomic_block, connection.savepoint_ids, connection.needs_rollback = False, [], False
+        connection.atomic_blocks = []
+        try:
+            connection.close()
+        except Exception:  # noqa: BLE001 - broken mid-query: forget it, Django opens a new one
+            connection.connection = None
 
 
 def cut_answer() -> HttpResponse:
