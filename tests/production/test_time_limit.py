@@ -6,8 +6,10 @@ import asyncio
 import time
 
 import pytest
+from django.db import OperationalError
 from django.test import Client
 
+from armylists.ops.errors import busy_database
 from armylists.ops.handler import MusterASGIHandler
 
 from . import urls_extra
@@ -72,3 +74,13 @@ def test_a_locked_database_answers_503_with_retry_after_never_500():
 @pytest.mark.django_db
 def test_any_other_failure_is_still_a_500():
     assert Client(raise_request_exception=False).get("/fail/").status_code == 500
+
+
+@pytest.mark.parametrize("message, busy", [
+    ("database is locked", True),                                       # SQLite, another writer
+    ("canceling statement due to lock timeout", True),                  # PostgreSQL's lock_timeout
+    ("couldn't get a connection after 10.00 sec", True),                # psycopg_pool, every connection in use
+    ('relation "events_pack" does not exist', False),                   # a real fault stays a 500
+])
+def test_which_database_errors_mean_busy(message, busy):
+    assert busy_database(OperationalError(message)) is busy
