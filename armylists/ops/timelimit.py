@@ -8,12 +8,15 @@ cut where it runs: `RequestTimeLimitMiddleware` notes which thread serves
 which request, and `cut` raises `RequestCut` in that thread (CPython's
 PyThreadState_SetAsyncExc), which unwinds the view as any error would (its
 transaction rolled back) between two Python instructions; the error page
-(armylists.ops.errors) answers it 503 with Retry-After (`busy`).
+(armylists.ops.errors) answers it 503 with Retry-After (`busy`). A call into C
+(a query waiting for a lock) is cut when it returns, so the web process waits
+at most a second for SQLite's lock (armylists/ops/gunicorn.py); a cut in the
+middle of a query can leave the connection unusable, so the thread's
+connections are dropped before its next request.
+
 A request whose time ran out while it waited for the process's thread behind
 others is answered at once, without being started: an overloaded process
-sheds work rather than queueing it. A call into C (a query waiting for a lock)
-is cut when it returns; so the
-web process waits at most a second for SQLite's lock (armylists/ops/gunicorn.py).
+sheds work rather than queueing it.
 
 Long work never reaches the limit by design: rosters of many entries and the
 judges' pack are rendered by the worker, and a repeated roster comes from the
