@@ -22,7 +22,8 @@ import os
 bind = f"{os.environ.get('WEB_HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 # On SQLite a request waits a second for another writer's lock, not 20 s, then answers 503:
 # no request holds a process past REQUEST_TIME_LIMIT_S (armylists.ops.timelimit).
-os.environ.setdefault("DATABASE_LOCK_TIMEOUT_S", "1")
+# (gunicorn sets raw_env for its processes; importing this module changes nothing.)
+raw_env = [f"DATABASE_LOCK_TIMEOUT_S={os.environ.get('DATABASE_LOCK_TIMEOUT_S', '1')}"]
 # Twice the cores: a process busy with a roster PDF leaves the others free.
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
 worker_class = "armylists.ops.server.HeaderDeadlineWorker"
