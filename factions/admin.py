@@ -2,6 +2,8 @@
 (`data_changed`), so checks stop using the unit data they keep in memory."""
 from django.contrib import admin
 
+from armylists.games.registry import homes
+
 from .models import (
     CommandCard,
     Faction,
@@ -103,15 +105,17 @@ class UnitAdmin(ChangesGameData):
     search_fields = ["name", "slug", "faction__name", "notes"]
     list_select_related = ["faction"]
     inlines = [OptionGroupInline, OptionInline, UnitSizeInline]
-    fieldsets = [
-        (None, {"fields": ["faction", "slug", "name", "position", "rules", "stats", "notes"]}),
-        ("Age of Fantasy", {"fields": ["cost", "model_count", "hero", "copies_of"], "classes": ["collapse"]}),
-        ("Battleground", {"fields": ["unit_class", "mercenary", "keywords"], "classes": ["collapse"]}),
-        ("Diskwars", {"fields": ["kind", "size", "race", "unique", "elite", "recruitment_points",
-                                 "command_value", "recruitment_cost"], "classes": ["collapse"]}),
-        ("Dulce Bellum", {"fields": ["rarity", "limit", "type", "spellcaster", "fixed_spell"],
-                          "classes": ["collapse"]}),
-    ]
+
+    def get_fieldsets(self, request, obj=None):
+        """The columns every game has, then each game's own (as its home declares them), once each."""
+        fieldsets = [(None, {"fields": ["faction", "slug", "name", "position", "rules", "stats", "notes"]})]
+        shown: set[str] = set()
+        for home in homes():
+            columns = [c for c in home.unit_columns if c not in shown]
+            if columns:
+                shown.update(columns)
+                fieldsets.append((home.system["name"], {"fields": columns, "classes": ["collapse"]}))
+        return fieldsets
 
     def game_id(self, obj) -> int:
         return obj.faction.game_id

@@ -1,6 +1,7 @@
 from django.apps import AppConfig
 from django.conf import settings
 from django.core.signals import setting_changed
+from django.db.models.signals import post_migrate
 
 
 class FactionsConfig(AppConfig):
@@ -17,6 +18,10 @@ class FactionsConfig(AppConfig):
 
         registry.use(lambda: settings.MUSTER_GAMES)
         setting_changed.connect(_games_changed, dispatch_uid="muster-games-changed")
+        # Each game in use gets its game-system row from its package (factions/systems.py).
+        from .systems import sync_after_migrate
+
+        post_migrate.connect(sync_after_migrate, sender=self)
 
 
 def _games_changed(setting, **kwargs):

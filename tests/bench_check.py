@@ -47,10 +47,9 @@ from armylists.rules.model import (  # noqa: E402,E501
 )
 
 SIZES = (10, 100, 1000)
-GAME_SYSTEMS = ROOT / "factions" / "data" / "game_systems.json"
-GAME_NUMBERS = {g["slug"]: g["params"] for g in json.loads(GAME_SYSTEMS.read_text())}
-# The engine without Django: the games in use, as the settings list them.
+# The engine without Django: the games in use, as the settings list them, and their numbers.
 registry.use(lambda: project.MUSTER_GAMES)
+GAME_NUMBERS = {home.slug: home.system["params"] for home in registry.homes()}
 
 
 # --- synthetic lists: every rule of the game has work to do, and many break -------------------
@@ -81,7 +80,7 @@ def _battleground_army(n: int) -> Army:
     units = [Unit(f"u{k}", f"Unit {k}", ("hawkshold", "orcs", "dwarves")[k % 3], cost=100,
                   unit_class=classes[k % 3], mercenary=k % 2 == 0) for k in range(9)]
     entries = tuple(Entry(f"e{i}", units[i % 9]) for i in range(n))
-    return Army("battleground", "hawkshold", entries, points_limit=1800, command_cards=20)
+    return Army("battleground", "hawkshold", entries, points_limit=1800, cards_bought=20)
 
 
 def _diskwars_army(n: int) -> Army:
@@ -100,7 +99,7 @@ def _diskwars_army(n: int) -> Army:
             entries.append(Entry(f"e{i}", troops[i % 6], regiment=leader))
     cards = tuple(CommandCard(f"c{k}", f"Card {k % 7}", "empire", "destruction" if k % 5 else None)
                   for k in range(n // 5))
-    return Army("diskwars", "empire", tuple(entries), regiments=3, command_card_picks=cards)
+    return Army("diskwars", "empire", tuple(entries), regiments=3, cards_chosen=cards)
 
 
 def _dulce_bellum_army(n: int) -> Army:

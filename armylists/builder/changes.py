@@ -1,12 +1,13 @@
 """What changed between two versions of a list document, said in a few words for the player.
 
 Used for a stale tab's notice ("changed in another tab: added Knights") and for what undo
-will take back. Plain dict work: no database, no check.
+will take back. Plain dict work: no database, no check; the settings are named as their game declares them.
 """
 from __future__ import annotations
 
-SETTING_NAMES = {"points_limit": "points limit", "force_organisation": "force organisation",
-                 "mixed_armies": "mixed armies", "command_cards": "command cards", "regiments": "regiments"}
+from armylists.games.list_settings import ListSetting
+from armylists.games.registry import game_home
+
 MOST = 6  # changes named one by one; more are counted
 
 
@@ -30,12 +31,19 @@ def describe_changes(before: dict, after: dict, unit_names: dict[str, str] | Non
     kept_new = [i for i in new if i in old]
     if kept_old != kept_new:
         said.append("reordered the entries")
-    for key, name in SETTING_NAMES.items():
-        if before.get(key) != after.get(key):
-            said.append(f"changed the {name}")
+    for setting in _settings(after.get("game", "")):
+        if before.get(setting.name) != after.get(setting.name):
+            said.append(f"changed the {setting.noun}")
     if len(said) > MOST:
         said = [*said[:MOST], f"{len(said) - MOST} more"]
     return said
+
+
+def _settings(game: str) -> tuple[ListSetting, ...]:
+    try:
+        return game_home(game).list_settings
+    except ValueError:  # a game no longer in use: its settings are not named
+        return ()
 
 
 def sentence(phrases: list[str]) -> str:

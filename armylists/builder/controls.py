@@ -8,38 +8,21 @@ is written once here, by name.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, get_args
 
 from django import forms
 
 from armylists.checking.library import Library
-from armylists.games.dulce_bellum.rules.spells import choices as spell_choices
+from armylists.games.list_settings import CHOICE, YES_NO, ListSetting
 from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
 from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
-from factions.models import GameSystem
-
-Params = Mapping[str, Any]
+from armylists.rules.params import GameParams
+from factions.models import GameSystem, game_params
 
 # The longest names the list file allows: the forms check them, the templates' inputs stop there.
 NAME_LIMITS = {"list_name": LIST_NAME_MAX, "entry_name": ENTRY_NAME_MAX}
-
-
-def _points_limit(params: Params, game: str) -> forms.Field:
-    return forms.IntegerField(
-        label="Points limit", min_value=1, max_value=1_000_000,
-        widget=forms.NumberInput(attrs={"list": "points-presets", "data-testid": "points-limit-input"}))
-
-
-def _force_organisation(params: Params, game: str) -> forms.Field:
-    return forms.BooleanField(label="Force organisation", required=False, initial=True,
-                              help_text="Heroes, copies, 35% and unit-count limits.")
-
-
-MIXING = {"single": "Single (this faction only)", "free": "Free (any factions)",
-          "tournament": "Tournament (2 factions, 60% primary)"}
 
 
 def _literals(annotation: Any) -> set[str]:
@@ -48,36 +31,23 @@ def _literals(annotation: Any) -> set[str]:
     return {v for a in args for v in _literals(a)} if args else ({annotation} if isinstance(annotation, str) else set())
 
 
-def _mixed_armies(params: Params, game: str) -> forms.Field:
-    """The ways of mixing factions the game's list file allows, its own default first chosen."""
-    allowed = _literals(game_home(game).list_schema.model_fields["mixed_armies"].annotation)
-    return forms.ChoiceField(label="Mixed armies", initial=params.get("default_mixed_armies", "free"),
-                             choices=[(v, label) for v, label in MIXING.items() if v in allowed])
-
-
-def _command_cards(params: Params, game: str) -> forms.Field:
-    return forms.IntegerField(label="Command cards bought", min_value=0, max_value=1000, initial=0,
-                              help_text=f"{params.get('command_card_cost', 25)} points each.")
-
-
-def _regiments(params: Params, game: str) -> forms.Field:
-    return forms.IntegerField(label="Regiments", min_value=1, max_value=20,
-                              initial=params.get("default_regiments", 2))
-
-
-# Every list setting a game may have (its home's `list_settings`), as a form field.
-SETTING_FIELDS: dict[str, Callable[[Params, str], forms.Field]] = {
-    "points_limit": _points_limit,
-    "force_organisation": _force_organisation,
-    "mixed_armies": _mixed_armies,
-    "command_cards": _command_cards,
-    "regiments": _regiments,
-}
+def setting_field(setting: ListSetting, params: GameParams, game: str) -> forms.Field:
+    """One list setting as a form field, its default and help from the game's numbers in force."""
+    common = {"label": setting.label, "initial": setting.default(params), "help_text": setting.help(params)}
+    if setting.kind == YES_NO:
+        return forms.BooleanField(required=False, **common)
+    if setting.kind == CHOICE:
+        # Only the values the game's list file allows, e.g. no tournament armies where the book has none.
+        allowed = _literals(game_home(game).list_schema.model_fields[setting.name].annotation)
+        return forms.ChoiceField(choices=[c for c in setting.choices(params) if c[0] in allowed], **common)
+    return forms.IntegerField(min_value=setting.low, max_value=setting.high,
+                              widget=forms.NumberInput(attrs=dict(setting.attrs)), **common)
 
 
 def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
     """The list settings a game has, as form fields."""
-    return {name: SETTING_FIELDS[name](game.params, game.slug) for name in game_home(game.slug).list_settings}
+    params = game_params(game)
+    return {s.name: setting_field(s, params, game.slug) for s in game_home(game.slug).list_settings}
 
 
 def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
@@ -129,7 +99,7 @@ def option_controls(game: str, unit: Unit) -> list[Control]:
 
 @dataclass(frozen=True)
 class Caster:
-    """Dulce Bellum: what a spellcaster's entry may choose (Magic: What Spells Can You Cast).
+    """What a spellcaster's entry may choose, in a game whose casters choose spells.
 
     `grimoires` are its faction's, and the entry's own if it names another (so
     the page can show it). Spellcaster(n) chooses up to `chooses` spells from one
@@ -150,10 +120,11 @@ class Caster:
 
 def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     """What the entry's caster may choose; None for a unit that casts nothing and lists nothing."""
-    if not game_home(library.game).casts_spells:
+    home = game_home(library.game)
+    if not home.casts_spells:
         return None
     fixed = library.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
-    chooses, master = spell_choices(unit), unit.master_of_magic
+    chooses, master = home.spells_chosen(unit), unit.master_of_magic
     current = library.grimoire(entry.get("grimoire"))
     if not (fixed or chooses or master or current or entry.get("spells")):
         return None

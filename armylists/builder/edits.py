@@ -150,7 +150,7 @@ def _change_count(options: list[str], slug: str, delta: int) -> list[str]:
 
 def change_settings(document: dict, changes: dict[str, Any]) -> None:
     """Set (or, with None, clear) list settings; only the settings of the list's game are accepted."""
-    settings = game_home(document["game"]).list_settings
+    settings = {s.name for s in game_home(document["game"]).list_settings}
     for key, value in changes.items():
         if key not in settings:
             raise Refusal(f"“{key}” is not a setting of a list.")

@@ -60,10 +60,10 @@ def _heading(name: str, game_name: str, faction_name: str, army: Army, report: R
         lines.append(f"{report.points}{limit} points — {verdict}")
     else:
         lines.append(f"{len(army.entries)} disks — {verdict}")
-    if army.command_cards:
-        lines.append(f"Command cards bought: {army.command_cards}")
-    if army.command_card_picks:
-        lines.append("Command cards: " + ", ".join(c.title for c in army.command_card_picks))
+    if army.cards_bought:
+        lines.append(f"Command cards bought: {army.cards_bought}")
+    if army.cards_chosen:
+        lines.append("Command cards: " + ", ".join(c.title for c in army.cards_chosen))
     return lines
 
 

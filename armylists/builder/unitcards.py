@@ -13,7 +13,7 @@ from typing import Any
 from django.urls import reverse
 
 from armylists.checking.library import Library
-from armylists.games.cards import Stat
+from armylists.games.card_parts import Stat
 from armylists.games.registry import game_home
 from armylists.games.terms import lookup, rule_name, spelled_out, term_key
 

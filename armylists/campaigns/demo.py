@@ -53,7 +53,10 @@ def seed_demo_campaign(username: str, password: str) -> Campaign | None:
     if Campaign.objects.filter(slug=SLUG).exists():
         return None
     game_master, rival = _player(username, password), _player(DEMO_RIVAL, password)
-    game = GameSystem.objects.get(slug="aof-regiments")
+    # The first game in use with campaign rules of its own (their tables come with its package).
+    game = GameSystem.objects.filter(campaign_rules__isnull=False).first()
+    if game is None:
+        return None
     campaign = services.create_campaign(name="Demo campaign (sample factions)", game=game,
                                         game_master=game_master, kind="game-limited", length=6, slug=SLUG)
     services.join_campaign(campaign=campaign, user=rival, token=campaign.invite_token)

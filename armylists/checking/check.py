@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from armylists.games.registry import game_home
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
@@ -42,7 +43,7 @@ def check_against(document: ListIn, library: Library, game: GameSystem,
     """Check a validated list against the given unit data: its game's live library or a frozen
     snapshot. `overrides` are an event's settings on top of the game's numbers."""
     army = resolve(document, library)
-    army, params = apply_overrides(army, game_params(game), overrides)
+    army, params = apply_overrides(army, game_params(game), overrides, game_home(game.slug).event_list_settings)
     return Checked(document, army, check(army, params), library)
 
 

@@ -27,7 +27,7 @@ from typing import Any
 from armylists.games.registry import game_home
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
-from factions.cards import card_document, engine_command_card, engine_grimoire, engine_unit
+from factions.engine_units import card_document, engine_command_card, engine_grimoire, engine_unit
 from factions.exporter import factions_with_details, grimoire_document, unit_document
 from factions.models import Faction, GameSystem
 

@@ -82,26 +82,18 @@ def resolve(document: ListIn, library: Library) -> Army:
             if slug not in cards:
                 raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
         picks = tuple(cards[s] for s in chosen)
+    # Each list setting of the game, on the `Army` field its rules read it from.
+    settings = {s.army_field: getattr(document, s.name) for s in game_home(document.game).list_settings}
     return Army(
         game=document.game,
         faction=document.faction,
         entries=entries,
-        points_limit=document.points_limit,
         name=document.name,
-        force_organisation=getattr(document, "force_organisation", True),
-        mixed_armies=getattr(document, "mixed_armies", None),  # None: the game's default_mixed_armies
-        command_cards=_bought_cards(document),
-        command_card_picks=picks,
-        regiments=getattr(document, "regiments", None),
+        cards_chosen=picks,
         factions=library.engine_factions,
         grimoires=library.grimoires,
+        **{"points_limit": document.points_limit, **settings},
     )
-
-
-def _bought_cards(document: ListIn) -> int:
-    """Battleground buys a number of command cards; Diskwars picks cards (handled above)."""
-    bought = getattr(document, "command_cards", 0)
-    return bought if isinstance(bought, int) else 0
 
 
 def used_units(document: ListIn) -> dict[str, set[str]]:

@@ -26,10 +26,13 @@ from .models import Event
 DEMO_EVENT = "demo-event"
 DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
 ZONE = "Europe/London"
-# (username, display name, list files submitted in turn; paths below factions/data/demo)
+# (username, display name, list files submitted in turn; paths below factions/data/demo).
+# Ada and Bram submit the example lists of the event's game, legal and illegal.
+EXAMPLES = [
+    ("demo-ada", "Ada (sample player)", "legal"),
+    ("demo-bram", "Bram (sample player)", "illegal"),
+]
 PLAYERS = [
-    ("demo-ada", "Ada (sample player)", ["lists/aof-regiments-legal.json"]),
-    ("demo-bram", "Bram (sample player)", ["lists/aof-regiments-illegal.json"]),
     ("demo-cleo", "Cleo (sample player)", ["event/cleo-v1.json", "event/cleo-v2.json"]),
     ("demo-dov", "Dov (sample player)", ["event/dov.json"]),
     ("demo-eve", "Eve (sample player)", ["event/eve.json"]),
@@ -57,16 +60,16 @@ def seed_demo_event(organiser) -> Event:
     existing = Event.objects.filter(slug=DEMO_EVENT).first()
     if existing:
         return existing
-    first_list = PLAYERS[0][2][0]
-    game = GameSystem.objects.get(slug=_read(first_list)["game"])  # the game of the demo players' lists
+    game = GameSystem.objects.get(slug=_read(PLAYERS[0][2][0])["game"])  # the game of the demo players' lists
     event = services.create_event(
         creator=organiser, slug=DEMO_EVENT, name="Demo Spring Muster (sample event)",
         game=game, time_zone=ZONE, venue="The Old Drill Hall (sample venue)",
         starts_at=_at(21, 10), deadline=_at(20, 18),
-        # Force organisation for every list, as the tournament guidelines require (AoF Regiments, seed 000 L3512).
+        # Force organisation for every list, as AoF Regiments' Tournament Guidelines require.
         settings={"points_limit": 1500, "force_organisation": True, "banned_factions": ["rift-daemons"]})
     services.change_state(event=event, to=Event.State.OPEN, by=organiser)
-    for username, display_name, files in PLAYERS:
+    examples = [(user, name, [f"lists/{game.slug}-{kind}.json"]) for user, name, kind in EXAMPLES]
+    for username, display_name, files in examples + PLAYERS:
         user, created = get_user_model().objects.get_or_create(username=username)
         if created:
             user.set_unusable_password()  # samples: nobody logs in as them

@@ -1,7 +1,7 @@
 """An event's settings: which exist for a game, their bounds, and the check that refuses the rest.
 
 Three kinds (FORMATS.md, "Event settings"): list settings that replace the
-list's own (`points_limit`, `force_organisation`, `mixed_armies`, `regiments`),
+list's own (those its game declares an event may set, `Game.event_list_settings`),
 any number of the game system by its name, and the bans. The list settings are
 checked by the list file's own rules (a trial document through `parse_list`),
 so an event can never set what a list could not.
@@ -13,12 +13,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from armylists.builder.forms import setting_fields
 from armylists.checking.boundary import BadInput
 from armylists.checking.listfile import FORMAT, parse_list
+from armylists.games.registry import game_home
 from armylists.rules import params_for, rules_for
 from armylists.rules.bans import BAN_SETTINGS
-from armylists.rules.overrides import LIST_SETTINGS
 from factions.models import GameSystem
 
 # Names a game system carries that are not rules: how messages name the book, the usual game sizes.
@@ -84,7 +83,8 @@ def game_settings(game: GameSystem) -> list[GameSetting]:
 
 
 def list_setting_names(game: GameSystem) -> list[str]:
-    return [name for name in setting_fields(game) if name in LIST_SETTINGS]
+    """The list settings an event may set for every list, as the game declares them."""
+    return list(game_home(game.slug).event_list_settings)
 
 
 def known_names(game: GameSystem) -> set[str]:
@@ -175,7 +175,7 @@ def clean_settings(game: GameSystem, raw: Any) -> dict[str, Any]:
     for name in raw:
         if name not in known:
             raise BadInput(name, f"is not a setting of {game.name}")
-    listed = {k: v for k, v in raw.items() if k in LIST_SETTINGS}
+    listed = {k: v for k, v in raw.items() if k in game_home(game.slug).event_list_settings}
     _list_settings(game, listed)
     by_name = {s.name: s for s in game_settings(game)}
     numbers = {k: _game_value(by_name[k], v) for k, v in raw.items() if k in by_name}
@@ -198,7 +198,8 @@ def check_settings(game: GameSystem, event_settings: Mapping[str, Any]) -> dict[
 
 def usable(game: GameSystem, frozen: Mapping[str, Any]) -> dict[str, Any]:
     """Frozen settings without any name the game no longer has (the rules may have moved on)."""
-    known = {f.name for f in fields(rules_for(game.slug).params_type)} | set(LIST_SETTINGS) | set(BAN_SETTINGS)
+    numbers = {f.name for f in fields(rules_for(game.slug).params_type)}
+    known = numbers | set(list_setting_names(game)) | set(BAN_SETTINGS)
     return {k: v for k, v in frozen.items() if k in known}
 
 

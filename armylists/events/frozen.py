@@ -32,7 +32,7 @@ def frozen_fields(event: Event, data: Any) -> dict[str, Any]:
     settings = check_settings(event.game, event.settings)
     checked = check_against(parsed, library_of(event.game), event.game, settings)
     document = dump_list(checked.document)
-    # The roster's data fingerprint hashes the same snapshot (printing.sheets).
+    # The roster's data fingerprint hashes the same snapshot (printing.roster).
     snapshot = snapshot_of(checked.document, checked.library)
     report = checked.report
     return {

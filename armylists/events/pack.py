@@ -21,7 +21,7 @@ from pypdf import PdfWriter
 
 from armylists.checking.boundary import BadInput
 from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
-from armylists.printing.sheets import Sheet, build_sheet
+from armylists.printing.roster import Sheet, build_sheet
 
 from .frozen import thaw
 from .models import Event, Pack, Submission

@@ -24,7 +24,8 @@ from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
-from .cards import CardContext, Stat, faction_detail, printed_stats
+from .card_parts import CardContext, Stat, faction_detail, printed_stats
+from .list_settings import POINTS_LIMIT, ListSetting
 from .schema import FactionIn, ListIn
 
 
@@ -84,7 +85,14 @@ class Game:
     has_points: ClassVar[bool] = True  # False: no points limit (Diskwars pays in recruitment points)
     points_noun: ClassVar[str] = "pts"
     no_points_help: ClassVar[str] = ""  # shown when creating a list of a game without points
-    list_settings: ClassVar[tuple[str, ...]] = ("points_limit",)  # names; builder.forms makes the fields
+    # The game library's unit columns (factions.models.Unit) its units fill besides the shared ones.
+    unit_columns: ClassVar[tuple[str, ...]] = ()
+    list_settings: ClassVar[tuple[ListSetting, ...]] = (POINTS_LIMIT,)  # each declared once (list_settings.py)
+
+    @property
+    def event_list_settings(self) -> dict[str, str]:
+        """The list settings an event may set for every list, each with the `Army` field it sets."""
+        return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
     mixes_factions: ClassVar[bool] = False  # a list may take units of other factions of the game
     other_faction_title: ClassVar[str] = "Other factions"
     picks_command_cards: ClassVar[bool] = False  # a list chooses named command cards
@@ -180,6 +188,10 @@ class Game:
         """How the roster groups the cards: by default one group, in list order."""
         return [Section(None, list(army.entries))]
 
+    def spells_chosen(self, unit: Unit) -> int:
+        """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
+        return 0
+
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
         """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points)."""
         return {"size": "", "stats": self.stats(doc), "tags": [], "details": faction_detail(entry, ctx),
@@ -192,9 +204,18 @@ class Game:
         """Settings of the list printed in the roster's header."""
         return []
 
+    def _beside_home(self, name: str) -> Path:
+        """A data file of the game's package (beside its home module)."""
+        return Path(sys.modules[type(self).__module__].__file__).with_name(name)
+
+    @cached_property
+    def system(self) -> dict[str, Any]:
+        """The game system as the package ships it (`system.json`): name, version, source and the
+        numbers its rules read (`params`), from which its row in the game library is made."""
+        return json.loads(self._beside_home("system.json").read_text(encoding="utf-8"))
+
     @cached_property
     def glossary(self) -> dict[str, str]:
         """One-line descriptions of the game's special rules, in our own words (the
         `glossary.json` beside the game's home)."""
-        home = Path(sys.modules[type(self).__module__].__file__)
-        return json.loads(home.with_name("glossary.json").read_text(encoding="utf-8"))
+        return json.loads(self._beside_home("glossary.json").read_text(encoding="utf-8"))

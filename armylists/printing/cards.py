@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from armylists.games.cards import CardContext, Stat
+from armylists.games.card_parts import CardContext, Stat
 from armylists.games.registry import game_home
 from armylists.rules.model import Entry
 

@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from .sheets import Sheet
+from .roster import Sheet
 
 TEMPLATE = "printing/roster.html"
 # Static URLs in the template ("/static/...") are resolved against this base,

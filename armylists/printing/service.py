@@ -15,7 +15,7 @@ from armylists.checking.library import library_of
 from armylists.checking.listfile import parse_list
 
 from .pdf import DEFAULT_PAPER, roster_pdf
-from .sheets import Sheet, build_sheet
+from .roster import Sheet, build_sheet
 
 
 @dataclass(frozen=True)

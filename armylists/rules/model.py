@@ -170,8 +170,9 @@ class Army:
     name: str | None = None
     force_organisation: bool = True  # OPR
     mixed_armies: str | None = None  # OPR: single | free | tournament; None: the game's default
-    command_cards: int = 0  # Battleground: cards bought
-    command_card_picks: tuple[CommandCard, ...] = ()  # Diskwars: cards chosen
+    # A list file's `command_cards` is either a number of cards bought or the cards chosen, by game.
+    cards_bought: int = 0  # command cards bought at the game's price
+    cards_chosen: tuple[CommandCard, ...] = ()  # command cards chosen by name
     regiments: int | None = None  # Diskwars
     # The factions the list may name (at least every faction of its entries and
     # its own); a faction missing here is named by its slug and has no grimoire.

@@ -14,17 +14,19 @@ from .bans import BAN_SETTINGS, army_bans
 from .model import Army
 from .params import GameParams
 
-LIST_SETTINGS = ("points_limit", "force_organisation", "mixed_armies", "regiments")
 
-
-def apply_overrides(army: Army, params: GameParams, overrides: Mapping[str, Any] | None) -> tuple[Army, GameParams]:
+def apply_overrides(army: Army, params: GameParams, overrides: Mapping[str, Any] | None,
+                    list_settings: Mapping[str, str] | None = None) -> tuple[Army, GameParams]:
+    """`list_settings`: the list settings an event may set in this game, each with the `Army`
+    field its rules read (the game declares them; the engine names none)."""
     if not overrides:
         return army, params
-    known = {f.name for f in fields(params)} | set(LIST_SETTINGS) | set(BAN_SETTINGS)
+    on_army = dict(list_settings or {})
+    known = {f.name for f in fields(params)} | set(on_army) | set(BAN_SETTINGS)
     unknown = sorted(set(overrides) - known)
     if unknown:
         raise ValueError(f"unknown setting(s) for {army.game}: {', '.join(unknown)}")
-    on_list = {k: v for k, v in overrides.items() if k in LIST_SETTINGS}
+    on_list = {on_army[k]: v for k, v in overrides.items() if k in on_army}
     on_game = {k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items()
-               if k not in LIST_SETTINGS and k not in BAN_SETTINGS}
+               if k not in on_army and k not in BAN_SETTINGS}
     return replace(army, **on_list, **army_bans(overrides)), replace(params, **on_game)

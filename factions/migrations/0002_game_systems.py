@@ -1,19 +1,15 @@
-"""The five game systems and their construction numbers, from data/game_systems.json."""
-import json
-from pathlib import Path
+"""The game systems in use and their construction numbers, from each game's package.
 
+Since the games became packages, the same work runs after every `migrate`
+(factions/systems.py); it is run here too because later migrations read these rows.
+"""
 from django.db import migrations
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "game_systems.json"
 
 
 def load_game_systems(apps, schema_editor):
-    GameSystem = apps.get_model("factions", "GameSystem")
-    for position, game in enumerate(json.loads(DATA.read_text(encoding="utf-8"))):
-        GameSystem.objects.update_or_create(
-            slug=game["slug"],
-            defaults={key: game[key] for key in ("name", "version", "source", "params")} | {"position": position},
-        )
+    from factions.systems import sync_game_systems
+
+    sync_game_systems(apps.get_model("factions", "GameSystem"))
 
 
 class Migration(migrations.Migration):

@@ -1,27 +1,17 @@
-"""The game settings that formats 1.1 adds, from data/game_systems.json.
+"""The game settings that formats 1.1 adds.
 
 Only settings a game system does not have yet are added, so a number an
-administrator has already changed keeps its value. New settings:
-`joined_hero_in_unit_cost` and `default_mixed_armies` (AoF Regiments and
-Skirmish), `usual_points_limits` and `hand_limit` (Battleground), `max_spell_copies`
-(Dulce Bellum).
+administrator has already changed keeps its value. Since the games became
+packages this is what runs after every `migrate` (factions/systems.py), which
+adds any number a game's package declares and its row lacks.
 """
-import json
-from pathlib import Path
-
 from django.db import migrations
-
-DATA = Path(__file__).resolve().parent.parent / "data" / "game_systems.json"
 
 
 def add_missing_settings(apps, schema_editor):
-    GameSystem = apps.get_model("factions", "GameSystem")
-    shipped = {game["slug"]: game["params"] for game in json.loads(DATA.read_text(encoding="utf-8"))}
-    for game in GameSystem.objects.filter(slug__in=shipped):
-        missing = {k: v for k, v in shipped[game.slug].items() if k not in game.params}
-        if missing:
-            game.params = {**game.params, **missing}
-            game.save(update_fields=["params"])
+    from factions.systems import sync_game_systems
+
+    sync_game_systems(apps.get_model("factions", "GameSystem"))
 
 
 class Migration(migrations.Migration):

@@ -184,7 +184,7 @@ def test_list_settings_change_the_limit_and_merge_with_other_settings(alice, mak
     ("list-entry-add", {"unit": "infantry", "faction": "elves"}, "no faction “elves”"),
     ("list-entry-add", {"unit": "infantry", "size": "horde"}, "Infantry cannot be taken at size “horde”"),
     ("list-settings", {"points_limit": "lots"}, "Points limit: Enter a whole number."),
-    ("list-command-cards", {"cards": ["steady"]}, "Only Diskwars lists choose command cards."),
+    ("list-command-cards", {"cards": ["steady"]}, "lists do not choose command cards by name."),
     ("list-entry-update", {"option-veteran": "many"}, "Enter a whole number."),
     ("list-entry-update", {"group-weapons": "wings"}, "Select a valid choice."),
     ("list-entry-update", {"was": "not json"}, "Enter a valid JSON."),
@@ -205,7 +205,7 @@ def test_command_cards_posted_to_a_battleground_list_are_refused_not_a_server_er
     # could not read.
     army_list = make_list("battleground", {"unit": "militia"}, command_cards=2)
     response = htmx(alice, reverse("builder:list-command-cards", args=[army_list.pk]), {"cards": ["steady"]})
-    assert response.status_code == 200 and "Only Diskwars lists choose command cards." in response.content.decode()
+    assert response.status_code == 200 and "lists do not choose command cards by name." in response.content.decode()
     assert ArmyList.objects.get(pk=army_list.pk).version == 1
 
 

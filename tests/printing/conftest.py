@@ -9,7 +9,7 @@ import pytest
 
 from armylists.builder.models import ArmyList
 from armylists.checking.check import check_document
-from armylists.printing.sheets import build_sheet
+from armylists.printing.roster import build_sheet
 from factions.importer import import_document
 from factions.models import Faction, GameSystem
 from factions.schemas import parse_faction_file

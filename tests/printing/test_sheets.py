@@ -167,7 +167,7 @@ def test_cards_print_two_by_two_in_list_order(make_sheet):
 
 def test_stats_print_in_the_games_order_whatever_order_the_database_keeps_them_in():
     """PostgreSQL's jsonb hands keys back shortest first; the card still reads as the game prints it."""
-    from armylists.games.cards import printed_stats
+    from armylists.games.card_parts import printed_stats
     from armylists.games.registry import game_home
 
     def labels(game: str, stats: dict) -> list[str]:

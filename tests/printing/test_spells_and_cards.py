@@ -8,7 +8,7 @@ import pytest
 
 from armylists.checking.check import check_document
 from armylists.printing.pdf import roster_pdf
-from armylists.printing.sheets import build_sheet
+from armylists.printing.roster import build_sheet
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
 from tests.checking.magic_data import MAGIC, magic_list

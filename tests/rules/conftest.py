@@ -1,16 +1,14 @@
 """Builders for engine tests: plain dataclasses, no database, no Django."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 
+from armylists.games.registry import homes
 from armylists.rules import params_for
 from armylists.rules.model import Army, Entry, Option, Unit
 
-GAME_SYSTEMS = Path(__file__).resolve().parents[2] / "factions" / "data" / "game_systems.json"
-NUMBERS = {g["slug"]: g["params"] for g in json.loads(GAME_SYSTEMS.read_text())}
+NUMBERS = {home.slug: home.system["params"] for home in homes()}
 
 
 def params(game: str, **overrides):

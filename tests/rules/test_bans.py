@@ -9,6 +9,7 @@ import pytest
 
 from armylists.rules import check
 from armylists.rules.model import Faction
+from armylists.games.registry import game_home
 from armylists.rules.overrides import apply_overrides
 
 from .conftest import army, codes, entry, only, params, unit
@@ -24,7 +25,8 @@ UNDEAD_KNIGHTS = unit("knights", name="Black Knights", faction="undead", cost=16
 
 
 def checked(the_army, **settings):
-    return check(*apply_overrides(the_army, params(GAME), settings))
+    """Checked with an event's settings; the list settings it may set are the game's to say."""
+    return check(*apply_overrides(the_army, params(GAME), settings, game_home(GAME).event_list_settings))
 
 
 def mixed(*entries):

@@ -83,13 +83,13 @@ def test_hawkshold_example_great_swordsmen_and_peasant_mob_are_unlimited():
 # --- Points ----------------------------------------------------------------------------------
 
 def test_list_points_are_units_plus_command_cards_at_their_price():
-    report = check(hawkshold(*several(MILITIA, 4), command_cards=3), P)
+    report = check(hawkshold(*several(MILITIA, 4), cards_bought=3), P)
     assert report.points == 4 * 150 + 3 * 25
     assert report.entry_points == {f"militia-{i}": 150 for i in range(4)}
 
 
 def test_command_card_price_comes_from_the_game_settings():
-    lst = hawkshold(*several(MILITIA, 4), command_cards=3)
+    lst = hawkshold(*several(MILITIA, 4), cards_bought=3)
     report = check(lst, params(GAME, command_card_cost=30))
     assert report.points == 4 * 150 + 3 * 30
 
@@ -100,13 +100,13 @@ def test_options_add_to_an_entrys_cost():
 
 
 def test_spending_exactly_the_budget_with_command_cards_is_legal():
-    lst = hawkshold(*several(MILITIA, 4), *several(PEASANTS, 35), command_cards=1, limit=2025)
+    lst = hawkshold(*several(MILITIA, 4), *several(PEASANTS, 35), cards_bought=1, limit=2025)
     assert check(lst, P).points == 2025
     assert "points-over-limit" not in codes(check(lst, P))
 
 
 def test_one_point_over_the_budget_is_illegal_because_of_a_command_card():
-    lst = hawkshold(*several(MILITIA, 4), *several(PEASANTS, 35), command_cards=2, limit=2025)
+    lst = hawkshold(*several(MILITIA, 4), *several(PEASANTS, 35), cards_bought=2, limit=2025)
     assert check(lst, P).points == 2050
     assert "points-over-limit" in codes(check(lst, P))
 
@@ -247,7 +247,7 @@ def test_the_mercenary_faction_limit_comes_from_the_game_settings():
 
 def test_figures_show_core_elite_and_command_cards():
     lst = hawkshold(*several(MILITIA, 3), *several(KNIGHTS, 2), entry("b", LONGBOWMEN),
-                    command_cards=2)
+                    cards_bought=2)
     core, elite, cards = check(lst, P).figures
     assert core == Figure("Core units", 3, 4, "min") and not core.ok
     assert elite == Figure("Elite units of one kind (most taken)", 2, 2, "max") and elite.ok
@@ -284,13 +284,13 @@ def test_the_usual_points_limits_come_from_the_game_settings():
 
 def test_fifteen_command_cards_fit_in_a_hand():
     """Rulebook L514: "You may have 15 cards in your hand"."""
-    lst = hawkshold(*several(MILITIA, 5), command_cards=15, limit=2500)
+    lst = hawkshold(*several(MILITIA, 5), cards_bought=15, limit=2500)
     assert check(lst, P).violations == ()
 
 
 def test_sixteen_command_cards_are_over_the_hand_limit_a_warning():
     """Rulebook L514; FORMATS 1.1: `over-hand-limit` when more than 15 cards are bought."""
-    lst = hawkshold(*several(MILITIA, 5), command_cards=16, limit=2500)
+    lst = hawkshold(*several(MILITIA, 5), cards_bought=16, limit=2500)
     report = check(lst, P)
     assert report.legal
     v = only(report, "over-hand-limit")

@@ -51,7 +51,7 @@ def host(*entries, regiments=2, cards=None, **fields):
         total = sum(e.unit.command_value for e in entries if e.unit.kind == "hero")
         cards = tuple(card(f"Card {i}") for i in range(total))
     return army(GAME, *entries, faction="high-elves", regiments=regiments,
-                command_card_picks=tuple(cards), **fields)
+                cards_chosen=tuple(cards), **fields)
 
 
 def led(id, u, regiment):

@@ -97,14 +97,14 @@ def lists(draw, game):
     if game == "battleground":
         made = draw(entries(BATTLEGROUND_UNITS))
         return army(game, *made, faction="home", points_limit=draw(LIMITS),
-                    command_cards=draw(st.integers(0, 20)), factions=draw(st.sampled_from(((), NAMED))))
+                    cards_bought=draw(st.integers(0, 20)), factions=draw(st.sampled_from(((), NAMED))))
     if game == "dulce-bellum":
         return army(game, *draw(entries(DULCE_UNITS)), faction="home", points_limit=draw(LIMITS),
                     grimoires=draw(st.sampled_from(((), GRIMOIRES))),
                     factions=draw(st.sampled_from(((), NAMED))))
     return army(game, *draw(entries(DISKWARS_UNITS)), faction="home",
                 regiments=draw(st.one_of(st.none(), st.integers(0, 4))),
-                command_card_picks=tuple(draw(st.lists(CARDS, max_size=6))))
+                cards_chosen=tuple(draw(st.lists(CARDS, max_size=6))))
 
 
 GAMES = st.sampled_from(("battleground", "dulce-bellum", "diskwars"))
@@ -191,6 +191,6 @@ def test_adding_an_entry_never_lowers_the_points(case):
     bigger = army(game, *lst.entries, Entry(id="added", unit=extra.unit, options=extra.options,
                                             size=extra.size),
                   faction=lst.faction, points_limit=lst.points_limit,
-                  command_cards=lst.command_cards)
+                  cards_bought=lst.cards_bought)
     p = params(game)
     assert check(bigger, p).points >= check(lst, p).points

@@ -156,9 +156,10 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
     library = library_of(army_list.game)
-    # Asked first: in Battleground `command_cards` is the number of cards bought, not a list of picks.
+    # Asked first: in a game that buys command cards, `command_cards` is a number, not a list of picks.
     if not game_home(army_list.game.slug).picks_command_cards:
-        return refused_response(request, army_list, library, "Only Diskwars lists choose command cards.")
+        return refused_response(request, army_list, library,
+                                f"{army_list.game.name} lists do not choose command cards by name.")
     form = CommandCardsForm(request.POST, cards=list(library.command_cards()),
                             current=list(army_list.document.get("command_cards", [])))
     if not form.is_valid():

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.rules.campaign import Refused
+from factions.models import GameSystem
 
 from .. import services
 from ..forms import CampaignForm
@@ -33,7 +34,9 @@ def campaign_index(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @login_required
 def campaign_create(request: HttpRequest) -> HttpResponse:
-    form = CampaignForm(request.POST or None, initial={"game": "aof-regiments"})
+    # Offered first: a game with campaign rules of its own.
+    with_rules = GameSystem.objects.filter(campaign_rules__isnull=False).first()
+    form = CampaignForm(request.POST or None, initial={"game": with_rules})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

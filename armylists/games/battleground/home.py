@@ -7,7 +7,8 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import ConfigDict, Field
 
 from armylists.games.base import FactionChoice, Game
-from armylists.games.cards import CardContext, faction_detail
+from armylists.games.card_parts import CardContext, faction_detail
+from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn
 from armylists.rules.model import Entry
 
@@ -31,12 +32,19 @@ class BattlegroundFactionIn(FactionIn):
     units: list[BattlegroundUnitIn]
 
 
+COMMAND_CARDS = ListSetting(
+    "command_cards", "Command cards bought", NUMBER, army_field="cards_bought", event_may_set=False,
+    low=0, high=1000, default=lambda p: 0, help=lambda p: f"{p.command_card_cost} points each.",
+    said="command cards")
+
+
 class Battleground(Game):
     slug = "battleground"
     rules = RULES
     list_schema = BattlegroundListIn
     faction_schema = BattlegroundFactionIn
-    list_settings = ("points_limit", "command_cards")
+    unit_columns = ("cost", "unit_class", "mercenary", "keywords")
+    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
     mixes_factions = True
     other_faction_title = "Mercenaries"
     picker_filters = (("class", "Class"),)

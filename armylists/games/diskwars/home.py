@@ -12,7 +12,8 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from armylists.games.base import FactionChoice, Game, Section
-from armylists.games.cards import CardContext, Stat, faction_detail
+from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.schema import (
     MAX_ENTRIES,
     Alignment,
@@ -98,6 +99,10 @@ def by_regiment(army: Army, report: Report) -> tuple[list[Regiment], list[Entry]
     return found, [e for e in army.entries if e.id not in placed]
 
 
+REGIMENTS = ListSetting("regiments", "Regiments", NUMBER, army_field="regiments", low=1, high=20,
+                        default=lambda p: p.default_regiments)
+
+
 class Diskwars(Game):
     slug = "diskwars"
     rules = RULES
@@ -106,7 +111,9 @@ class Diskwars(Game):
     has_points = False
     points_noun = "RP"
     no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
-    list_settings = ("regiments",)
+    unit_columns = ("kind", "size", "race", "unique", "elite", "recruitment_points", "command_value",
+                    "recruitment_cost")
+    list_settings = (REGIMENTS,)
     mixes_factions = True
     picks_command_cards = True
     troops_join_regiments = True
@@ -194,7 +201,7 @@ class Diskwars(Game):
                 "points": points}
 
     def roster_extras(self, army: Army) -> list[Stat]:
-        titles = ", ".join(c.title for c in army.command_card_picks) or "none"
+        titles = ", ".join(c.title for c in army.cards_chosen) or "none"
         return [Stat("Command cards", titles)]
 
 

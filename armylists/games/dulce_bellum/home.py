@@ -13,7 +13,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from armylists.games.base import Game
-from armylists.games.cards import CardContext, Stat, faction_detail
+from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -36,7 +36,7 @@ from armylists.games.schema import (
 from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 
-from .rules import RULES
+from .rules import RULES, spells
 
 # --- the list file
 
@@ -119,10 +119,14 @@ class DulceBellum(Game):
     # Dulce Bellum: each option at most once per unit.
     options_once = True
     casts_spells = True
+    unit_columns = ("rarity", "limit", "type", "spellcaster", "fixed_spell")
     picker_filters = (("rarity", "Rarity"), ("type", "Type"))
     library_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+
+    def spells_chosen(self, unit: Unit) -> int:
+        return spells.choices(unit)
 
     def unit_fields(self, unit: Any) -> dict[str, Any]:
         spellcaster = unit.fixed_spell or unit.spellcaster

@@ -6,7 +6,9 @@ from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from armylists.games.base import FactionChoice, Game, Section
-from armylists.games.cards import CardContext, Stat, faction_detail
+from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
+from armylists.games.opr.rules.numbers import mixing_ways
 from armylists.games.opr.rules.units import join_problems
 from armylists.games.schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
 from armylists.rules.model import Army, Entry
@@ -56,10 +58,19 @@ def _short(reason: str, label: str) -> str:
     return reason
 
 
+FORCE_ORGANISATION = ListSetting(
+    "force_organisation", "Force organisation", YES_NO, army_field="force_organisation",
+    default=lambda p: True, help=lambda p: f"Heroes, copies, {p.max_unit_percent}% and unit-count limits.")
+MIXED_ARMIES = ListSetting(
+    "mixed_armies", "Mixed armies", CHOICE, army_field="mixed_armies", default=lambda p: p.default_mixed_armies,
+    choices=lambda p: tuple((way, name) for way, (name, _) in mixing_ways(p).items()))
+
+
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
-    list_settings = ("points_limit", "force_organisation", "mixed_armies")
+    unit_columns = ("cost", "model_count", "hero", "copies_of")
+    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
     mixes_factions = True
     other_faction_title = "Allies"
     combines_units = True

@@ -51,7 +51,7 @@ def _elite_kinds(army: Army) -> dict[tuple[str, str], list[Entry]]:
 
 def list_points(army: Army, params: BattlegroundParams, entry_points: dict[str, int]) -> int:
     """Units plus the command cards bought (Setting Up a Game: Build Army)."""
-    return sum(entry_points.values()) + army.command_cards * params.command_card_cost
+    return sum(entry_points.values()) + army.cards_bought * params.command_card_cost
 
 
 def too_few_core(army: Army, params: BattlegroundParams, tally: Tally) -> Iterator[Violation]:
@@ -143,8 +143,8 @@ def unusual_points_limit(army: Army, params: BattlegroundParams,
 def over_hand_limit(army: Army, params: BattlegroundParams, tally: Tally) -> Iterator[Violation]:
     """Warning: more command cards bought than a hand holds (Command Actions: Drawing
     Command Cards, "You may have 15 cards in your hand")."""
-    if army.command_cards > params.hand_limit:
-        yield Violation("over-hand-limit", f"{plural(army.command_cards, 'command card')} bought; "
+    if army.cards_bought > params.hand_limit:
+        yield Violation("over-hand-limit", f"{plural(army.cards_bought, 'command card')} bought; "
                         f"a hand may hold only {params.hand_limit}", severity="warning",
                         rule=_rule(params, "Command Actions"))
 
@@ -155,7 +155,7 @@ def figures(army: Army, params: BattlegroundParams, tally: Tally) -> tuple[Figur
         Figure("Core units", len(_core(army)), per(army.points_limit, params.core_per), "min"),
         Figure("Elite units of one kind (most taken)", most_elite,
                per(army.points_limit, params.elite_per), "max"),
-        Figure(f"Command cards ({params.command_card_cost} points each)", army.command_cards,
+        Figure(f"Command cards ({params.command_card_cost} points each)", army.cards_bought,
                None, "info"),
     )
 

@@ -192,7 +192,7 @@ def too_many_elite(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator
 
 def command_card_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
     """The command cards chosen number exactly the heroes' command values added up (L443-444)."""
-    chosen, total = len(army.command_card_picks), _command_total(army)
+    chosen, total = len(army.cards_chosen), _command_total(army)
     if chosen != total:
         yield Violation("command-card-count", f"{plural(chosen, 'command card')} chosen; "
                         f"the heroes' command values add up to {total}", rule=_rule(params))
@@ -206,8 +206,8 @@ def duplicate_command_card(army: Army, params: DiskwarsParams,
                            tally: Tally) -> Iterator[Violation]:
     """No two command cards share a title (L445-447)."""
     # Titles are compared ignoring case and spacing (extract A8).
-    counts = Counter(_title(c.title) for c in army.command_card_picks)
-    for card in army.command_card_picks:
+    counts = Counter(_title(c.title) for c in army.cards_chosen)
+    for card in army.cards_chosen:
         n = counts.pop(_title(card.title), 0)
         if n > 1:
             yield Violation("duplicate-command-card", f"command card \u201c{card.title}\u201d "
@@ -218,7 +218,7 @@ def command_card_alignment(army: Army, params: DiskwarsParams,
                            tally: Tally) -> Iterator[Violation]:
     """An "Order/Destruction Only" card needs a hero of that alignment in the army (L643-645)."""
     hero_alignments = {h.unit.alignment for h in _heroes(army)}
-    for card in army.command_card_picks:
+    for card in army.cards_chosen:
         only = card.alignment_only
         if only and only not in hero_alignments:
             yield Violation("command-card-alignment", f"command card \u201c{card.title}\u201d is "
@@ -228,7 +228,7 @@ def command_card_alignment(army: Army, params: DiskwarsParams,
 
 def figures(army: Army, params: DiskwarsParams, tally: Tally) -> tuple[Figure, ...]:
     heroes, agreed = len(_heroes(army)), _agreed(army, params)
-    chosen, total = len(army.command_card_picks), _command_total(army)
+    chosen, total = len(army.cards_chosen), _command_total(army)
     return (
         Figure("Regiments (agreed)", heroes, agreed, "exact"),
         Figure("Command cards (heroes' command value)", chosen, total, "exact"),

@@ -6,12 +6,17 @@ from typing import ClassVar
 
 from armylists.rules.params import GameParams
 
-# What a list that does not say `mixed_armies` gets, by the game's `default_mixed_armies`.
-MIXING = {
-    "single": "Every unit comes from the list's faction unless the list says otherwise.",
-    "free": "Lists mix factions freely unless they say otherwise.",
-    "tournament": "Lists follow the tournament mixed-army rules unless they say otherwise.",
-}
+
+def mixing_ways(p: OprParams) -> dict[str, tuple[str, str]]:
+    """Each way of mixing factions (`mixed_armies`): its name, with the numbers in force, and what
+    a list that does not say gets when it is the game's `default_mixed_armies`."""
+    return {
+        "single": ("Single (this faction only)",
+                   "Every unit comes from the list's faction unless the list says otherwise."),
+        "free": ("Free (any factions)", "Lists mix factions freely unless they say otherwise."),
+        "tournament": (f"Tournament ({p.mixed_max_factions} factions, {p.mixed_primary_percent}% primary)",
+                       "Lists follow the tournament mixed-army rules unless they say otherwise."),
+    }
 
 
 def _opr_unit_cost(p: OprParams) -> str:
@@ -64,7 +69,8 @@ class OprParams(GameParams):
                          "that has no other hero.")
         else:
             lines.append("Always: heroes never join units.")
-        lines.append(MIXING.get(p.default_mixed_armies, MIXING["free"]))
+        ways = mixing_ways(p)
+        lines.append(ways.get(p.default_mixed_armies, ways["free"])[1])
         lines.append(
             f"Tournament mixed armies: units from at most {p.mixed_max_factions} factions; a list that mixes them "
             f"spends at least {p.mixed_primary_percent}% of its points on the primary faction, and heroes join only "

@@ -130,7 +130,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
 
 
 def _command_cards(army: Army, texts: dict[str, str]) -> tuple[Stat, ...]:
-    return tuple(Stat(c.title, texts.get(c.slug, "")) for c in army.command_card_picks)
+    return tuple(Stat(c.title, texts.get(c.slug, "")) for c in army.cards_chosen)
 
 
 def _violations_by_entry(problems: tuple[Problem, ...], report: Report) -> dict[str, tuple[int, ...]]:

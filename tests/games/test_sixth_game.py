@@ -1,0 +1,84 @@
+"""A new game is one package and one line in the setting (docs/architecture.md, "A game is one package").
+
+The test copies a game's package under a new name and a new slug into a
+temporary folder, lists it in `MUSTER_GAMES`, and uses it as a player would:
+a faction file for it imports, a list is checked and printed, and the
+builder page opens. No other file of Muster is touched.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import override_settings
+from django.urls import reverse
+
+from armylists.builder.services import create_list
+from armylists.checking.check import check_document
+from armylists.games.registry import game_home
+from armylists.printing.pdf import roster_pdf
+from armylists.printing.roster import build_sheet
+from factions.importer import import_document
+from factions.models import Faction, GameSystem
+from factions.schemas import parse_faction_file
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = "battleground"  # the game copied
+SLUG, PACKAGE, NAME = "sixth-game", "muster_sixth_game", "The Sixth Game"
+DEMO = ROOT / "factions" / "data" / "demo"
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def sixth_game(tmp_path, monkeypatch):
+    """A copy of one game's package, with its own slug and name, listed in the setting."""
+    package = tmp_path / PACKAGE
+    shutil.copytree(ROOT / "armylists" / "games" / MODEL, package, ignore=shutil.ignore_patterns("__pycache__"))
+    home = package / "home.py"
+    home.write_text(home.read_text().replace(f'slug = "{MODEL}"', f'slug = "{SLUG}"'))
+    system = json.loads((package / "system.json").read_text())
+    (package / "system.json").write_text(json.dumps({**system, "name": NAME}))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with override_settings(MUSTER_GAMES=[*settings.MUSTER_GAMES, PACKAGE]):
+        call_command("migrate", verbosity=0)  # the game's row comes from its package, with no migration
+        yield GameSystem.objects.get(slug=SLUG)
+
+
+def as_sixth(path: Path) -> dict:
+    return {**json.loads(path.read_text()), "game": SLUG}
+
+
+def test_the_copy_is_a_game_of_its_own(sixth_game):
+    assert game_home(SLUG).slug == SLUG and type(game_home(SLUG)).__module__ == f"{PACKAGE}.home"
+    assert sixth_game.name == NAME
+    assert sixth_game.params == GameSystem.objects.get(slug=MODEL).params
+
+
+def test_its_faction_file_imports_and_a_list_checks_and_prints(sixth_game):
+    slugs, units = import_document(parse_faction_file(as_sixth(DEMO / f"{MODEL}.json")))
+    assert units and Faction.objects.filter(game=sixth_game, slug__in=slugs).count() == len(slugs)
+    legal, illegal = (check_document(as_sixth(DEMO / "lists" / f"{MODEL}-{v}.json")) for v in ("legal", "illegal"))
+    assert legal.report.legal and not illegal.report.legal
+    assert legal.report.points > 0 and {v.code for v in illegal.report.violations}
+    sheet = build_sheet(legal, player="Sam (sample player)", checked_at=dt.datetime(2025, 5, 17, tzinfo=dt.UTC),
+                        game_name=sixth_game.name)
+    assert roster_pdf(sheet).startswith(b"%PDF")
+
+
+def test_the_builder_page_opens_on_a_list_of_it(sixth_game, client):
+    import_document(parse_faction_file(as_sixth(DEMO / f"{MODEL}.json")))
+    player = get_user_model().objects.create_user("sixth-player", password="a-long-test-password")
+    faction = Faction.objects.filter(game=sixth_game).first()
+    army_list = create_list(owner=player, name="First Muster", game=sixth_game, faction=faction,
+                            settings={"points_limit": 1000})
+    client.force_login(player)
+    page = client.get(reverse("builder:list-detail", args=[army_list.pk]))
+    assert page.status_code == 200
+    assert "First Muster" in page.content.decode() and NAME in page.content.decode()
