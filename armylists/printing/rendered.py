@@ -21,7 +21,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from .pdf import roster_pdf
-from .sheets import Sheet
+from .roster import Sheet
 
 # Raise it when the roster's template changes what a PDF shows, so older renderings are not served.
 LAYOUT = 1
