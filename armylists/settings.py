@@ -17,7 +17,7 @@ import dj_database_url
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from armylists.checking.boundary import LIST_BYTES
+from armylists.boundary.jsonfile import LIST_BYTES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -114,6 +114,7 @@ INSTALLED_APPS = [
     "armylists.printing.apps.PrintingConfig",
     "armylists.campaigns.apps.CampaignsConfig",
     "armylists.events.apps.EventsConfig",
+    "armylists.tournament.apps.TournamentConfig",
 ]
 
 # The games Muster knows, each a package with its rules, its home and its numbers

@@ -14,5 +14,6 @@ urlpatterns = [
     path("print/", include("armylists.printing.urls")),
     path("campaigns/", include("armylists.campaigns.urls")),
     path("events/", include("armylists.events.urls")),
+    path("events/<slug:slug>/", include("armylists.tournament.urls")),
     path("", include("factions.urls")),
 ]

@@ -1,9 +1,11 @@
 """The game library in the admin. Every save or delete here says the game's data changed
 (`data_changed`), so checks stop using the unit data they keep in memory."""
 from django.contrib import admin
+from django.urls import path
 
 from armylists.games.registry import homes
 
+from .admin_armyforge import import_book_view
 from .models import (
     CommandCard,
     Faction,
@@ -64,6 +66,10 @@ class FactionAdmin(ChangesGameData):
 
     def game_id(self, obj) -> int:
         return obj.game_id
+
+    def get_urls(self):
+        own = [path("army-forge/", self.admin_site.admin_view(import_book_view), name="factions_faction_army_forge")]
+        return own + super().get_urls()
 
 
 class SpellInline(admin.TabularInline):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.games.schema import drop_empty
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
+from armylists.games.schema import drop_empty, is_sample
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, weapons_from
 
 from .models import CommandCard as CommandCardRow
 
@@ -22,7 +22,8 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   scope=o.get("scope", "unit"), command=o.get("command"))
+                   scope=o.get("scope", "unit"), command=o.get("command"), weapons=weapons_from(o),
+                   replaces=tuple((r["weapon"], r.get("count")) for r in o.get("replaces", ())))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(
@@ -33,6 +34,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         models=doc.get("models") or 1,
         hero=doc.get("hero", False),
         copies_of=doc.get("copies_of"),
+        weapons=weapons_from(doc),
         unit_class=doc.get("class"),
         mercenary=doc.get("mercenary", False),
         keywords=tuple(doc.get("keywords", ())),
@@ -49,6 +51,7 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
         limit=doc.get("limit"),
         sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
         spellcaster=doc.get("spellcaster"),
+        sample=is_sample(doc.get("notes")),
     )
 
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 from django.db import transaction
 
-from armylists.checking.boundary import FACTION_FILE_BYTES, BadInput, read_json
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
 
 from .models import (
     CommandCard,
@@ -23,8 +24,11 @@ from .models import (
 from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
 
 OPTIONAL_COLUMNS = ("cost", "hero", "copies_of", "mercenary", "keywords", "kind", "size", "race", "unique",
-                    "elite", "recruitment_points", "command_value", "recruitment_cost", "rarity", "limit", "type")
-TEXT_COLUMNS = {"copies_of", "kind", "size", "race", "rarity", "type"}  # null in the file, "" in the database
+                    "elite", "recruitment_points", "command_value", "recruitment_cost", "rarity", "limit", "type",
+                    "weapons", "army_forge_id")
+TEXT_COLUMNS = {"copies_of", "kind", "size", "race", "rarity", "type", "army_forge_id"}  # null in the file, ""
+# in the database
+JSON_COLUMNS = ("weapons", "replaces")  # lists of objects in the file, plain JSON in the database (format 1.2)
 
 
 class FactionFileError(Exception):
@@ -102,7 +106,9 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     faction, _ = Faction.objects.update_or_create(
         game=game, slug=data.slug,
         defaults={"name": data.name, "version": data.version or "",
-                  "alignment": getattr(data, "alignment", "") or ""},
+                  "alignment": getattr(data, "alignment", "") or "",
+                  "spells": [s.model_dump(exclude_none=True) for s in getattr(data, "spells", [])],
+                  "army_forge": army_forge.model_dump() if (army_forge := getattr(data, "army_forge", None)) else {}},
     )
     faction.units.all().delete()
     faction.command_cards.all().delete()
@@ -117,7 +123,9 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     for row, unit_in in zip(rows, data.units, strict=True):
         options += [Option(unit=row, slug=o.slug, name=o.name, cost=o.cost, group=o.group or "",
                            scope=getattr(o, "scope", "") or "", command=getattr(o, "command", "") or "",
-                           position=i) for i, o in enumerate(unit_in.options)]
+                           army_forge_id=getattr(o, "army_forge_id", "") or "", position=i,
+                           **{c: _plain(getattr(o, c, [])) for c in JSON_COLUMNS})
+                    for i, o in enumerate(unit_in.options)]
         groups += [OptionGroup(unit=row, slug=g.slug, name=g.name, min=g.min, max=g.max, position=i)
                    for i, g in enumerate(unit_in.option_groups)]
         sizes += [UnitSize(unit=row, size=s.size, points=s.points, morale=s.morale, position=i)
@@ -128,8 +136,14 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     return len(rows)
 
 
+def _plain(items: list) -> list:
+    """Format 1.2's weapons and replacements as plain JSON, without their empty fields."""
+    return [item.model_dump(exclude_none=True) for item in items]
+
+
 def _unit_row(faction: Faction, position: int, data) -> Unit:
     columns = {name: getattr(data, name) for name in OPTIONAL_COLUMNS if hasattr(data, name)}
+    columns |= {name: _plain(columns[name]) for name in JSON_COLUMNS if name in columns}
     columns = {k: ("" if v is None and k in TEXT_COLUMNS else v) for k, v in columns.items()}
     # Dulce Bellum: Spellcaster(n) or Spellcaster(<spell>), one field in the file, two columns here.
     spellcaster = getattr(data, "spellcaster", None)

@@ -11,7 +11,10 @@ import uuid
 from django.db import models
 from django.urls import reverse
 
+from armylists.games.card_parts import weapon_text
+from armylists.games.schema import is_sample
 from armylists.rules import params_for
+from armylists.rules.model import weapons_from
 
 # As the faction file bounds them (FORMATS: slugs [a-z0-9-]{1,64}, names at most 200 characters).
 SLUG_MAX = 64
@@ -98,6 +101,9 @@ class Faction(models.Model):
     alignment = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True, help_text="Diskwars only.")
     grimoires = models.ManyToManyField(Grimoire, blank=True, related_name="factions",
                                        help_text="Dulce Bellum: the grimoires this faction's casters may use.")
+    # OPR: the army book's spells, and where an Army Forge book came from (its uid, version, game system).
+    spells = models.JSONField(default=list, blank=True)
+    army_forge = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["game", "name"]
@@ -133,6 +139,8 @@ class Unit(models.Model):
     hero = models.BooleanField(default=False)
     copies_of = models.SlugField(max_length=SLUG_MAX, blank=True,
                                  help_text="OPR: slug of the unit of this faction that this one is a size of.")
+    weapons = models.JSONField(default=list, blank=True, help_text="OPR: the weapons the unit carries.")
+    army_forge_id = models.CharField(max_length=SLUG_MAX, blank=True)
     # Battleground
     unit_class = models.CharField("class", max_length=10, choices=CLASSES, blank=True)
     mercenary = models.BooleanField(default=False)
@@ -169,9 +177,14 @@ class Unit(models.Model):
         )
 
     @property
+    def weapons_text(self) -> str:
+        """OPR: the unit's weapons as army books print them ("10x Hand Weapon (A1)")."""
+        return "; ".join(weapon_text(w) for w in weapons_from({"weapons": self.weapons}))
+
+    @property
     def is_sample(self) -> bool:
         """Made up for the demo, as its data note says; players see a "Sample" badge, never the note."""
-        return self.notes.startswith("Sample")
+        return is_sample(self.notes)
 
 
 class OptionGroup(models.Model):
@@ -201,6 +214,10 @@ class Option(models.Model):
     group = models.SlugField(max_length=SLUG_MAX, blank=True, help_text="Slug of one of the unit's option groups.")
     scope = models.CharField(max_length=12, choices=SCOPES, blank=True, help_text="OPR only.")
     command = models.CharField(max_length=10, choices=COMMANDS, blank=True, help_text="OPR only.")
+    # OPR: the weapons the option gives and those it replaces (docs/faction-file.md, format 1.2).
+    weapons = models.JSONField(default=list, blank=True)
+    replaces = models.JSONField(default=list, blank=True)
+    army_forge_id = models.CharField(max_length=SLUG_MAX, blank=True)
     position = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -14,7 +14,10 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from armylists.checking.boundary import BadInput, bad_input, long_number_in, read_game
+from armylists.boundary.envelope import read_game
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import long_number_in
+from armylists.boundary.messages import bad_input
 from armylists.games.registry import game_home, games
 from armylists.games.schema import FactionIn
 

@@ -182,7 +182,7 @@ def grown_list(template: dict, n: int) -> bytes:
 
 def time_boundary(raw: bytes, batch, seconds: float = 0.3) -> float:
     """Like time_check, for bytes in -> report out (parse, validate, resolve, check)."""
-    from armylists.checking.boundary import parse_json
+    from armylists.boundary.jsonfile import parse_json
 
     best = float("inf")
     for _ in range(5):

@@ -94,6 +94,12 @@ WHO: dict[str, tuple[str, str]] = {
         "state", "invite-renew", "organiser-add", "organiser-answer", "organiser-remove", "player-rename",
         "submit-list", "submit-file",
         "submission-note", "pack-start")},
+    # The tournament day (tests/tournament/test_views.py): the event's organisers' and players'; the standings
+    # are public once the event is published, and before that sent to log in like the rest.
+    **{f"tournament:{name}": ("owner", "get") for name in (
+        "day", "opponent-roster", "round", "round-csv", "round-pdf", "standings", "standings-csv", "standings-pdf")},
+    **{f"tournament:{name}": ("owner", "post") for name in (
+        "scoring", "pair", "drop", "late", "enter", "confirm", "correct", "swap", "move", "sideboards")},
 }
 # Every URL under the admin is the admin's, named or not.
 STAFF_PREFIX = "admin/"

@@ -9,13 +9,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import quote
 
 from django.urls import reverse
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
@@ -177,6 +177,8 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
         if unit is not None:
             counts = Counter(raw.get("options", []))
             view.card = cards(faction, unit.slug)
+            if entry is not None and view.card is not None:
+                view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats))
             view.tags = home.entry_tags(unit, entry, game.params)
             if raw["id"] in forms:
                 view.has_form, view.was = True, json.dumps(entry_state(raw))

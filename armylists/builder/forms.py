@@ -13,7 +13,8 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from armylists.checking.boundary import LIST_BYTES, BadInput, parse_json, too_big
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import LIST_BYTES, parse_json, too_big
 from armylists.checking.library import Library
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit

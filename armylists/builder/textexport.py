@@ -55,6 +55,8 @@ def _magic(entry: Entry, army: Army) -> str:
 def _heading(name: str, game_name: str, faction_name: str, army: Army, report: Report) -> list[str]:
     lines = [name, f"{game_name} — {faction_name}"]
     verdict = "legal" if report.legal else "NOT LEGAL"
+    if any(e.unit.sample for e in army.entries):
+        verdict += " (uses sample data)"
     if report.points is not None:
         limit = f" / {report.points_limit}" if report.points_limit else ""
         lines.append(f"{report.points}{limit} points — {verdict}")

@@ -15,6 +15,7 @@ from django.urls import reverse
 from armylists.checking.library import Library
 from armylists.games.card_parts import Stat
 from armylists.games.registry import game_home
+from armylists.games.schema import SAMPLE_TAG, is_sample
 from armylists.games.terms import lookup, rule_name, spelled_out, term_key
 
 
@@ -76,7 +77,7 @@ def unit_tags(doc: dict[str, Any]) -> list[str]:
     tags += [word for word in ("mercenary", "unique") if doc.get(word)]
     if doc.get("limit"):
         tags.append(f"limit {doc['limit']}")
-    return tags
+    return tags + [SAMPLE_TAG] * is_sample(doc.get("notes"))
 
 
 def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | None]:

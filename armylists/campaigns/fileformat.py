@@ -15,7 +15,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
 
-from armylists.checking.boundary import BadInput, bad_input
+from armylists.boundary.errors import BadInput
+from armylists.boundary.messages import bad_input
 
 from .payloads import PAYLOADS, Picks, Rolls
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django import forms
 
-from armylists.checking.boundary import whole_number
+from armylists.boundary.numbers import whole_number
 from factions.models import GameSystem
 
 from .models import NAME_MAX, Campaign

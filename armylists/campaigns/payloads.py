@@ -11,7 +11,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
-from armylists.checking.boundary import BadInput, bad_input, json_path
+from armylists.boundary.errors import BadInput
+from armylists.boundary.messages import bad_input, json_path
 from armylists.rules.campaign.actions import Action
 from armylists.rules.campaign.data import action_from_data
 

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
 from factions.models import GameSystem
 

@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from armylists.boundary.errors import BadInput
 from armylists.games.registry import game_home
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
 from factions.models import GameSystem, game_params
 
-from .boundary import BadInput
 from .library import Library, library_of
 from .listfile import ListIn, parse_list
 from .resolve import resolve

@@ -40,6 +40,7 @@ class LibraryFaction:
     unit_docs: dict[str, dict[str, Any]]
     card_docs: list[dict[str, Any]] = field(default_factory=list)
     grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires its casters may use
+    spells: list[dict[str, Any]] = field(default_factory=list)  # OPR: its army book's spells, for casters' cards
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
     def unit(self, slug: str) -> Unit | None:
@@ -50,12 +51,13 @@ class LibraryFaction:
     def as_dict(self) -> dict[str, Any]:
         data = {"name": self.name, "alignment": self.alignment, "units": self.unit_docs,
                 "command_cards": self.card_docs}
-        return data | ({"grimoires": list(self.grimoires)} if self.grimoires else {})
+        data |= {"grimoires": list(self.grimoires)} if self.grimoires else {}
+        return data | ({"spells": self.spells} if self.spells else {})
 
     @classmethod
     def from_dict(cls, slug: str, data: dict[str, Any]) -> LibraryFaction:
         return cls(slug, data["name"], data.get("alignment"), data["units"], data.get("command_cards", []),
-                   tuple(data.get("grimoires", ())))
+                   tuple(data.get("grimoires", ())), list(data.get("spells", ())))
 
 
 @dataclass
@@ -114,7 +116,7 @@ class Library:
             units = {u: source.unit_docs[u] for u in sorted(unit_slugs) if u in source.unit_docs}
             factions[slug] = LibraryFaction(slug, source.name, source.alignment, units,
                                             source.card_docs if slug in with_cards else [],
-                                            source.grimoires).as_dict()
+                                            source.grimoires, source.spells if slug in used else []).as_dict()
         data = {"game": self.game, "factions": factions}
         return data | ({"grimoires": self.grimoire_docs} if self.grimoire_docs else {})
 
@@ -137,6 +139,7 @@ def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterabl
             {u.slug: unit_document(u, game) for u in f.units.all()},
             [card_document(c) for c in f.command_cards.all()],
             tuple(g.slug for g in f.grimoires.all()),
+            list(f.spells),
         )
         for f in factions
     }, [grimoire_document(g) for g in grimoires])

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .boundary import LIST_BYTES, BadInput, parse_json
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import LIST_BYTES, parse_json
 
 MAX_FILE = LIST_BYTES  # a list file is at most 1 MB (FORMATS.md, The list file: bounds)
 MAX_FILES = 10_000  # list files in one run, from every folder and archive together

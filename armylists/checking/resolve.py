@@ -9,7 +9,7 @@ wrong reference is a rule violation for the engine to report, not bad input.
 """
 from __future__ import annotations
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry, Option, Unit
 

@@ -5,7 +5,9 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from armylists.checking.boundary import LIST_BYTES, BadInput, declared_length, parse_json
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import LIST_BYTES, parse_json
+from armylists.boundary.numbers import declared_length
 from armylists.ops.ratelimit import limit
 
 from .check import check_document

@@ -4,7 +4,8 @@ Every player and list here is a sample. Between them they show what an
 organiser meets: a legal list, an illegal one (which also uses a banned
 faction) with a note from the organiser, a list resubmitted with a change,
 and a list at exactly the points limit, which any rise in the cost of one of
-its units would make illegal when the event is re-checked.
+its units would make illegal when the event is re-checked. The event is left
+locked, ready for its first round (docs/events.md, "The tournament day").
 """
 from __future__ import annotations
 
@@ -79,4 +80,5 @@ def seed_demo_event(organiser) -> Event:
             submission = services.submit(player=player, data=_read(relative))
         if not submission.legal:
             services.set_note(submission=submission, text=NOTE, by=organiser)
-    return event
+    # Locked by hand before its deadline, so that a new organiser can pair round 1 at once.
+    return services.change_state(event=event, to=Event.State.LOCKED, by=organiser)

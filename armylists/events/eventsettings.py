@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.checking.listfile import FORMAT, parse_list
 from armylists.games.registry import game_home
 from armylists.rules import params_for, rules_for

@@ -13,8 +13,9 @@ from zoneinfo import ZoneInfo, available_timezones
 from django import forms
 from django.utils import timezone
 
+from armylists.boundary.errors import BadInput
+from armylists.boundary.numbers import whole_number
 from armylists.builder.forms import setting_fields
-from armylists.checking.boundary import BadInput, whole_number
 from factions.models import GameSystem
 
 from .eventsettings import GameSetting, clean_settings, game_settings, list_setting_names

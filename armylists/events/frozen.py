@@ -46,6 +46,7 @@ def frozen_fields(event: Event, data: Any) -> dict[str, Any]:
         "points": report.points,
         "points_limit": report.points_limit,
         "violations": [v.as_dict() for v in report.violations],
+        "sample_data": any(e.unit.sample for e in checked.army.entries),
         "list_fingerprint": fingerprint(document),
         "data_fingerprint": fingerprint(snapshot),
     }

@@ -165,6 +165,8 @@ class Submission(models.Model):
     points = models.IntegerField(null=True, blank=True)
     points_limit = models.IntegerField(null=True, blank=True)
     violations = models.JSONField(default=list)
+    # A unit of the list was made up for the demo (docs/faction-file.md, Units): frozen with the list.
+    sample_data = models.BooleanField(default=False)
     list_fingerprint = models.CharField(max_length=64)
     data_fingerprint = models.CharField(max_length=64)
 

@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from pypdf import PdfWriter
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
 from armylists.printing.roster import Sheet, build_sheet
 

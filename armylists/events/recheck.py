@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.checking.check import Batch
 from armylists.checking.listfile import parse_list
 from armylists.checking.resolve import snapshot_of

@@ -20,13 +20,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar
 
+from armylists.boundary.errors import BadInput
 from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
+from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .list_settings import POINTS_LIMIT, ListSetting
-from .schema import FactionIn, ListIn
+from .schema import SAMPLE_TAG, FactionIn, ListIn
 
 
 @dataclass
@@ -88,6 +90,8 @@ class Game:
     # The game library's unit columns (factions.models.Unit) its units fill besides the shared ones.
     unit_columns: ClassVar[tuple[str, ...]] = ()
     list_settings: ClassVar[tuple[ListSetting, ...]] = (POINTS_LIMIT,)  # each declared once (list_settings.py)
+    # Army Forge's game systems whose army books this game reads (docs/faction-file.md, "Army Forge books").
+    army_forge_systems: ClassVar[tuple[str, ...]] = ()
 
     @property
     def event_list_settings(self) -> dict[str, str]:
@@ -109,6 +113,12 @@ class Game:
     library_filters: ClassVar[tuple[str, ...]] = ()  # unit model fields a faction page filters by
 
     # Printing
+    # The book's tournament scoring, where it gives one (docs/events.md, "The tournament day"): the number of
+    # rounds, VP for a win, a tie and a loss, and the tiebreakers in order. None: the book gives none.
+    tournament_scoring: ClassVar[Mapping[str, Any] | None] = None
+    # The book's optional sideboard lists: (main list's largest share of the game size in %, each sideboard
+    # list's, how many sideboard lists at most). None: the book has no such rule.
+    sideboards: ClassVar[tuple[int, int, int] | None] = None
     stat_labels: ClassVar[Mapping[str, str]] = {}  # in the order the game's cards print them
 
     def __repr__(self) -> str:
@@ -127,6 +137,10 @@ class Game:
         return {}
 
     # --- the builder
+
+    def read_army_forge_book(self, data: Any) -> Reading:
+        """An Army Forge army book as one faction of this game; BadInput for anything else."""
+        raise BadInput("", f"{self.system['name']} reads no Army Forge army books")
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
@@ -169,7 +183,7 @@ class Game:
             tags.append("unique")
         if unit.elite:
             tags.append(f"elite {unit.elite}")
-        return tags
+        return tags + [SAMPLE_TAG] * unit.sample
 
     def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
         """How the builder and the text export lay a list out: its own faction, then each other one."""
@@ -199,6 +213,10 @@ class Game:
 
     def stats(self, doc: dict[str, Any]) -> list[Stat]:
         return printed_stats(self.stat_labels, doc)
+
+    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
+        """An entry's card: the unit's stats as its options leave them (as printed, unless a game says)."""
+        return stats
 
     def roster_extras(self, army: Army) -> list[Stat]:
         """Settings of the list printed in the roster's header."""

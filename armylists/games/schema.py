@@ -57,6 +57,14 @@ SMALL_MAX = 1_000
 SmallCount = _whole_number(0, SMALL_MAX)  # option group min/max, elite, Spellcaster(n)
 
 
+def is_sample(notes: str | None) -> bool:
+    """A unit made up for the demo: its data's `notes` begin with "Sample" (docs/faction-file.md, Units)."""
+    return (notes or "").startswith("Sample")
+
+
+SAMPLE_TAG = "Sample"  # how every page, roster and PDF marks such a unit
+
+
 def drop_empty(data: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
     """A faction-file object without its empty fields (those not in `keep`), as export writes it."""
     return {k: v for k, v in data.items() if k in keep or v not in (None, "", [], {}, False)}

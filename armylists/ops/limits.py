@@ -17,7 +17,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from armylists.checking.boundary import whole_number
+from armylists.boundary.numbers import whole_number
 
 
 def body_limit(path: str) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 
 from armylists.games.card_parts import CardContext, Stat
 from armylists.games.registry import game_home
+from armylists.games.schema import SAMPLE_TAG
 from armylists.rules.model import Entry
 
 __all__ = ["Card", "CardContext", "Pick", "Stat", "build_card", "picks"]
@@ -98,7 +99,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         stats=tuple(facts["stats"]),
         points=facts.get("points", ctx.entry_points.get(entry.id)),
         points_unit=facts["points_unit"],
-        tags=tuple(facts["tags"]),
+        tags=(*facts["tags"], *[SAMPLE_TAG] * entry.unit.sample),
         details=tuple(facts["details"]),
         picks=picks(entry),
         rules=entry.unit.rules,

@@ -72,6 +72,7 @@ class Sheet:
     groups: tuple[Group, ...]
     glossary: tuple[Term, ...]
     command_cards: tuple[Stat, ...] = ()  # Diskwars: each card chosen, with its text where known
+    sample_data: bool = False  # a unit is made up for the demo: the stamp says so, never a plain "LEGAL"
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -94,7 +95,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
     ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries},
-                      army.grimoires)
+                      army.grimoires, {slug: f.spells for slug, f in library.factions.items() if f.spells})
     flagged = _violations_by_entry(problems, report)
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
@@ -126,6 +127,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
         command_cards=_command_cards(army, library.card_texts()),
+        sample_data=any(e.unit.sample for e in army.entries),
     )
 
 

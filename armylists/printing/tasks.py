@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from django_tasks import task
 
+from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
-from armylists.checking.boundary import BadInput
 
 from .rendered import render_queued
 from .service import sheet_for

@@ -10,8 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 
+from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
-from armylists.checking.boundary import BadInput
 from armylists.ops.ratelimit import limit
 
 from .pdf import paper_of, render_html

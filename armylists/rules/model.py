@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 TOUGH = re.compile(r"^\s*Tough\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
 MASTER_OF_MAGIC = re.compile(r"^\s*Master\s+of\s+Magic\s*$", re.IGNORECASE)
@@ -24,6 +24,23 @@ def rule_value(rules: tuple[str, ...], pattern: re.Pattern[str]) -> int | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Weapon:
+    """OPR: a weapon as its profile prints it; `count` is how many the unit (or one option) has."""
+
+    name: str
+    count: int = 1
+    range: int | None = None
+    attacks: int | None = None
+    rules: tuple[str, ...] = ()
+
+
+def weapons_from(doc: dict[str, Any]) -> tuple[Weapon, ...]:
+    """A unit's or an option's `weapons`, from its faction-file document (format 1.2), as the engine reads them."""
+    return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
+                 for w in doc.get("weapons", ()))
+
+
+@dataclass(frozen=True, slots=True)
 class Option:
     slug: str
     name: str
@@ -31,6 +48,8 @@ class Option:
     group: str | None = None
     scope: str = "unit"  # OPR: all_models | model | unit
     command: str | None = None  # OPR: sergeant | musician | banner
+    weapons: tuple[Weapon, ...] = ()  # OPR: the weapons it gives
+    replaces: tuple[tuple[str, int | None], ...] = ()  # OPR: (weapon, how many; None for all of them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +83,7 @@ class Unit:
     models: int = 1
     hero: bool = False
     copies_of: str | None = None  # the slug of the unit this one is a size of
+    weapons: tuple[Weapon, ...] = ()
     # Battleground
     unit_class: str | None = None  # core | standard | elite
     mercenary: bool = False
@@ -83,6 +103,7 @@ class Unit:
     limit: int | None = None
     sizes: tuple[SizeProfile, ...] = ()
     spellcaster: int | str | None = None  # Spellcaster(n), or the slug of its one fixed spell
+    sample: bool = False  # made up for the demo, not from a publisher's book (its data's notes say "Sample")
 
     @property
     def tough(self) -> int | None:

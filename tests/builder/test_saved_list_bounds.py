@@ -12,10 +12,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.urls import NoReverseMatch, reverse
 
+from armylists.boundary.errors import BadInput
 from armylists.builder import services
 from armylists.builder.edits import Refusal
 from armylists.builder.models import ArmyList
-from armylists.checking.boundary import BadInput
 from armylists.checking.library import library_of
 
 from .conftest import htmx

@@ -11,12 +11,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from armylists.boundary.errors import BadInput
 from armylists.campaigns import services
 from armylists.campaigns.fileformat import schema_text
 from armylists.campaigns.models import Action, Campaign, LedgerEntry
 from armylists.campaigns.state import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
-from armylists.checking.boundary import BadInput
 
 from .conftest import new_unit, play_mission
 

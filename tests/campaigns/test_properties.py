@@ -11,11 +11,11 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from armylists.boundary.errors import BadInput
 from armylists.campaigns import services
 from armylists.campaigns.models import LedgerEntry, Membership
 from armylists.campaigns.state import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
-from armylists.checking.boundary import BadInput
 from armylists.rules.campaign import NeedChoice, Refused
 from armylists.rules.campaign.data import to_data
 from tests.rules.test_campaign_properties import check_invariants, propose

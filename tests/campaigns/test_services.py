@@ -5,11 +5,11 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.db.models import Sum
 
+from armylists.boundary.errors import BadInput
 from armylists.builder import services as builder_services
 from armylists.campaigns import services
 from armylists.campaigns.models import Action, CampaignUnit, LedgerEntry, Membership
 from armylists.campaigns.state import load_state
-from armylists.checking.boundary import BadInput
 from armylists.checking.library import library_of
 from armylists.rules.campaign import NeedChoice, Refused
 from factions.models import Faction

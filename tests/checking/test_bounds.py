@@ -7,7 +7,9 @@ import json
 import pytest
 from django.core.management import call_command
 
-from armylists.checking.boundary import BadInput, parse_json, whole_number
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import parse_json
+from armylists.boundary.numbers import whole_number
 from armylists.checking.check import check_document
 from armylists.checking.listfile import dump_list, parse_list
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.checking.check import Batch
 from factions.importer import import_file
 

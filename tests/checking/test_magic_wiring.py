@@ -7,8 +7,8 @@ import json
 
 import pytest
 
+from armylists.boundary.errors import BadInput
 from armylists.checking import library as library_module
-from armylists.checking.boundary import BadInput
 from armylists.checking.check import check_against, check_document, find_game
 from armylists.checking.library import Library
 from armylists.checking.resolve import used_units

@@ -70,7 +70,8 @@ def test_seed_demo_makes_the_demo_event_once(capsys):
     call_command("seed_demo", verbosity=0)
     call_command("seed_demo", verbosity=0)
     event = Event.objects.get(slug="demo-event")
-    assert event.organisers.get().user.username == "demo" and event.state == Event.State.OPEN
+    # Locked, ready for its first round (docs/events.md, "The tournament day").
+    assert event.organisers.get().user.username == "demo" and event.state == Event.State.LOCKED
     submissions = Submission.objects.filter(player__event=event)
     assert event.players.count() == 6 and submissions.count() == 7
     latest = {p.display_name: p.submissions.last() for p in event.players.all()}

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.checking.check import check_document
 from armylists.events import services
 from armylists.events.frozen import thaw

@@ -10,7 +10,7 @@ import datetime as dt
 import pytest
 from django.urls import reverse
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.events.eventsettings import check_settings, clean_settings, game_settings
 from armylists.events.forms import EventForm
 from armylists.events.models import Event

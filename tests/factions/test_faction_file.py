@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from factions.importer import FactionFileError, import_file
 from factions.models import Faction, Option, Unit
 from factions.schemas import parse_faction_file

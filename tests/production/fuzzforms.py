@@ -28,6 +28,7 @@ from armylists.checking.library import Library, library_of
 from armylists.events import forms as event_forms
 from armylists.events.models import Event
 from armylists.games.registry import homes
+from armylists.tournament import forms as tournament_forms
 from factions.models import GameSystem
 
 from .fuzzworld import World, reset_link
@@ -156,6 +157,16 @@ FORMS: dict[str, Callable[[Target], forms.Form]] = {
     "events:join": lambda t: event_forms.JoinForm(),
     "events:submission-note": lambda t: event_forms.NoteForm(),
     "events:submit-file": lambda t: builder_forms.ImportForm(),
+    "tournament:scoring": lambda t: tournament_forms.ScoringForm(),
+    "tournament:pair": lambda t: tournament_forms.PairForm(),
+    "tournament:drop": lambda t: tournament_forms.PlayerForm(),
+    "tournament:late": lambda t: tournament_forms.LateForm(),
+    "tournament:enter": lambda t: tournament_forms.ResultForm(),
+    "tournament:correct": lambda t: tournament_forms.CorrectForm(),
+    "tournament:swap": lambda t: tournament_forms.SwapForm(),
+    "tournament:move": lambda t: tournament_forms.MoveForm(),
+    "tournament:sideboards": lambda t: tournament_forms.SideboardForm(
+        choices=[(pk, "") for pk in t.world.lists.values()], most=3),
 }
 
 
@@ -195,4 +206,4 @@ RAW: dict[str, Callable[[Target], list[str]]] = {
 NO_INPUT = {"logout", "checking:api-check", "builder:list-duplicate", "builder:list-delete", "builder:list-undo",
             "builder:list-entry-remove", "builder:list-entry-duplicate", "campaigns:campaign-join",
             "campaigns:campaign-invite-renew", "campaigns:army-disband", "campaigns:unit-disband",
-            "events:invite-renew", "events:organiser-remove", "events:pack-start"}
+            "events:invite-renew", "events:organiser-remove", "events:pack-start", "tournament:confirm"}

@@ -76,6 +76,7 @@ def url_for(name: str, world: World) -> str:
         "printing": {"pk": army_list.pk, "token": army_list.share_token},
         "events": {"slug": event.slug, "token": event.invite_token,
                    "pk": world.pack.pk if name == "events:pack-download" else world.submission.pk},
+        "tournament": {"slug": event.slug, "pk": world.table.pk, "number": 1},
         # a1's post-battle is recorded (the world recruits after it); a2's is still to fill in.
         "campaigns": {"slug": campaign.slug, "token": campaign.invite_token, "unit": "u2", "number": 1,
                       "key": "a2" if name == "campaigns:post-battle" else "a1"},

@@ -116,7 +116,7 @@ NOT_USER_TYPED = {
 }
 # The list file's strings, in every model that keeps a list document.
 LIST_DOCUMENTS = ("builder.ArmyList.document", "builder.ListVersion.document", "events.Submission.document")
-NOT_USER_TYPED |= {f"{field}[game]": "must name one of the games (checking.boundary.read_game)"
+NOT_USER_TYPED |= {f"{field}[game]": "must name one of the games (boundary.envelope.read_game)"
                    for field in LIST_DOCUMENTS}
 NOT_USER_TYPED |= {f"{field}[meta]": "kept for other programs, never shown (FORMATS: meta is not checked)"
                    for field in LIST_DOCUMENTS}
@@ -138,6 +138,7 @@ class World:
     users: dict = field(default_factory=dict)
     army_list: object = None
     event: Event = None
+    table: object = None  # the tournament day's one table
     submission: object = None
     pack: Pack = None
     campaign: object = None
@@ -187,7 +188,7 @@ def _event(world: World) -> None:
                                 venue=hostile("q09"), settings={"points_limit": 750})
     events.change_state(event=event, to=Event.State.OPEN, by=world.users["organiser"])
     player = events.join_event(event=event, user=world.users["player"], display_name="First name")
-    events.join_event(event=event, user=world.users["rival"], display_name=hostile("q03"))
+    rival = events.join_event(event=event, user=world.users["rival"], display_name=hostile("q03"))
     _post(world, "player", reverse("events:player-rename", args=[event.slug]), {"display_name": hostile("q10")})
     document = copy.deepcopy(world.army_list.document)
     document.update(name=hostile("q12"), entries=[{**e, "name": hostile("q13")} for e in document["entries"]])
@@ -198,6 +199,12 @@ def _event(world: World) -> None:
     from armylists.events.pack import run_pack
     run_pack(world.pack.pk)
     world.pack.refresh_from_db()
+    # The day under way: both players paired at table 1, the first result waiting for confirmation.
+    from armylists.tournament import day, results
+    events.submit(player=rival, data=copy.deepcopy(world.army_list.document))
+    event = events.change_state(event=event, to=Event.State.LOCKED, by=world.users["organiser"])
+    world.table = day.pair_next_round(event=event, by=world.users["organiser"], seed=1).tables.get()
+    results.enter(table=world.table, player=player, said="win", mine=100, theirs=50)
     world.event = event
 
 

@@ -9,7 +9,7 @@ from django.forms import Form
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from armylists.checking.boundary import whole_number
+from armylists.boundary.numbers import whole_number
 from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context

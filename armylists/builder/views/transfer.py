@@ -11,7 +11,8 @@ from django.shortcuts import redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
-from armylists.checking.boundary import LIST_BYTES, declared_length
+from armylists.boundary.jsonfile import LIST_BYTES
+from armylists.boundary.numbers import declared_length
 from armylists.checking.library import library_of
 
 from .. import services

@@ -9,8 +9,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from armylists.boundary.errors import BadInput
+from armylists.boundary.numbers import whole_number
 from armylists.builder.models import ArmyList
-from armylists.checking.boundary import BadInput, whole_number
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from pydantic import TypeAdapter, ValidationError
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.errors import BadInput
 from armylists.rules.campaign import NeedChoice, NeedDie, Refused
 from armylists.rules.campaign.state import ArmyState
 

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from armylists.checking.boundary import whole_number
+from armylists.boundary.numbers import whole_number
 from armylists.rules.campaign.missions import difference_problem, fielded_value, underdog_points
 
 from ..forms import EventForm, ResultForm

@@ -9,9 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists.boundary.numbers import whole_number
 from armylists.builder.forms import ImportForm
 from armylists.builder.models import ArmyList
-from armylists.checking.boundary import whole_number
 
 from .. import services
 from ..forms import JoinForm

@@ -19,6 +19,7 @@ class AofSkirmish(OprGame):
     slug = "aof-skirmish"
     rules = RULES
     list_schema = AofSkirmishListIn
+    army_forge_systems = ("age-of-fantasy-skirmish",)
 
 
 GAME = AofSkirmish()

@@ -6,12 +6,22 @@ from dataclasses import replace
 from typing import Any, ClassVar, Literal
 
 from armylists.games.base import FactionChoice, Game, Section
+from armylists.games.book_reading import Reading
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
+from armylists.games.opr.armyforge.reader import read_book
 from armylists.games.opr.rules.numbers import mixing_ways
 from armylists.games.opr.rules.units import join_problems
+from armylists.games.opr.rules.weapons import carried
+from armylists.games.opr.weapons import (
+    WeaponsFactionFields,
+    WeaponsOptionFields,
+    WeaponsUnitFields,
+    spells_stat,
+    weapons_stat,
+)
 from armylists.games.schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
-from armylists.rules.model import Army, Entry
+from armylists.rules.model import Army, Entry, weapons_from
 from armylists.rules.report import Report
 from armylists.rules.text import plural
 
@@ -33,12 +43,12 @@ class OprListIn(ListIn):
 # --- the faction file
 
 
-class OprOptionIn(OptionIn):
+class OprOptionIn(WeaponsOptionFields, OptionIn):
     scope: Literal["all_models", "model", "unit"] = "unit"
     command: Literal["sergeant", "musician", "banner"] | None = None
 
 
-class OprUnitIn(UnitIn):
+class OprUnitIn(WeaponsUnitFields, UnitIn):
     options: list[OprOptionIn] = []
     cost: Count
     models: AtLeastOne
@@ -46,7 +56,7 @@ class OprUnitIn(UnitIn):
     copies_of: Slug | None = None  # another unit of the faction that this one is a size of
 
 
-class OprFactionIn(FactionIn):
+class OprFactionIn(WeaponsFactionFields, FactionIn):
     units: list[OprUnitIn]
 
 
@@ -69,7 +79,7 @@ MIXED_ARMIES = ListSetting(
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
-    unit_columns = ("cost", "model_count", "hero", "copies_of")
+    unit_columns = ("cost", "model_count", "hero", "copies_of", "weapons", "army_forge_id")
     list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
     mixes_factions = True
     other_faction_title = "Allies"
@@ -79,11 +89,19 @@ class OprGame(Game):
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 
+    def read_army_forge_book(self, data: Any) -> Reading:
+        return read_book(data, self.army_forge_systems)
+
     def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of}
+        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of,
+                "weapons": unit.weapons, "army_forge_id": unit.army_forge_id}
 
     def option_fields(self, option: Any) -> dict[str, Any]:
-        return {"scope": option.scope if option.scope != "unit" else None, "command": option.command}
+        return {"scope": option.scope if option.scope != "unit" else None, "command": option.command,
+                "weapons": option.weapons, "replaces": option.replaces, "army_forge_id": option.army_forge_id}
+
+    def faction_fields(self, faction: Any) -> dict[str, Any]:
+        return {"spells": faction.spells, "army_forge": faction.army_forge}
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -151,8 +169,17 @@ class OprGame(Game):
         if entry.joined_to:
             host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
             details.append(Stat("Joined to", host))
-        return {"size": size, "stats": self.stats(doc), "tags": tags, "details": details,
+        details += spells_stat(entry.unit, ctx.book_spells.get(entry.faction, ()))
+        return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
                 "points_unit": self.points_noun}
+
+    def stats(self, doc: dict[str, Any]) -> list[Stat]:
+        """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
+        return super().stats(doc) + weapons_stat(weapons_from(doc))
+
+    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
+        """An entry carries its weapons after its options: a unit given Spears shows no Hand Weapons."""
+        return [s for s in stats if s.label != "Weapons"] + weapons_stat(carried(entry))
 
     def roster_extras(self, army: Army) -> list[Stat]:
         extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]

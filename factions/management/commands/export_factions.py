@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import CommandError
 
-from armylists.checking.management.base import MusterCommand
+from armylists.boundary.commands import MusterCommand
 from factions.exporter import export_game
 from factions.models import GameSystem
 

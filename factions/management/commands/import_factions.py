@@ -1,19 +1,32 @@
 from django.core.management.base import CommandError
 
-from armylists.checking.management.base import MusterCommand
+from armylists.boundary.commands import MusterCommand
+from armylists.games.registry import homes
+from factions.armyforge import BookImport, read_army_forge_file
 from factions.importer import FactionFileError, import_file
 
 
 class Command(MusterCommand):
-    help = "Load faction files (armylists/factions@1). Each file is written whole or not at all."
+    help = ("Load faction files (armylists/factions@1), or Army Forge army books with --army-forge GAME. "
+            "Each file is written whole or not at all.")
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE")
+        readers = [home.slug for home in homes() if home.army_forge_systems]
+        parser.add_argument("--army-forge", metavar="GAME", choices=readers,
+                            help="the files are Army Forge army books, for this game")
+        parser.add_argument("--yes", action="store_true",
+                            help="write a book already in the library even though it changed")
+        parser.add_argument("--replace", action="store_true",
+                            help="let a book replace a faction of the same slug that did not come from Army Forge")
 
     def handle(self, *files, **options):
         failed = 0
         for path in options["files"]:
             try:
+                if options["army_forge"]:
+                    self._army_forge(path, options)
+                    continue
                 done = import_file(path)
             except FactionFileError as error:
                 failed += 1
@@ -25,3 +38,29 @@ class Command(MusterCommand):
             )
         if failed:
             raise CommandError(f"{failed} file(s) refused; nothing of them was written.")
+
+    def _army_forge(self, path: str, options) -> None:
+        book = read_army_forge_file(path, options["army_forge"], replace=options["replace"])
+        what = f"{book.faction.name} ({book.faction.slug}): {len(book.faction.units)} unit(s), {book.options} option(s)"
+        if book.changes is not None and not book.changes:
+            self.stdout.write(f"Unchanged {path}: {what}; nothing written")
+            return
+        if book.changes and not options["yes"]:
+            self.stdout.write(f"Changed {path}: {what}")
+            self._lines(book.changes.lines())
+            self.stdout.write("Nothing written; run again with --yes to write these changes.")
+            return
+        book.write()
+        self.stdout.write(f"Imported {path}: {what}")
+        if book.changes:
+            self._lines(book.changes.lines())
+        self._left_out(book)
+
+    def _left_out(self, book: BookImport) -> None:
+        if book.left_out:
+            self.stdout.write("Not expressed in Muster:")
+            self._lines(f"{item.unit}: {item.what} ({item.why})" for item in book.left_out)
+
+    def _lines(self, lines) -> None:
+        for line in lines:
+            self.stdout.write(f"  {line}")

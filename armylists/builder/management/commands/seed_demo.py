@@ -7,12 +7,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from armylists.boundary.commands import MusterCommand
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import read_json
 from armylists.builder.models import ArmyList
 from armylists.builder.services import import_list
 from armylists.campaigns.demo import DEMO_RIVAL, seed_demo_campaign
 from armylists.campaigns.demo import SLUG as CAMPAIGN_SLUG
-from armylists.checking.boundary import BadInput, read_json
-from armylists.checking.management.base import MusterCommand
 from factions.importer import FactionFileError, import_file
 
 DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"

@@ -1,9 +1,9 @@
 import json
 from pathlib import Path
 
+from armylists.boundary.commands import MusterCommand
 from armylists.campaigns.models import Campaign
 from armylists.campaigns.transfer import export_campaign
-from armylists.checking.management.base import MusterCommand
 
 
 class Command(MusterCommand):

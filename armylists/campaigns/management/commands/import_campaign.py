@@ -1,10 +1,10 @@
 import json
 from pathlib import Path
 
+from armylists.boundary.commands import MusterCommand
+from armylists.boundary.errors import BadInput
 from armylists.campaigns.fileformat import MAX_FILE_BYTES
 from armylists.campaigns.transfer import import_campaign
-from armylists.checking.boundary import BadInput
-from armylists.checking.management.base import MusterCommand
 
 
 class Command(MusterCommand):

@@ -1,9 +1,9 @@
 from pathlib import Path
 
+from armylists.boundary.commands import MusterCommand
 from armylists.campaigns import sheets
 from armylists.campaigns.models import Campaign
 from armylists.campaigns.state import BrokenLog, load_state
-from armylists.checking.management.base import MusterCommand
 
 
 class Command(MusterCommand):

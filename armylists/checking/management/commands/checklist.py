@@ -1,10 +1,10 @@
 import json
 import sys
 
-from armylists.checking.boundary import BadInput
+from armylists.boundary.commands import BAD_INPUT, MusterCommand
+from armylists.boundary.errors import BadInput
 from armylists.checking.check import Batch
 from armylists.checking.listsources import ListFileError, list_sources
-from armylists.checking.management.base import BAD_INPUT, MusterCommand
 
 LEGAL, ILLEGAL = 0, 1
 

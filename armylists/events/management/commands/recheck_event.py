@@ -3,7 +3,7 @@ import sys
 
 from django.core.management.base import CommandError
 
-from armylists.checking.management.base import BAD_INPUT, MusterCommand
+from armylists.boundary.commands import BAD_INPUT, MusterCommand
 from armylists.events.models import Event
 from armylists.events.recheck import Rechecked, recheck_event
 

@@ -1,7 +1,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
-from armylists.checking.management.base import MusterCommand
+from armylists.boundary.commands import MusterCommand
 from armylists.events.demo import DEMO_EVENT, seed_demo_event
 
 DEMO_USER = "demo"

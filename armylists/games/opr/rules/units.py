@@ -12,6 +12,7 @@ from armylists.rules.text import listing, plural
 
 from .force import deployed_units, fault, mixed_mode, unit_label
 from .numbers import OprParams
+from .weapons import weapon_replaced_twice
 
 
 def _army_command_group(army: Army, params: OprParams) -> Iterator[Violation]:
@@ -98,4 +99,4 @@ def invalid_join(army: Army, params: OprParams, tally: Tally) -> Iterator[Violat
                 yield fault("invalid-join", reason, params, section, army.in_order(ids))
 
 
-ALWAYS = (command_group, invalid_combine, invalid_join)
+ALWAYS = (command_group, invalid_combine, invalid_join, weapon_replaced_twice)

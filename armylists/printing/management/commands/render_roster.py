@@ -1,7 +1,8 @@
 from pathlib import Path
 
-from armylists.checking.boundary import BadInput, read_json
-from armylists.checking.management.base import MusterCommand
+from armylists.boundary.commands import MusterCommand
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import read_json
 from armylists.printing.pdf import PAPERS
 from armylists.printing.service import file_roster
 
@@ -28,5 +29,6 @@ class Command(MusterCommand):
         except OSError as error:
             self.refuse(f"{output}: cannot write the PDF ({error.strerror or error})")
         verdict = "legal" if roster.sheet.legal else "NOT LEGAL"
+        verdict += " with sample data" if roster.sheet.sample_data else ""
         self.stdout.write(f"{output}: roster of {roster.sheet.list_name} ({verdict}, "
                           f"{len(roster.sheet.cards)} entries, {options['paper']})")

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0001_initial'),
+        ('events', '0002_submission_sample_data'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,36 +1,25 @@
-"""Turning bad input into one clear sentence that names where it is.
+"""Reading a JSON document within bounds: size, encoding, depth and the digits of its numbers.
 
-Shared by every file and request Muster reads: the faction file, the list file
-and the check endpoint all report faults as `<json path>: <what is wrong>`.
-This module imports nothing of Muster's and no Django, so every layer may use it.
+Shared by every file and request Muster reads (the faction file, the list file, the campaign file
+and the check endpoint), so each reports its faults as `<json path>: <what is wrong>`.
 """
 from __future__ import annotations
 
 import json
 import math
 import re
-from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from .errors import BadInput
+from .messages import json_path
+from .numbers import MAX_DIGITS
 
-# Bounds on every JSON document Muster reads (FORMATS: list file bounds). A faction file
+# Bounds on every JSON document Muster reads (docs/list-file.md and docs/faction-file.md, "Bounds"). A faction file
 # holds a whole game's data, so it may be larger than a list.
 LIST_BYTES = 1_000_000
 FACTION_FILE_BYTES = 10_000_000
 MAX_DEPTH = 20
-# More digits than any bound of either format needs; longer integers are kept out of int().
-MAX_DIGITS = 20
-
-
-class BadInput(Exception):
-    """Input that cannot be used as it is; `path` is a JSON path such as entries[3].unit."""
-
-    def __init__(self, path: str, message: str):
-        self.path = path
-        self.message = message
-        super().__init__(f"{path}: {message}" if path else message)
 
 
 def read_json(path: str | Path, max_bytes: int = LIST_BYTES) -> Any:
@@ -48,21 +37,6 @@ def read_json(path: str | Path, max_bytes: int = LIST_BYTES) -> Any:
     except OSError as error:
         raise BadInput("", f"cannot be read ({error.strerror or error})") from None
     return parse_json(raw, max_bytes)
-
-
-def whole_number(text: str, max_digits: int = MAX_DIGITS) -> int | None:
-    """The whole number `text` writes in ASCII digits (no sign, at most `max_digits` of them), else None.
-
-    str.isdigit() alone lets through "²", which int() refuses, and any number of digits, which int()
-    refuses past 4,300: a number read straight from a request goes through here, never int() alone.
-    """
-    text = text.strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= max_digits else None
-
-
-def declared_length(meta: Mapping[str, Any]) -> int:
-    """A request's body length as its Content-Length declares it (0 when absent or not a number)."""
-    return whole_number(str(meta.get("CONTENT_LENGTH") or "")) or 0
 
 
 def too_big(size: int, max_bytes: int) -> None:
@@ -197,71 +171,3 @@ def long_number_in(data: Any, path: tuple[int | str, ...] = ()) -> BadInput | No
     return None
 
 
-def read_game(data: Any, fmt: str, games: Iterable[str], kind: str) -> str:
-    """Check a document's envelope (a JSON object of format `fmt`) and return its game."""
-    if not isinstance(data, dict):
-        raise BadInput("", f"a {kind} must be a JSON object")
-    if data.get("format") != fmt:
-        raise BadInput("format", f"must be \"{fmt}\"")
-    game = data.get("game")
-    if not isinstance(game, str) or game not in games:
-        raise BadInput("game", f"no game {game!r}; expected one of {', '.join(games)}")
-    return game
-
-
-def json_path(loc: tuple[int | str, ...]) -> str:
-    """('entries', 3, 'unit') -> 'entries[3].unit'"""
-    path = ""
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    return path
-
-
-def _describe(error: dict) -> str:
-    kind, ctx = error["type"], error.get("ctx") or {}
-    if kind == "missing":
-        return "is required"
-    if kind == "extra_forbidden":
-        return "is not a field of this format"
-    if kind in {"int_type", "int_parsing", "int_from_float"}:
-        return "must be an integer"
-    if kind in {"greater_than_equal", "greater_than"}:
-        sign = "≥" if kind == "greater_than_equal" else ">"
-        bound = ctx.get("ge", ctx.get("gt"))
-        return f"must be an integer {sign} {bound:,}"
-    if kind in {"less_than_equal", "less_than"}:
-        return f"must be at most {ctx.get('le', ctx.get('lt')):,}"
-    if kind == "string_pattern_mismatch":
-        pattern = ctx.get("pattern", "")
-        if pattern == r"^[A-Za-z0-9_-]{1,40}$":  # an entry id (armylists.games.schema)
-            return "must be 1 to 40 letters, digits, '_' or '-'"
-        if pattern == r"^[a-z0-9-]{1,64}$":  # a slug
-            return "must be 1 to 64 lower-case letters, digits or hyphens"
-        return "must use only lower-case letters, digits and hyphens"
-    if kind == "literal_error":
-        return f"must be {ctx.get('expected')}"
-    if kind in {"string_type", "bool_type", "list_type", "dict_type", "model_type"}:
-        return {"string_type": "must be a string", "bool_type": "must be true or false",
-                "list_type": "must be a list", "dict_type": "must be an object",
-                "model_type": "must be an object"}[kind]
-    if kind == "string_too_long":
-        return f"must be at most {ctx.get('max_length'):,} characters"
-    if kind == "string_too_short":
-        return "must not be empty"
-    if kind == "too_short":
-        return "must not be empty" if ctx.get("min_length") == 1 else f"must hold at least {ctx.get('min_length')}"
-    if kind == "too_long":
-        return f"must hold at most {ctx.get('max_length'):,}"
-    if kind == "value_error":
-        return str(ctx.get("error", error["msg"]))
-    return error["msg"]
-
-
-def bad_input(error: ValidationError, prefix: tuple[int | str, ...] = ()) -> BadInput:
-    """The first fault pydantic found, as a BadInput."""
-    first = error.errors(include_url=False)[0]
-    # Union members and function validators add tags that are not part of the JSON path.
-    loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
-    if first["type"] == "required_with":  # a model's check about one of its fields, named in ctx
-        loc += (first["ctx"]["field"],)
-    return BadInput(json_path(prefix + loc), _describe(first))

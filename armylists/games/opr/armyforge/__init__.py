@@ -1,0 +1,1 @@
+"""Army Forge army books read into Muster's faction file (docs/faction-file.md, "Army Forge books")."""

@@ -1,0 +1,79 @@
+"""Format 1.2 of the faction file for the One Page Rules games: weapons, what options replace, spells
+and Army Forge's ids (docs/faction-file.md, "Weapons and what options replace"). Every field is
+optional, so a 1.1 file reads the same.
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from armylists.games.card_parts import Stat, weapon_text
+from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
+from armylists.rules.model import Unit
+
+AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+FEW = 50
+
+
+class WeaponIn(Strict):
+    name: Name
+    count: AtLeastOne = 1  # how many the unit carries, all its models together
+    range: Count | None = None  # inches; none for a melee weapon
+    attacks: Count | None = None
+    rules: Annotated[list[Name], Field(max_length=FEW)] = []
+
+
+class ReplacesIn(Strict):
+    weapon: Name  # as the book names it ("Hand Weapons" replaces every "Hand Weapon")
+    count: AtLeastOne | None = None  # how many one option replaces; none: all the unit carries
+
+
+class SpellIn(Strict):
+    slug: Slug
+    name: Name
+    threshold: SmallCount | None = None  # the caster tokens it costs (AoF, Casting Spells)
+    text: LongText | None = None
+
+
+class ArmyForgeBookIn(Strict):
+    book: AfId
+    version: Name | None = None
+    game_system: Name | None = None
+
+
+class WeaponsUnitFields(Strict):
+    weapons: Annotated[list[WeaponIn], Field(max_length=FEW)] = []
+    army_forge_id: AfId | None = None
+
+
+class WeaponsOptionFields(Strict):
+    weapons: Annotated[list[WeaponIn], Field(max_length=FEW)] = []
+    replaces: Annotated[list[ReplacesIn], Field(max_length=FEW)] = []
+    army_forge_id: AfId | None = None
+
+
+class WeaponsFactionFields(Strict):
+    spells: Annotated[list[SpellIn], Field(max_length=1_000)] = []
+    army_forge: ArmyForgeBookIn | None = None
+
+
+# --- how a unit's weapons print (the builder, the library, the roster and the PDF)
+
+
+def weapons_stat(weapons) -> list[Stat]:
+    """The Weapons line of a card; none for a unit whose data lists no weapons."""
+    return [Stat("Weapons", "; ".join(weapon_text(w) for w in weapons), wide=True)] if weapons else []
+
+
+CASTER = re.compile(r"^\s*Caster\s*\(", re.IGNORECASE)
+
+
+def spells_stat(unit: Unit, spells) -> list[Stat]:
+    """A caster's card lists its army book's spells with what each costs ("Mist Veil (1)")."""
+    if not spells or not any(CASTER.match(r) for r in unit.rules):
+        return []
+    text = ", ".join(f"{s['name']} ({s['threshold']})" if s.get("threshold") is not None else s["name"]
+                     for s in spells)
+    return [Stat("Spells", text, wide=True)]

@@ -1,0 +1,72 @@
+"""What the day's pages show (read side): the current round, a player's table, the organisers' panel."""
+from __future__ import annotations
+
+from django.utils.html import format_html_join
+
+from armylists.events.models import Event, Player
+from armylists.events.permissions import Access
+
+from .day import describe, in_round
+from .models import LogEntry, Round, Table
+from .read import Standing, book_scoring, entrants, round_closed, tournament_of
+from .results import summary
+from .sideboards import latest_set, rule_of, sideboard_sets
+
+
+def current_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+def tables_of(round_: Round) -> list[Table]:
+    return list(round_.tables.select_related("first", "second", "entered_by").order_by("number"))
+
+
+def my_table(round_: Round | None, player: Player | None) -> Table | None:
+    if round_ is None or player is None:
+        return None
+    return (round_.tables.select_related("first", "second").filter(first=player).first()
+            or round_.tables.select_related("first", "second").filter(second=player).first())
+
+
+def opponent_of(table: Table, player: Player) -> Player | None:
+    return table.second if table.first_id == player.pk else table.first
+
+
+def day_context(access: Access) -> dict:
+    event = access.event
+    tournament = tournament_of(event)
+    round_ = current_round(event)
+    closed = round_ is None or round_closed(round_)
+    context = {"event": event, "access": access, "tournament": tournament, "round": round_, "closed": closed,
+               "running": round_ is not None and not closed,
+               "finished": round_ is not None and closed and round_.number >= tournament.rounds,
+               "from_book": book_scoring(event) is not None}
+    context["sideboard_rule"] = rule_of(event)
+    if access.player is not None:
+        context["my_sideboards"] = latest_set(access.player) if context["sideboard_rule"] else None
+        table = my_table(round_, access.player)
+        context["table"] = table
+        context["opponent"] = opponent_of(table, access.player) if table else None
+        context["summary"] = summary(table) if table and table.outcome else ""
+    if access.is_organiser:
+        context["tables"] = tables_of(round_) if round_ else []
+        context["scoring_text"] = describe(tournament)
+        context["sideboard_sets"] = sideboard_sets(event) if context["sideboard_rule"] else []
+        players = entrants(event)
+        number = round_.number + 1 if round_ else 1
+        context["active"] = [p for p in players if in_round(p, number)]
+        context["log"] = list(LogEntry.objects.filter(event=event).select_related("by").order_by("-at", "-pk")[:100])
+    return context
+
+
+STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-testid="rank">{}</td>'
+                '<td><strong data-testid="standing-player">{}</strong></td><td>{}</td>'
+                '<td class="num" data-testid="vp">{} VP</td><td class="num">{}</td><td class="num">{} played</td>'
+                '<td class="opponents">{}</td></tr>')
+
+
+def standing_rows_html(standings: list[Standing]) -> str:
+    """The standings' rows, escaped, built here: 1,000 rows through the template engine take half a second."""
+    return format_html_join("\n", STANDING_ROW, (
+        (s.line.rank, s.player.display_name, s.player.faction or "no list", s.line.vp, s.line.destruction,
+         s.line.played, s.opponent_names or "–") for s in standings))

@@ -1,0 +1,106 @@
+"""What the day's pages and commands read: the event's scoring, its games and standings, in a few queries."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Lower
+
+from armylists.events.models import Event, Player, Submission
+from armylists.games.registry import game_home
+
+from .models import Round, Table, Tournament
+from .scoring import LOSS, TIE, WIN, Game, Line, Scoring, standings
+
+# What each outcome of a table is to its first and its second player.
+SIDES = {Table.Outcome.FIRST: (WIN, LOSS), Table.Outcome.SECOND: (LOSS, WIN), Table.Outcome.TIE: (TIE, TIE)}
+DEFAULTS = {"rounds": 4, "win": 3, "tie": 1, "loss": 0, "tiebreakers": ("destruction",)}
+
+
+def book_scoring(event: Event) -> dict | None:
+    """The game's own tournament scoring, or None when its book gives none."""
+    return game_home(event.game.slug).tournament_scoring
+
+
+def tournament_of(event: Event) -> Tournament:
+    """The event's scoring as saved, or (unsaved) the book's, or the same defaults as the organiser's choice."""
+    found = Tournament.objects.filter(event=event).first()
+    if found is not None:
+        return found
+    values = book_scoring(event) or DEFAULTS
+    return Tournament(event=event, rounds=values["rounds"], win_vp=values["win"], tie_vp=values["tie"],
+                      loss_vp=values["loss"], tiebreakers=list(values["tiebreakers"]))
+
+
+def scoring(tournament: Tournament) -> Scoring:
+    return Scoring(win=tournament.win_vp, tie=tournament.tie_vp, loss=tournament.loss_vp, bye=tournament.bye_vp,
+                   tiebreakers=tuple(tournament.tiebreakers))
+
+
+def games(event: Event, *, confirmed_only: bool = True) -> list[Game]:
+    """Both sides of every table with a result (and every bye), in one query."""
+    tables = Table.objects.filter(round__event=event)
+    if confirmed_only:
+        tables = tables.filter(Q(confirmed=True) | Q(second__isnull=True))
+    found = []
+    for number, first, second, outcome, d1, d2 in tables.values_list(
+            "round__number", "first_id", "second_id", "outcome", "first_destruction", "second_destruction"):
+        if second is None:
+            found.append(Game(number, first, None, WIN))
+            continue
+        one, two = SIDES[outcome]
+        found.append(Game(number, first, second, one, d1))
+        found.append(Game(number, second, first, two, d2))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player as the standings show them."""
+
+    pk: int
+    display_name: str
+    faction: str
+
+
+@dataclass(slots=True)
+class Standing:
+    line: Line
+    player: Entrant
+    opponents: list[Entrant]
+
+    @property
+    def opponent_names(self) -> str:
+        return ", ".join(o.display_name for o in self.opponents)
+
+
+def _entrants(event: Event):
+    """Every player with a submission or a late entry, by name, each with their latest list's faction."""
+    latest = Submission.objects.filter(player=OuterRef("pk")).order_by("-version").values("faction_name")[:1]
+    submitted = Exists(Submission.objects.filter(player=OuterRef("pk")))
+    return (Player.objects.filter(event=event).filter(submitted | Q(late_entry__isnull=False))
+            .annotate(faction=Subquery(latest)).order_by(Lower("display_name")))
+
+
+def entrants(event: Event) -> list[Player]:
+    return list(_entrants(event).select_related("dropped"))
+
+
+def standings_of(event: Event, tournament: Tournament | None = None) -> list[Standing]:
+    """Every entrant in order, ranked; equals by name. Two queries, whatever the number of players."""
+    tournament = tournament or tournament_of(event)
+    by_id = {pk: Entrant(pk, name, faction or "")
+             for pk, name, faction in _entrants(event).values_list("pk", "display_name", "faction")}
+    ids = list(by_id)
+    ranked = standings(ids, games(event), scoring(tournament), order_of_equals=ids)
+    return [Standing(line, by_id[line.player], [by_id[o] for o in line.opponents if o in by_id])
+            for line in ranked if line.player in by_id]
+
+
+def rounds(event: Event) -> list[Round]:
+    return list(Round.objects.filter(event=event).prefetch_related("tables__first", "tables__second"))
+
+
+def round_closed(round_: Round) -> bool:
+    """A round closes when every table has a confirmed result (a bye scores by itself)."""
+    return not round_.tables.filter(second__isnull=False, confirmed=False).exists()

@@ -1,0 +1,61 @@
+"""What the day's views share: who is asking, and answering a refusal the way the event pages do."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from armylists.events.models import Event
+from armylists.events.permissions import Access, event_access
+from armylists.events.services import Refusal
+
+
+def organiser_access(request: HttpRequest, slug: str) -> Access:
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    return access
+
+
+def back_to_day(request: HttpRequest, slug: str, refusal: Exception | None = None,
+                done: str = "") -> HttpResponse:
+    if refusal is not None:
+        messages.error(request, str(refusal))
+    elif done:
+        messages.success(request, done)
+    return redirect("tournament:day", slug)
+
+
+def handled(request: HttpRequest, slug: str, form, action: Callable[[dict], str]) -> HttpResponse:
+    """`action` with the form's values when it is valid, its sentence shown on the day page; a refusal instead."""
+    try:
+        if not form.is_valid():
+            raise Refusal(form_refusal(form))
+        done = action(form.cleaned_data)
+    except Refusal as error:
+        return back_to_day(request, slug, error)
+    return back_to_day(request, slug, done=done)
+
+
+def form_refusal(form) -> str:
+    """The first error of a form that is not valid, naming its field."""
+    for name, errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        return f"{label or name.replace('_', ' ').capitalize()}: {errors[0]}"
+    return "The form was not complete."
+
+
+def public_or_member(request: HttpRequest, slug: str) -> tuple[Event, Access | None] | HttpResponse:
+    """Standings are public once the event is published; before, its players' and organisers' only."""
+    event = Event.objects.select_related("game").filter(slug=slug).first()
+    if event is not None and event.state == Event.State.PUBLISHED:
+        try:
+            return event, event_access(request.user, slug)
+        except Http404:  # a visitor with no part in the event: still welcome to the standings
+            return event, None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    access = event_access(request.user, slug)
+    return access.event, access

@@ -1,0 +1,124 @@
+"""The organisers' side of the day: scoring, pairing, results, drops, late players, swaps and table moves."""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.views.decorators.http import require_POST
+
+from armylists.events.models import Player
+from armylists.games.registry import game_home
+
+from .. import day, results
+from ..forms import CorrectForm, LateForm, MoveForm, PairForm, PlayerForm, ScoringForm, SwapForm
+from ..models import Round, Table
+from .common import handled, organiser_access
+
+
+def _round(access, number: int) -> Round:
+    found = Round.objects.filter(event=access.event, number=number).first()
+    if found is None:
+        raise Http404("No such round.")
+    return found
+
+
+def _player(access, pk: int) -> Player:
+    found = Player.objects.filter(event=access.event, pk=pk).first()
+    if found is None:
+        raise day.Refusal("That player is not in this event.")
+    return found
+
+
+@require_POST
+@login_required
+def scoring(request: HttpRequest, slug: str) -> HttpResponse:
+    access = organiser_access(request, slug)
+
+    def save(values: dict) -> str:
+        day.save_scoring(event=access.event, by=request.user, rounds=values["rounds"], win_vp=values["win_vp"],
+                         tie_vp=values["tie_vp"], loss_vp=values["loss_vp"], bye_vp=values["bye_vp"],
+                         tiebreakers=values["tiebreakers"], sideboards=values.get("sideboards", False))
+        return "The scoring is saved."
+    form = ScoringForm(request.POST, sideboards=game_home(access.event.game.slug).sideboards)
+    return handled(request, slug, form, save)
+
+
+@require_POST
+@login_required
+def pair(request: HttpRequest, slug: str) -> HttpResponse:
+    access = organiser_access(request, slug)
+
+    def pair_(values: dict) -> str:
+        round_ = day.pair_next_round(event=access.event, by=request.user, seed=values["seed"])
+        return f"Round {round_.number} is paired (seed {round_.seed})."
+    return handled(request, slug, PairForm(request.POST), pair_)
+
+
+@require_POST
+@login_required
+def correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    access = organiser_access(request, slug)
+    table = Table.objects.filter(pk=pk, round__event=access.event).select_related("first", "second").first()
+    if table is None:
+        raise Http404("No such table.")
+
+    def save(values: dict) -> str:
+        winner = {"first": table.first, "second": table.second, "tie": None}[values["winner"]]
+        results.organiser_result(table=table, winner=winner, first_destruction=values["first_destruction"],
+                                 second_destruction=values["second_destruction"], by=request.user,
+                                 reason=values["reason"])
+        return f"Table {table.number}'s result is saved."
+    return handled(request, slug, CorrectForm(request.POST), save)
+
+
+@require_POST
+@login_required
+def drop(request: HttpRequest, slug: str) -> HttpResponse:
+    access = organiser_access(request, slug)
+
+    def drop_(values: dict) -> str:
+        player = _player(access, values["player"])
+        dropped = day.drop_player(event=access.event, player=player, by=request.user)
+        return f"{player.display_name} is dropped from round {dropped.from_round} on."
+    return handled(request, slug, PlayerForm(request.POST), drop_)
+
+
+@require_POST
+@login_required
+def late(request: HttpRequest, slug: str) -> HttpResponse:
+    access = organiser_access(request, slug)
+
+    def add(values: dict) -> str:
+        username = values["username"].strip()
+        user = get_user_model().objects.filter(username=username).first()
+        if user is None:
+            raise day.Refusal(f"Nobody is called “{username}” on Muster.")
+        player = day.add_late_player(event=access.event, user=user, display_name=values["display_name"],
+                                     by=request.user)
+        return f"{player.display_name} is added and will be paired."
+    return handled(request, slug, LateForm(request.POST), add)
+
+
+@require_POST
+@login_required
+def swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = organiser_access(request, slug)
+    round_ = _round(access, number)
+
+    def swap_(values: dict) -> str:
+        day.swap_players(round_=round_, one=_player(access, values["one"]), other=_player(access, values["other"]),
+                         by=request.user)
+        return "The two players swapped seats."
+    return handled(request, slug, SwapForm(request.POST), swap_)
+
+
+@require_POST
+@login_required
+def move(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    access = organiser_access(request, slug)
+    round_ = _round(access, number)
+
+    def move_(values: dict) -> str:
+        day.move_table(round_=round_, number=values["number"], to=values["to"], by=request.user)
+        return "The table moved."
+    return handled(request, slug, MoveForm(request.POST), move_)

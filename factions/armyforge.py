@@ -1,0 +1,124 @@
+"""Army Forge army books into the library (docs/faction-file.md, "Army Forge books").
+
+The book is read by the OPR package's reader into an ordinary faction-file document, validated by
+`parse_faction_file` and written by `import_document`, all or nothing. A first import writes at once;
+a book already in the library is compared with what is there, and written only when confirmed; a
+faction of the same slug that did not come from Army Forge is refused unless it is to be replaced.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from armylists.boundary.errors import BadInput
+from armylists.boundary.jsonfile import FACTION_FILE_BYTES, parse_json, read_json
+from armylists.games.book_reading import LeftOut
+from armylists.games.registry import game_home
+
+from .exporter import faction_document, factions_with_details
+from .importer import FactionFileError, import_document
+from .models import Faction
+from .schemas import FORMAT, FactionFile, parse_faction_file
+
+
+@dataclass
+class Changes:
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    costs: list[str] = field(default_factory=list)  # "Warriors: 100 -> 110 pts"
+    profiles: list[str] = field(default_factory=list)  # names of units whose profile or options changed
+
+    def __bool__(self) -> bool:
+        return bool(self.added or self.removed or self.costs or self.profiles)
+
+    def lines(self) -> list[str]:
+        said = [("Units added", self.added), ("Units removed", self.removed), ("Costs changed", self.costs),
+                ("Profiles or options changed", self.profiles)]
+        return [f"{title}: {', '.join(names)}" for title, names in said if names]
+
+
+@dataclass
+class BookImport:
+    source: str
+    game: str
+    parsed: FactionFile
+    left_out: list[LeftOut]
+    existing: Faction | None
+    changes: Changes | None  # None: a first import (or one replacing a faction not from Army Forge)
+
+    @property
+    def faction(self) -> Any:
+        return self.parsed.factions[0]
+
+    @property
+    def options(self) -> int:
+        return sum(len(u.options) for u in self.faction.units)
+
+    def write(self) -> None:
+        import_document(self.parsed)
+
+
+def read_army_forge(data: Any, game: str, source: str, replace: bool = False) -> BookImport:
+    """Read and compare one book; raise FactionFileError naming `source` and the JSON path."""
+    try:
+        reading = game_home(game).read_army_forge_book(data)
+        parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
+    except BadInput as error:
+        raise FactionFileError(f"{source}: {error}") from None
+    faction = parsed.factions[0]
+    existing = factions_with_details(Faction.objects.filter(game__slug=game, slug=faction.slug)).first()
+    if existing is not None and not existing.army_forge and not replace:
+        raise FactionFileError(f"{source}: the library already has a faction '{existing.name}' ({faction.slug}) "
+                               f"that did not come from Army Forge; import with replace to overwrite it")
+    changes = _changes(faction_document(existing), reading.faction) if existing and existing.army_forge else None
+    return BookImport(source, game, parsed, reading.left_out, existing, changes)
+
+
+def read_army_forge_file(path: str | Path, game: str, replace: bool = False) -> BookImport:
+    try:
+        data = read_json(path, FACTION_FILE_BYTES)
+    except BadInput as error:
+        raise FactionFileError(f"{path}: {error}") from None
+    return read_army_forge(data, game, str(path), replace)
+
+
+def read_army_forge_upload(raw: bytes, name: str, game: str, replace: bool = False) -> BookImport:
+    try:
+        data = parse_json(raw, FACTION_FILE_BYTES)
+    except BadInput as error:
+        raise FactionFileError(f"{name}: {error}") from None
+    return read_army_forge(data, game, name, replace)
+
+
+def _normal(value: Any) -> Any:
+    """A document without empty fields at any depth (and `scope` "unit", the default), so that the
+    library's export and a freshly read book compare like with like."""
+    if isinstance(value, dict):
+        kept = {k: _normal(v) for k, v in value.items() if not (k == "scope" and v == "unit")}
+        return {k: v for k, v in kept.items() if v not in (None, "", [], {}, False)}
+    if isinstance(value, list):
+        return [_normal(v) for v in value]
+    return value
+
+
+def _profile(unit: dict[str, Any]) -> dict[str, Any]:
+    """What a player sees of a unit besides its cost and its name."""
+    keys = ("models", "hero", "rules", "stats", "weapons", "options", "option_groups")
+    return _normal({k: unit.get(k) for k in keys})
+
+
+def _changes(old: dict[str, Any], new: dict[str, Any]) -> Changes:
+    before = {u["slug"]: u for u in old.get("units", [])}
+    after = {u["slug"]: u for u in new["units"]}
+    changes = Changes(added=[after[s]["name"] for s in after if s not in before],
+                      removed=[before[s]["name"] for s in before if s not in after])
+    for slug, unit in after.items():
+        was = before.get(slug)
+        if was is None:
+            continue
+        if was.get("cost") != unit["cost"]:
+            changes.costs.append(f"{unit['name']}: {was.get('cost')} -> {unit['cost']} pts")
+        if _profile(was) != _profile(unit):
+            changes.profiles.append(unit["name"])
+    return changes

@@ -1,0 +1,116 @@
+"""Benchmark the tournament day: pairing a round and drawing the standings for 100, 1,000 and 5,000 players.
+
+Run by hand (pytest does not collect it):
+
+    .venv/bin/python tests/bench_tournament.py [PLAYERS ...]
+
+For each size it pairs round 1 (random) and then three rounds by standing,
+each after random results, and prints the time of each pairing (the service,
+as the page's button and `pair_round` run it: queries, pairing and writing
+the tables) and of the standings (the two queries and the ranking, and the
+whole page). Targets on a 2-core machine: pairing 1,000 players under 2 s,
+their standings under 200 ms.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_events import setup_database  # noqa: E402
+
+SIZES = (100, 1_000, 5_000)
+
+
+def make_event(players: int):
+    """A locked event of `players` players, each with a copy of one frozen submission (written in bulk)."""
+    import datetime as dt
+
+    from django.contrib.auth import get_user_model
+    from django.forms.models import model_to_dict
+    from django.utils import timezone
+
+    from armylists.events import services
+    from armylists.events.demo import DEMO_EVENT
+    from armylists.events.models import Event, Player, Submission
+
+    organiser = get_user_model().objects.get(username="demo")
+    now = timezone.now()
+    template = Submission.objects.filter(player__event__slug=DEMO_EVENT).first()
+    event = services.create_event(creator=organiser, name=f"Bench {players}", game=template.player.event.game,
+                                  time_zone="Europe/London", starts_at=now + dt.timedelta(days=2),
+                                  deadline=now + dt.timedelta(days=1), settings={"points_limit": 1500})
+    users = get_user_model().objects.bulk_create(
+        get_user_model()(username=f"bench-{players}-{i}") for i in range(players))
+    people = Player.objects.bulk_create(Player(event=event, user=u, display_name=f"Player {i:04}")
+                                        for i, u in enumerate(users))
+    fields = {k: v for k, v in model_to_dict(template).items() if k not in ("id", "player", "source_list")}
+    Submission.objects.bulk_create(Submission(player=p, **fields) for p in people)
+    services.change_state(event=event, to=Event.State.OPEN, by=organiser)
+    return services.change_state(event=event, to=Event.State.LOCKED, by=organiser)
+
+
+def play(round_, rng: random.Random) -> None:
+    from armylists.tournament.models import Table
+
+    tables = list(round_.tables.filter(second__isnull=False))
+    for t in tables:
+        t.outcome = rng.choice(["first", "second", "tie"])
+        t.first_destruction, t.second_destruction = rng.randrange(0, 1500, 5), rng.randrange(0, 1500, 5)
+        t.confirmed = True
+    Table.objects.bulk_update(tables, ["outcome", "first_destruction", "second_destruction", "confirmed"],
+                              batch_size=500)
+
+
+def standings_times(event, runs: int = 5) -> tuple[float, float]:
+    from django.test import Client
+    from django.urls import reverse
+
+    from armylists.tournament.read import standings_of
+
+    computed = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        standings_of(event)
+        computed.append(time.perf_counter() - started)
+    client = Client()
+    client.force_login(event.created_by)
+    url = reverse("tournament:standings", args=[event.slug])
+    page = []
+    for _ in range(3):
+        started = time.perf_counter()
+        assert client.get(url).status_code == 200
+        page.append(time.perf_counter() - started)
+    return statistics.median(computed), statistics.median(page)
+
+
+def bench(players: int) -> None:
+    from armylists.tournament.day import pair_next_round
+
+    event = make_event(players)
+    rng = random.Random(players)
+    for number in range(1, 5):
+        started = time.perf_counter()
+        round_ = pair_next_round(event=event, by=None, seed=number)
+        took = time.perf_counter() - started
+        print(f"{players:>5} players: pairing round {number}: {took:.3f} s")
+        play(round_, rng)
+    computed, page = standings_times(event)
+    print(f"{players:>5} players: standings after 4 rounds: {computed * 1000:.0f} ms computed "
+          f"(2 queries and the ranking), {page * 1000:.0f} ms the whole page")
+
+
+def main() -> None:
+    sizes = [int(a) for a in sys.argv[1:]] or SIZES
+    with tempfile.TemporaryDirectory() as directory:
+        setup_database(Path(directory))
+        for players in sizes:
+            bench(players)
+
+
+if __name__ == "__main__":
+    main()
