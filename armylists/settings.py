@@ -68,8 +68,9 @@ SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-# How many proxies in front append to X-Forwarded-For (armylists.ops.clientip); 0: none, use REMOTE_ADDR.
-FORWARDED_FOR_PROXIES = env_int("FORWARDED_FOR_PROXIES", 0)
+# The exact addresses of the proxies in front (armylists.ops.clientip): only a connection from
+# one of them has its X-Forwarded-For believed; none by default (REMOTE_ADDR is the client).
+TRUSTED_PROXIES = env_list("TRUSTED_PROXIES")
 # Headers sent on every response (Django's defaults, said out loud).
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -129,6 +130,8 @@ MUSTER_GAMES = [
 MIDDLEWARE = [
     # First: every answer, errors and redirects included, carries the request id.
     "armylists.ops.requestid.RequestIdMiddleware",
+    # Notes which thread runs each request, so that one past its time can be cut (armylists.ops.timelimit).
+    "armylists.ops.timelimit.RequestTimeLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     # Before anything reads a request body: refuses it from its headers.
@@ -177,9 +180,11 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent builder requests on SQLite: readers never wait for a writer (WAL),
     # a transaction takes the write lock when it starts (no failed lock upgrades),
-    # and a writer waits for the lock instead of failing.
+    # and a writer waits for the lock instead of failing: 20 s in commands and the worker, a second
+    # in the web process (armylists/ops/gunicorn.py), which answers 503 after that (armylists.ops.errors).
     DATABASES["default"].setdefault("OPTIONS", {}).update(
-        timeout=20, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;")
+        timeout=float(os.environ.get("DATABASE_LOCK_TIMEOUT_S", "20")), transaction_mode="IMMEDIATE",
+        init_command="PRAGMA journal_mode=WAL;")
 elif env_bool("DATABASE_POOL", True):
     # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
     # waits up to 10 s for one before failing.
@@ -256,6 +261,25 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
+
+# Django's cache, in the database (docs/deploying.md, "Caching and rate limits"): shared by every
+# web and worker process on every machine, as sessions and the task queue are. It holds rendered
+# roster PDFs by content and the rate limits' counters (armylists.ops.ratelimit). The table is
+# made by a migration (printing 0001).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "muster_cache",
+                      "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# How often one user, and one address, may use a costly endpoint: "count/period" (s, m or h).
+# An address is shared by everyone behind a venue's connection, so its limits are the larger.
+RATE_LIMITS = {
+    "roster-pdf": {"user": "20/m", "address": "120/m"},
+    "judges-pack": {"user": "6/m", "address": "20/m"},
+    "check-api": {"user": "60/m", "address": "600/m"},
+    "organiser-invite": {"user": "10/h", "address": "30/h"},
+}
+# A request whose Django code runs longer than this is cut (armylists.ops.handler);
+# rosters of more entries than ROSTER_INLINE_ENTRIES are rendered by the worker.
+REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
+ROSTER_INLINE_ENTRIES = 60
 
 # Logging: to stdout (where a platform or systemd collects it), each line with
 # the id of the request it was written for. Every request that ends in a 500 is

@@ -25,8 +25,12 @@ def make_user(db):
     return make_user_
 
 
-
 @pytest.fixture(autouse=True)
-def fresh_cache():
-    """Each test starts with an empty cache: no rate limit counts a request of an earlier test."""
-    cache.clear()
+def fresh_cache(request):
+    """Each test that may use the database starts with an empty cache (it is a database table): no rate
+    limit counts a request of an earlier test."""
+    if request.node.get_closest_marker("django_db"):
+        cache.clear()
+    elif {"db", "transactional_db"} & set(request.fixturenames):
+        request.getfixturevalue("transactional_db" if "transactional_db" in request.fixturenames else "db")
+        cache.clear()

@@ -86,7 +86,8 @@ WHO: dict[str, tuple[str, str]] = {
         "detail", "edit", "submission", "submission-pdf", "dashboard", "recheck", "export-csv", "pack-status",
         "pack-download")},
     **{f"events:{name}": ("owner", "post") for name in (
-        "state", "invite-renew", "organiser-add", "organiser-remove", "player-rename", "submit-list", "submit-file",
+        "state", "invite-renew", "organiser-add", "organiser-answer", "organiser-remove", "player-rename",
+        "submit-list", "submit-file",
         "submission-note", "pack-start")},
     # The tournament day (tests/tournament/test_views.py): the event's organisers' and players'; the standings
     # are public once the event is published, and before that sent to log in like the rest.

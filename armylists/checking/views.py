@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import LIST_BYTES, parse_json
 from armylists.boundary.numbers import declared_length
+from armylists.ops.ratelimit import limit
 
 from .check import check_document
 
@@ -15,6 +16,9 @@ from .check import check_document
 @csrf_exempt  # a stateless JSON endpoint for other tools: it reads no session and writes nothing
 @require_POST
 def check(request: HttpRequest) -> JsonResponse:
+    refused = limit(request, "check-api")  # per address (and user, if signed in): JSON 429 with Retry-After
+    if refused:
+        return refused
     # Refused from its declared length before a byte is read; a body without one is read only
     # to one byte past the bound.
     if declared_length(request.META) > LIST_BYTES:

@@ -25,6 +25,8 @@ DISPLAY_NAME_MAX = 60
 # Read here: inside Event, "settings" is a field.
 USER = settings.AUTH_USER_MODEL
 NOTE_MAX = 2000
+# A player's versions of their list in one event (docs/events.md): enough for every fix, not a flood.
+VERSIONS_MAX = 50
 
 
 def new_invite_token() -> str:
@@ -86,6 +88,26 @@ class Organiser(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} organises {self.event}"
+
+
+class OrganiserInvitation(models.Model):
+    """An organiser's invitation to co-organise, which the person invited accepts on their events page.
+
+    Made only for an existing username, but the form answers alike either way (views/events.py), and
+    pending invitations are shown to nobody but the person invited: the form tells no one who has an account.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="organiser_invitations")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    invited_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    invited = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["invited"]
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="organiser_invited_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to organise {self.event}"
 
 
 class Player(models.Model):
@@ -222,12 +244,18 @@ class Pack(models.Model):
     pdf = models.BinaryField(null=True, editable=False)
     problem = models.TextField(blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    # The worker's last sign of life while building it: a pack silent for long is marked failed (pack.py).
+    alive = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-requested"]
 
     def __str__(self) -> str:
         return f"Pack for {self.event} ({self.status})"
+
+    @property
+    def pending(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
 
     @property
     def percent(self) -> int:

@@ -3,11 +3,18 @@
 Each roster is the frozen submission's, printed with the time it was submitted
 and the fingerprints it was frozen with. Built by a background task
 (tasks.py), which records its progress on the `Pack` row as it goes.
+
+One pack at a time per event: asking while one is queued or being built joins
+it, and only the latest finished pack is kept. A pack whose worker shows no
+sign of life for STALE (its worker died, or its task was lost) is marked
+failed with the reason, and can be asked for again.
 """
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 
+from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 from pypdf import PdfWriter
@@ -21,6 +28,9 @@ from .models import Event, Pack, Submission
 from .people import latest_submissions
 
 COVER = "events/pack_cover.html"
+# A running pack reports every roster (seconds each); a queued one waits behind other events' packs.
+STALE = {Pack.Status.RUNNING: timedelta(minutes=5), Pack.Status.QUEUED: timedelta(hours=1)}
+GAVE_UP = "the worker stopped while it was building the pack (or never started it); build it again"
 # What thawing a frozen submission raises when today's rules can no longer read it.
 UNREADABLE = (BadInput, ValueError)
 
@@ -32,7 +42,28 @@ def submission_sheet(submission: Submission, event: Event) -> Sheet:
 
 
 def _progress(pack: Pack, **fields) -> None:
-    Pack.objects.filter(pk=pack.pk).update(**fields)
+    Pack.objects.filter(pk=pack.pk).update(alive=timezone.now(), **fields)
+
+
+def latest_pack(event: Event) -> Pack | None:
+    """The event's latest pack, marked failed first if its worker has gone silent."""
+    pack = Pack.objects.filter(event=event).defer("pdf").first()
+    if pack is not None and pack.pending and (pack.alive or pack.requested) < timezone.now() - STALE[pack.status]:
+        Pack.objects.filter(pk=pack.pk, status=pack.status).update(
+            status=Pack.Status.FAILED, problem=GAVE_UP, finished=timezone.now())
+        pack.refresh_from_db(fields=["status", "problem", "finished"])
+    return pack
+
+
+def request_pack(event: Event, user) -> tuple[Pack, bool]:
+    """The pack being made for the event, or a new one queued; True if it is new (the caller queues
+    its task once this transaction has committed)."""
+    with transaction.atomic():
+        Event.objects.select_for_update().filter(pk=event.pk).first()  # one asker at a time per event
+        pending = latest_pack(event)
+        if pending is not None and pending.pending:
+            return pending, False
+        return Pack.objects.create(event=event, requested_by=user), True
 
 
 def build_pack(pack: Pack, paper: str = DEFAULT_PAPER) -> bytes:
@@ -75,4 +106,6 @@ def run_pack(pack_id: int) -> str:
                   finished=timezone.now())
         raise
     _progress(pack, status=Pack.Status.DONE, pdf=pdf, finished=timezone.now())
+    # Only the latest pack is kept: the older ones' PDFs are out of date anyway.
+    Pack.objects.filter(event=pack.event, requested__lte=pack.requested).exclude(pk=pack.pk).delete()
     return Pack.Status.DONE

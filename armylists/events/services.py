@@ -27,9 +27,11 @@ from .frozen import frozen_fields
 from .models import (
     DISPLAY_NAME_MAX,
     NOTE_MAX,
+    VERSIONS_MAX,
     Event,
     Note,
     Organiser,
+    OrganiserInvitation,
     Player,
     StateChange,
     Submission,
@@ -155,14 +157,23 @@ def lock_if_due(event: Event) -> Event:
 
 
 @transaction.atomic
-def add_organiser(*, event: Event, username: str) -> Organiser:
+def invite_organiser(*, event: Event, username: str, by) -> None:
+    """Invites the user of that name, if there is one and they do not organise the event yet; says
+    nothing either way, so that the form cannot be used to find out who has an account."""
     user = get_user_model().objects.filter(username=username.strip()).first()
-    if user is None:
-        raise Refused(f"Nobody is called “{username.strip()}” on Muster.")
-    organiser, created = Organiser.objects.get_or_create(event=event, user=user)
-    if not created:
-        raise Refused(f"{user.get_username()} already organises this event.")
-    return organiser
+    if user is None or Organiser.objects.filter(event=event, user=user).exists():
+        return
+    OrganiserInvitation.objects.get_or_create(event=event, user=user, defaults={"invited_by": by})
+
+
+@transaction.atomic
+def answer_organiser_invitation(*, event: Event, user, accept: bool) -> bool:
+    """Accepts (the user organises the event from now on) or declines the user's invitation; False if
+    there was none."""
+    deleted, _ = OrganiserInvitation.objects.filter(event=event, user=user).delete()
+    if deleted and accept:
+        Organiser.objects.get_or_create(event=event, user=user)
+    return bool(deleted)
 
 
 @transaction.atomic
@@ -248,6 +259,9 @@ def submit(*, player: Player, data: Any, source_list: ArmyList | None = None) ->
         Player.objects.select_for_update().filter(pk=player.pk).first()
         _open_for_submissions(Event.objects.get(pk=event.pk))
         latest = player.submissions.aggregate(n=Max("version"))["n"] or 0
+        if latest >= VERSIONS_MAX:
+            raise Refused(f"You have submitted {VERSIONS_MAX} versions, the most one player may; your latest "
+                          "counts. Ask the organisers if you must change it again.")
         try:
             return Submission.objects.create(player=player, version=latest + 1, submitted=now(),
                                              source_list=source_list, **fields)

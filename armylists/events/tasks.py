@@ -3,9 +3,25 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from .pack import run_pack
+from armylists.printing.rendered import render_queued
+
+from .models import Submission
+from .pack import UNREADABLE, run_pack, submission_sheet
 
 
 @task()
 def build_judges_pack(pack_id: int) -> str:
     return run_pack(pack_id)
+
+
+@task()
+def render_submission_roster(submission_id: int, paper: str) -> str:
+    """A long frozen submission's roster, into the cache where its waiting page finds it."""
+    submission = Submission.objects.select_related("player__event__game").filter(pk=submission_id).first()
+    if submission is None:
+        return "gone"
+    try:
+        sheet = submission_sheet(submission, submission.player.event)
+    except UNREADABLE:
+        return "unprintable"
+    return render_queued(sheet, paper)

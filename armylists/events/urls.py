@@ -10,6 +10,7 @@ event_patterns = [
     path("state/", events.event_state, name="state"),
     path("invitation/renew/", events.invite_renew, name="invite-renew"),
     path("organisers/add/", events.organiser_add, name="organiser-add"),
+    path("organisers/answer/", events.organiser_answer, name="organiser-answer"),
     path("organisers/<int:pk>/remove/", events.organiser_remove, name="organiser-remove"),
     path("display-name/", players.player_rename, name="player-rename"),
     path("submit/list/", players.submit_list, name="submit-list"),

@@ -1,11 +1,12 @@
-"""The address a request came from, for lockouts (django-axes) and the log.
+"""The address a request came from, for lockouts (django-axes), rate limits and the log.
 
-Behind proxies, REMOTE_ADDR is the nearest proxy's address: a lockout by
-address would lock out everyone at once. With FORWARDED_FOR_PROXIES=N (the
-number of proxies in front of the site, each appending the address it was
-reached from to X-Forwarded-For), the client is the Nth address from the right
-of that header; addresses further left were written by the client and are not
-believed.
+REMOTE_ADDR is the address of whoever opened the connection. Behind a proxy
+that is the proxy, and the client's address is the one the proxy appended to
+X-Forwarded-For. The header is believed only on a connection from one of
+settings.TRUSTED_PROXIES (exact addresses, e.g. 127.0.0.1 for a proxy on the
+same machine): a client that reaches the site directly writes what it likes
+there. Read from the right, the first address that is not a trusted proxy's
+is the client; addresses further left were written by the client.
 """
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from django.http import HttpRequest
 
 
 def client_ip(request: HttpRequest) -> str:
-    proxies = settings.FORWARDED_FOR_PROXIES
     remote = request.META.get("REMOTE_ADDR", "") or ""
-    if not proxies:
+    trusted = settings.TRUSTED_PROXIES
+    if remote not in trusted:
         return remote
     forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if part.strip()]
-    # Fewer addresses than proxies: the request did not come through all of them.
-    return forwarded[-proxies] if len(forwarded) >= proxies else remote
+    for address in reversed(forwarded):
+        if address not in trusted:
+            return address
+    return remote

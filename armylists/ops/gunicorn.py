@@ -2,13 +2,14 @@
 
     gunicorn armylists.asgi --config python:armylists.ops.gunicorn
 
-The worker class is gunicorn's own ASGI worker. A sync worker reads each
-request's body itself, so a client that sends Content-Length and then its
-body a byte at a time holds that worker until the timeout; a few dozen such
-clients hold all of them and the site stops answering (gunicorn's docs: sync
-workers need a buffering proxy in front). The ASGI worker reads every
-connection on one event loop, and Django starts a request only when its body
-has arrived, so a trickling client costs a coroutine and a socket.
+The worker is gunicorn's own ASGI worker, with every connection given a
+deadline for its request's headers (armylists.ops.server). A sync worker
+reads each request's body itself, so a client that sends Content-Length and
+then its body a byte at a time holds that worker until the timeout; a few
+dozen such clients hold all of them and the site stops answering (gunicorn's
+docs: sync workers need a buffering proxy in front). The ASGI worker reads
+every connection on one event loop, and Django starts a request only when its
+body has arrived, so a trickling client costs a coroutine and a socket.
 tests/bench_slow_clients.py measures it.
 
 Each process runs one request's Django code at a time (armylists.ops.handler),
@@ -16,13 +17,23 @@ so processes are what serve requests in parallel.
 """
 import os
 
-bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+# Behind a proxy on the same machine by default (docs/deploying.md, "The proxy in front"):
+# WEB_HOST=0.0.0.0 only where the site is reached without one.
+bind = f"{os.environ.get('WEB_HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+# On SQLite a request waits a second for another writer's lock, not 20 s, then answers 503:
+# no request holds a process past REQUEST_TIME_LIMIT_S (armylists.ops.timelimit).
+# (gunicorn sets raw_env for its processes; importing this module changes nothing.)
+raw_env = [f"DATABASE_LOCK_TIMEOUT_S={os.environ.get('DATABASE_LOCK_TIMEOUT_S', '1')}"]
 # Twice the cores: a process busy with a roster PDF leaves the others free.
 workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
-worker_class = "asgi"
+worker_class = "armylists.ops.server.HeaderDeadlineWorker"
 worker_connections = 1000
+# The plain asyncio loop: armylists.ops.server hands it its protocol (uvloop's loop takes no such change).
+asgi_loop = "asyncio"
 # A worker silent for this long is restarted; a body that stops arriving for this long is given up.
 timeout = 30
+# A connection is closed when a request's headers have not all arrived this many seconds after
+# it opened or after its last answer: idle connections and headers sent slowly alike.
 keepalive = 5
 # The request id (armylists.ops.requestid) joins each access line to the site's own log lines.
 accesslog = "-"

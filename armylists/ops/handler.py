@@ -1,4 +1,4 @@
-"""The ASGI handler the `web` process serves (armylists/asgi.py): Django's, with two changes.
+"""The ASGI handler the `web` process serves (armylists/asgi.py): Django's, with three changes.
 
 Refused bodies are refused unread. Django reads a request's whole body before
 any middleware runs; a request whose headers the body limits refuse
@@ -16,12 +16,21 @@ sync workers; the event loop still reads and writes every connection, so a
 slow client holds no one up. Parallelism comes from processes
 (WEB_CONCURRENCY, twice the cores by default: a process busy with a PDF leaves
 the others free). tests/load/run.py measured the difference (docs/deploying.md).
+
+A request's Django code has settings.REQUEST_TIME_LIMIT_S: past it, the code is
+cut where it runs and the client answered 503 (armylists.ops.timelimit). The clock starts
+once the body has arrived: a slow client's upload is the server's to bound.
 """
 from __future__ import annotations
 
+import asyncio
+import time
+
+from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 
 from .limits import empty_body, refusal
+from .timelimit import RequestCut, cut, cut_answer
 
 
 class MusterASGIHandler(ASGIHandler):
@@ -36,3 +45,17 @@ class MusterASGIHandler(ASGIHandler):
         if refusal(scope["path"], headers.get("content-length"), headers.get("transfer-encoding")) is not None:
             receive = empty_body(receive)  # the limits' middleware answers from the headers alone
         await super().handle(scope, receive, send)
+
+    async def run_get_response(self, request):
+        # Not asyncio.timeout: cancelled, asgiref still waits for the thread to finish its work.
+        request.time_limit_deadline = time.monotonic() + settings.REQUEST_TIME_LIMIT_S
+        timer = asyncio.get_running_loop().call_later(settings.REQUEST_TIME_LIMIT_S, cut, request)
+        try:
+            response = await super().run_get_response(request)
+        except RequestCut:  # raised just past the middleware that would have answered it
+            response = None
+        finally:
+            timer.cancel()
+        if getattr(request, "cut_for_time", False) and (response is None or response.status_code == 500):
+            return cut_answer()
+        return response

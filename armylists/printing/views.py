@@ -12,9 +12,12 @@ from django.utils.text import slugify
 from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
 from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
+from armylists.ops.ratelimit import limit
 
-from .pdf import paper_of, render_html, roster_pdf
+from .pdf import paper_of, render_html
+from .rendered import serve_roster
 from .service import sheet_for
+from .tasks import render_list_roster
 
 
 def _unprintable(error: BadInput) -> HttpResponse:
@@ -24,15 +27,18 @@ def _unprintable(error: BadInput) -> HttpResponse:
 
 
 def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None) -> HttpResponse:
+    """Rate limited per user and address; served from the cache when printed before (rendered.py)."""
+    refused = limit(request, "roster-pdf")
+    if refused:
+        return refused
     paper = paper_of(request.GET.get("paper"))
     try:
         sheet = sheet_for(army_list.document, player)
     except BadInput as error:
         return _unprintable(error)
-    response = HttpResponse(roster_pdf(sheet, paper), content_type="application/pdf")
     filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return serve_roster(request, sheet, paper, filename,
+                        lambda: render_list_roster.enqueue(army_list.pk, player, paper))
 
 
 @login_required

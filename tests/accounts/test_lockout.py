@@ -105,7 +105,7 @@ def test_sign_ups_are_limited_per_address_at_a_rate_no_club_room_reaches(setting
 
 
 def test_behind_a_proxy_players_are_told_apart_by_the_address_the_proxy_saw(settings, make_user):
-    settings.FORWARDED_FOR_PROXIES = 1
+    settings.TRUSTED_PROXIES = ["10.0.0.2"]
     make_user("ada")
     proxy = {"REMOTE_ADDR": "10.0.0.2"}
     # The attacker writes an address of their own in front; the proxy appends the one it saw.
@@ -115,13 +115,25 @@ def test_behind_a_proxy_players_are_told_apart_by_the_address_the_proxy_saw(sett
     assert log_in(player, "ada", RIGHT, HTTP_X_FORWARDED_FOR="198.51.100.7").status_code == 302
 
 
+def test_a_client_that_reaches_the_site_directly_cannot_choose_its_address(settings, make_user):
+    """Varying X-Forwarded-For from an address that is not the proxy's changes nothing: still locked out."""
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    make_user("ada")
+    for n in range(LIMIT):
+        fail_logins(Client(REMOTE_ADDR="192.0.2.50"), "ada", 1, HTTP_X_FORWARDED_FOR=f"198.51.100.{n}")
+    direct = Client(REMOTE_ADDR="192.0.2.50")
+    assert log_in(direct, "ada", RIGHT, HTTP_X_FORWARDED_FOR="203.0.113.1").status_code == 429
+
+
 @pytest.mark.parametrize("proxies, forwarded, seen", [
-    (0, "192.0.2.1", "10.0.0.2"),               # no proxy: the header is the client's own words
-    (1, "192.0.2.1", "192.0.2.1"),
-    (1, "6.6.6.6, 192.0.2.1", "192.0.2.1"),
-    (2, "192.0.2.1, 10.0.0.1", "192.0.2.1"),
-    (2, "10.0.0.1", "10.0.0.2"),                # fewer addresses than proxies: not through them all
+    ([], "192.0.2.1", "10.0.0.2"),                          # no proxy: the header is the client's own words
+    (["127.0.0.1"], "192.0.2.1", "10.0.0.2"),               # not from the proxy: the header is not believed
+    (["10.0.0.2"], "192.0.2.1", "192.0.2.1"),
+    (["10.0.0.2"], "6.6.6.6, 192.0.2.1", "192.0.2.1"),
+    (["10.0.0.2", "10.0.0.1"], "192.0.2.1, 10.0.0.1", "192.0.2.1"),
+    (["10.0.0.2", "10.0.0.1"], "10.0.0.1", "10.0.0.2"),     # only proxies: the nearest one
+    (["10.0.0.2"], "", "10.0.0.2"),
 ])
 def test_the_client_address(settings, rf, proxies, forwarded, seen):
-    settings.FORWARDED_FOR_PROXIES = proxies
+    settings.TRUSTED_PROXIES = proxies
     assert client_ip(rf.get("/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=forwarded)) == seen

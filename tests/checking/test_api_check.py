@@ -59,3 +59,11 @@ def test_the_api_needs_no_csrf_token_since_it_reads_no_session(kingdom):
 
     response = post(Client(enforce_csrf_checks=True), LEGAL)
     assert response.status_code == 200
+
+
+def test_the_api_is_rate_limited_per_address_with_json_and_retry_after(client, kingdom, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "check-api": {"user": "100/m", "address": "2/m"}}
+    assert [post(client, LEGAL).status_code for _ in range(2)] == [200, 200]
+    refused = post(client, LEGAL)
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert refused.json()["error"].startswith("Too many requests")

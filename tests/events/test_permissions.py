@@ -52,7 +52,8 @@ EVERY_URL = ORGANISER_ONLY + PLAYER_ONLY + MEMBERS
 def scene(event, joined, organiser, players, stranger):
     """Olga organises, with Alice's co-organiser Carol; Alice and Bob play; each has submitted."""
     carol = type(organiser).objects.create_user("carol")
-    services.add_organiser(event=event, username="carol")
+    services.invite_organiser(event=event, username="carol", by=organiser)
+    services.answer_organiser_invitation(event=event, user=carol, accept=True)
     alice, bob = joined
     alices = services.submit(player=alice, data=copy.deepcopy(LEGAL))
     bobs = services.submit(player=bob, data=copy.deepcopy(ILLEGAL))

@@ -94,13 +94,19 @@ def test_addresses_are_unique(make_event):
 # --- people ---------------------------------------------------------------------------------
 
 
-def test_co_organisers_are_added_by_username(event, players, organiser):
-    services.add_organiser(event=event, username="alice")
+def test_co_organisers_are_invited_by_username_and_organise_once_they_accept(event, players, organiser):
+    alice, bob = players
+    services.invite_organiser(event=event, username="alice", by=organiser)
+    services.invite_organiser(event=event, username="alice", by=organiser)  # once is enough
+    services.invite_organiser(event=event, username="nobody", by=organiser)  # nothing, and nothing said
+    assert [o.user.username for o in event.organisers.all()] == ["olga"]
+    assert services.answer_organiser_invitation(event=event, user=alice, accept=True)
     assert [o.user.username for o in event.organisers.all()] == ["olga", "alice"]
-    with pytest.raises(services.Refused, match="already organises"):
-        services.add_organiser(event=event, username="alice")
-    with pytest.raises(services.Refused, match="Nobody is called"):
-        services.add_organiser(event=event, username="nobody")
+    services.invite_organiser(event=event, username="alice", by=organiser)  # organises already: no invitation
+    assert not services.answer_organiser_invitation(event=event, user=alice, accept=True)
+    services.invite_organiser(event=event, username="bob", by=organiser)
+    assert services.answer_organiser_invitation(event=event, user=bob, accept=False)
+    assert [o.user.username for o in event.organisers.all()] == ["olga", "alice"]
     with pytest.raises(services.Refused, match="creator cannot be removed"):
         services.remove_organiser(event=event, organiser=event.organisers.get(user=organiser))
 

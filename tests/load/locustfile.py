@@ -16,6 +16,17 @@ dashboard, reads it for 5 to 15 seconds, re-checks every submitted list
 against today's data (the dashboard's button, an htmx GET: it writes
 nothing), reads the results, opens the dashboard again and downloads the
 CSV: a round of about 40 seconds, each re-check checking every list.
+
+One attacker (fixed_count: one) tries to stall the site for everybody else,
+from an address of its own, a request a second: a 1,000-entry shared list's
+roster PDF, anonymously, again and again; notes appended to a campaign of
+5,000 actions, and its summary PDF; the judges' pack of its own event asked
+for in a loop. (tests/load/run.py holds 300 idle connections open beside it.)
+Its answers are counted by status (200, 202 "being prepared", 429 "too many",
+503 "cut for time") and printed by run.py; only another status is an error.
+
+Every simulated person comes through the proxy in front (TRUSTED_PROXIES=127.0.0.1),
+each with an address of their own in X-Forwarded-For, as nginx would append it.
 """
 from __future__ import annotations
 
@@ -25,10 +36,11 @@ import os
 import random
 import re
 import uuid
+from collections import Counter
 from pathlib import Path
 from urllib.parse import quote
 
-from locust import HttpUser, SequentialTaskSet, between, task
+from locust import HttpUser, SequentialTaskSet, between, constant, events, task
 
 PEOPLE = json.loads(Path(os.environ["LOAD_PEOPLE"]).read_text(encoding="utf-8"))
 PLAYERS = itertools.cycle(PEOPLE["players"])
@@ -46,6 +58,7 @@ class Player(HttpUser):
         self.me = next(PLAYERS)
         self.client.cookies.set("sessionid", self.me["session"])
         self.client.cookies.set("csrftoken", CSRF)
+        self.client.headers["X-Forwarded-For"] = f"10.1.{self.me['list'] % 250}.{self.me['list'] // 250 % 250}"
         self.list_path = f"/lists/{self.me['list']}/"
         self.htmx = {"HX-Request": "true", "HX-Target": "list-summary", "X-CSRFToken": CSRF,
                      "HX-Current-URL": f"{self.host}{self.list_path}", "Referer": f"{self.host}{self.list_path}"}
@@ -121,6 +134,7 @@ class LookingOverTheEvent(SequentialTaskSet):
         me = PEOPLE["organiser"]
         self.client.cookies.set("sessionid", me["session"])
         self.client.cookies.set("csrftoken", CSRF)
+        self.client.headers["X-Forwarded-For"] = "10.2.0.1"
         self.event, self.entrants = f"/events/{me['event']}/", me["entrants"]
 
     @task
@@ -156,3 +170,61 @@ class Organiser(HttpUser):
     fixed_count = 1
     wait_time = between(5, 15)  # reading the table, or the re-check's findings
     tasks = [LookingOverTheEvent]
+
+
+ANSWERS: Counter = Counter()  # (request, status) -> times, for run.py
+EXPECTED = {200, 202, 429, 503}
+
+
+class Attacker(HttpUser):
+    fixed_count = 1
+    wait_time = constant(1)
+
+    def on_start(self) -> None:
+        self.me = PEOPLE["attacker"]
+        self.client.headers["X-Forwarded-For"] = "198.51.100.66"
+        self.client.cookies.set("csrftoken", CSRF)
+        campaign = self.me["campaign"]
+        self.campaign = f"/campaigns/{campaign['campaign']}/"
+        self.notes = f"{self.campaign}armies/{campaign['army']}/units/{campaign['unit']}/notes/"
+
+    def attempt(self, method: str, path: str, name: str, *, session: str | None = None, **kwargs) -> None:
+        self.client.cookies.clear()
+        self.client.cookies.set("csrftoken", CSRF)
+        if session:
+            self.client.cookies.set("sessionid", session)
+        with self.client.request(method, path, name=name, catch_response=True, allow_redirects=False,
+                                 **kwargs) as response:
+            ANSWERS[(name, response.status_code)] += 1
+            if response.status_code in EXPECTED or (response.status_code == 302 and method == "POST"):
+                response.success()
+            else:
+                response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
+
+    @task(3)
+    def long_shared_pdf(self) -> None:
+        self.attempt("GET", f"/print/shared/{self.me['token']}/roster.pdf", "attacker: 1,000-entry shared pdf")
+
+    @task(2)
+    def campaign_note(self) -> None:
+        self.attempt("POST", self.notes, "attacker: campaign note", session=self.me["campaign"]["session"],
+                     data={"notes": f"Still holding the ford ({uuid.uuid4().hex[:8]})."},
+                     headers={"X-CSRFToken": CSRF, "Referer": f"{self.host}{self.campaign}"})
+
+    @task(1)
+    def campaign_summary(self) -> None:
+        self.attempt("GET", f"{self.campaign}summary.pdf", "attacker: campaign summary pdf",
+                     session=self.me["campaign"]["session"])
+
+    @task(2)
+    def pack(self) -> None:
+        self.attempt("POST", f"/events/{self.me['event']}/pack/", "attacker: judges' pack", session=self.me["session"],
+                     headers={"X-CSRFToken": CSRF, "HX-Request": "true",
+                              "Referer": f"{self.host}/events/{self.me['event']}/dashboard/"})
+
+
+@events.quitting.add_listener
+def write_answers(environment, **kwargs) -> None:
+    path = os.environ.get("LOAD_ANSWERS")
+    if path:
+        Path(path).write_text(json.dumps([[name, status, n] for (name, status), n in sorted(ANSWERS.items())]))

@@ -19,6 +19,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 
 from armylists.builder import services as builder
+from armylists.campaigns import services as campaigns
+from armylists.campaigns.demo import SLUG as DEMO_CAMPAIGN
+from armylists.campaigns.models import Action, Campaign
 from armylists.events import services as events
 from factions.models import Faction
 
@@ -52,12 +55,12 @@ def make_players(count: int, faction: Faction) -> list:
     return players
 
 
-def make_event(entrants: list, faction: Faction) -> dict:
+def make_event(entrants: list, faction: Faction, organiser=None, name: str = "Load test muster") -> dict:
     """An event open for submissions until tomorrow evening, each entrant's list submitted (the demo event's
     lists in turn), and its organiser; re-checking is open to organisers in every state."""
-    organiser = get_user_model().objects.create(username="organiser")
+    organiser = organiser or get_user_model().objects.create(username="organiser")
     tomorrow = timezone.now() + dt.timedelta(days=1)
-    event = events.create_event(creator=organiser, name="Load test muster (sample event)", game=faction.game,
+    event = events.create_event(creator=organiser, name=f"{name} (sample event)", game=faction.game,
                                 time_zone="Europe/London", starts_at=tomorrow + dt.timedelta(days=1),
                                 deadline=tomorrow, settings=EVENT_SETTINGS)
     events.change_state(event=event, to=event.State.OPEN, by=organiser)
@@ -68,12 +71,46 @@ def make_event(entrants: list, faction: Faction) -> dict:
     return {"session": session_of(organiser), "event": event.slug, "entrants": len(entrants)}
 
 
-def make(players: int, entrants: int) -> None:
+def shared_long_list(owner, faction: Faction, entries: int) -> str:
+    """A shared list of `entries` entries (the most a list may have: docs/checking.md); its share token."""
+    units = list(faction.units.order_by("position").values_list("slug", flat=True))
+    document = {"format": "armylists/list@1", "game": GAME, "faction": faction.slug, "name": "Long (sample)",
+                "points_limit": 2000, "entries": [{"id": f"e{n}", "unit": units[n % len(units)]}
+                                                  for n in range(entries)]}
+    army_list = builder.import_list(owner=owner, data=document)
+    return builder.set_sharing(army_list=army_list, shared=True).share_token
+
+
+def long_campaign(actions: int) -> dict:
+    """The demo campaign grown to `actions` actions by its game master: the same note, again and again
+    (copies of one action row, which replays as the web would have made it)."""
+    campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN)
+    game_master = campaign.game_master
+    campaigns.perform(campaign=campaign, actor=game_master, kind="set-notes",
+                      data={"army": "a1", "unit": "u1", "notes": "Held the ford (sample note)."})
+    last = Action.objects.filter(campaign=campaign).order_by("-number").first()
+    Action.objects.bulk_create(Action(campaign=campaign, number=n, kind=last.kind, army=last.army, actor=game_master,
+                                      payload=last.payload, rolls=last.rolls, choices=last.choices, at=last.at)
+                               for n in range(last.number + 1, actions + 1))
+    return {"session": session_of(game_master), "campaign": campaign.slug, "army": "a1", "unit": "u1"}
+
+
+def make_attacker(faction: Faction, entrants: list, entries: int, actions: int) -> dict:
+    """Everything the attacker uses: a long shared list, a long campaign it is a member of, and an event
+    of its own with lists submitted, whose judges' pack it asks for in a loop."""
+    attacker = get_user_model().objects.create(username="attacker")
+    event = make_event(entrants, faction, organiser=attacker, name="Attacker's muster")
+    return {"token": shared_long_list(attacker, faction, entries), "event": event["event"],
+            "session": event["session"], "campaign": long_campaign(actions)}
+
+
+def make(players: int, entrants: int, entries: int = 1000, actions: int = 5000) -> None:
     """`players` players building lists; an event with `entrants` submitted lists (the players first, then
-    people who only submitted), and its organiser."""
+    people who only submitted), and its organiser; the attacker's world (`make_attacker`)."""
     faction = Faction.objects.get(game__slug=GAME, slug=FACTION)
     building = make_players(players, faction)
     others = [get_user_model().objects.create(username=f"entrant{n}") for n in range(max(0, entrants - players))]
     entering = [user for user, _ in building][:entrants] + others
     print(json.dumps({"players": [player for _, player in building],
-                      "organiser": make_event(entering, faction)}))
+                      "organiser": make_event(entering, faction),
+                      "attacker": make_attacker(faction, entering[:20], entries, actions)}))

@@ -189,6 +189,7 @@ RAW: dict[str, Callable[[Target], list[str]]] = {
         "list-entry-remove", "list-entry-duplicate", "list-undo")},
     "events:create": lambda t: ["game"],
     "events:submit-list": lambda t: ["list"],
+    "events:organiser-answer": lambda t: ["answer"],
     "events:submission-note": lambda t: ["next"],
     "campaigns:army-create": lambda t: ["name", "faction", *_unit_counts(t)],
     "campaigns:mission-create": lambda t: ["check", "army", *_per_army("units-{}", "objective-{}")(t)],

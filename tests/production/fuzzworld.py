@@ -91,7 +91,9 @@ def seed() -> World:
                                         starts_at=soon, deadline=soon - dt.timedelta(days=1),
                                         settings={"points_limit": 2000})
     event = event_services.change_state(event=event, to=Event.State.OPEN, by=alice)
-    co_organiser = event_services.add_organiser(event=event, username="bob")
+    event_services.invite_organiser(event=event, username="bob", by=alice)
+    event_services.answer_organiser_invitation(event=event, user=users["bob"], accept=True)
+    co_organiser = event.organisers.get(user=users["bob"])
     player = event_services.join_event(event=event, user=alice, display_name="Alice")
     source = ArmyList.objects.get(pk=lists["aof-regiments"])
     submission = event_services.submit(player=player, data=source.document, source_list=source)

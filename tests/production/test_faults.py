@@ -176,21 +176,21 @@ def test_a_server_killed_right_after_a_save_loses_nothing_it_answered_for(site_d
 
 @pytest.mark.django_db
 def test_a_roster_that_fails_to_render_breaks_neither_its_page_nor_other_downloads(make_user, monkeypatch):
-    from armylists.printing import views
+    from armylists.printing import rendered
 
     for game in ("aof-regiments", "battleground"):
         import_document(parse_faction_file(json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))))
     owner = make_user()
     broken, fine = (services.import_list(owner=owner, data=json.loads((LISTS / name).read_text()))
                     for name in ("aof-regiments-legal.json", "battleground-legal.json"))
-    render = views.roster_pdf
+    render = rendered.roster_pdf
 
     def fails_for_one_list(sheet, paper):
         if sheet.list_name == broken.name:
             raise ValueError("a font went missing")
         return render(sheet, paper)
 
-    monkeypatch.setattr(views, "roster_pdf", fails_for_one_list)
+    monkeypatch.setattr(rendered, "roster_pdf", fails_for_one_list)
     client = Client(raise_request_exception=False)
     client.force_login(owner)
     failed = client.get(f"/print/lists/{broken.pk}/roster.pdf")

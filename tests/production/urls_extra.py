@@ -1,7 +1,9 @@
-"""The site's URLs plus two views for the tests: one that fails, one that takes its time."""
+"""The site's URLs plus views for the tests: one that fails, one that takes its time, one that
+would take ten seconds of CPU, one that finds the database locked by another writer."""
 import threading
 import time
 
+from django.db import OperationalError
 from django.http import HttpResponse
 from django.urls import include, path
 
@@ -21,8 +23,24 @@ def slow(request):
     return HttpResponse("done")
 
 
+def spin(request):
+    """Ten seconds of Python work, unless it is cut."""
+    running.append("spinning")
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        pass
+    running.append("spun to the end")
+    return HttpResponse("spun")
+
+
+def locked(request):
+    raise OperationalError("database is locked")  # SQLite's words once its busy timeout has passed
+
+
 urlpatterns = [
     path("fail/", fail),
     path("slow/", slow),
+    path("spin/", spin),
+    path("locked/", locked),
     path("", include("armylists.urls")),
 ]

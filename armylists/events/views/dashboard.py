@@ -6,8 +6,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from armylists.ops.ratelimit import limit
+
 from ..dashboard import SHOW_LABELS, SORT_LABELS, csv_text, table
 from ..models import Pack
+from ..pack import latest_pack, request_pack
 from ..permissions import event_access
 from ..recheck import recheck_event
 from ..tasks import build_judges_pack
@@ -26,16 +29,12 @@ def _table(request: HttpRequest, event):
                  faction=request.GET.get("faction", ""))
 
 
-def _latest_pack(event) -> Pack | None:
-    return Pack.objects.filter(event=event).defer("pdf").first()
-
-
 @require_GET
 @login_required
 def dashboard(request: HttpRequest, slug: str) -> HttpResponse:
     access = _organiser_access(request, slug)
     context = {"event": access.event, "access": access, "table": _table(request, access.event),
-               "pack": _latest_pack(access.event), "sorts": SORT_LABELS, "shows": SHOW_LABELS}
+               "pack": latest_pack(access.event), "sorts": SORT_LABELS, "shows": SHOW_LABELS}
     template = PAGE + "#table" if request.htmx and request.htmx.target == "dashboard-table" else PAGE
     return render(request, template, context)
 
@@ -66,17 +65,22 @@ def export_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def pack_start(request: HttpRequest, slug: str) -> HttpResponse:
-    """Queue a new pack. The row is saved (and committed) before the task is queued, so a worker finds it."""
+    """Queue a new pack, or join the one already queued or being built. The row is saved (and
+    committed) before the task is queued, so a worker finds it."""
     access = _organiser_access(request, slug)
-    pack = Pack.objects.create(event=access.event, requested_by=request.user)
-    build_judges_pack.enqueue(pack.pk)
+    refused = limit(request, "judges-pack")
+    if refused:
+        return refused
+    pack, new = request_pack(access.event, request.user)
+    if new:
+        build_judges_pack.enqueue(pack.pk)
     if request.htmx:
         return _pack_panel(request, access.event)
     return redirect("events:dashboard", slug)
 
 
 def _pack_panel(request: HttpRequest, event) -> HttpResponse:
-    return render(request, "events/_pack.html", {"event": event, "pack": _latest_pack(event)})
+    return render(request, "events/_pack.html", {"event": event, "pack": latest_pack(event)})
 
 
 @require_GET

@@ -6,20 +6,21 @@ from collections.abc import Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.builder.models import ArmyList
 from armylists.checking.confirm import Question, ask_first, new_link_question
+from armylists.ops.ratelimit import limit
 from armylists.rules import params_for
 from factions.choosing import chosen_game
 
 from .. import services
 from ..eventsettings import ban_names
 from ..forms import EventForm, OrganiserForm, StateForm
-from ..models import Event, Organiser
+from ..models import Event, Organiser, OrganiserInvitation
 from ..people import latest_submissions
 from ..permissions import Access, event_access
 from ..services import Refused
@@ -34,7 +35,9 @@ def event_index(request: HttpRequest) -> HttpResponse:
     # An open event past its deadline shows as locked here too, as on its own page.
     events = [services.lock_if_due(e) for e in Event.objects.filter(mine).select_related("game").distinct()]
     organised = set(Organiser.objects.filter(user=request.user).values_list("event_id", flat=True))
-    return render(request, "events/event_index.html", {"events": events, "organised": organised})
+    invitations = OrganiserInvitation.objects.filter(user=request.user).select_related("event", "invited_by")
+    return render(request, "events/event_index.html",
+                  {"events": events, "organised": organised, "invitations": invitations})
 
 
 @require_http_methods(["GET", "POST"])
@@ -170,11 +173,31 @@ def invite_renew(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def organiser_add(request: HttpRequest, slug: str) -> HttpResponse:
-    def add(access: Access) -> str:
+    """An invitation, which its person accepts on their events page. The answer is the same whether
+    or not anyone has that username, and the form is rate limited: it tells nobody who has an account."""
+    def invite(access: Access) -> str:
         username = _valid(OrganiserForm(request.POST), "Give the username of the co-organiser.")["username"]
-        organiser = services.add_organiser(event=access.event, username=username)
-        return f"{organiser.user.get_username()} now organises this event too."
-    return _organiser_action(request, slug, add)
+        services.invite_organiser(event=access.event, username=username, by=request.user)
+        return (f"If someone is called “{username.strip()}” on Muster, they are invited: they become an organiser "
+                "of this event when they accept on their events page.")
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    return limit(request, "organiser-invite") or _organiser_action(request, slug, invite)
+
+
+@require_POST
+@login_required
+def organiser_answer(request: HttpRequest, slug: str) -> HttpResponse:
+    """The invited person accepts or declines, from their events page."""
+    event = get_object_or_404(Event, slug=slug)
+    accept = request.POST.get("answer") == "accept"
+    if not services.answer_organiser_invitation(event=event, user=request.user, accept=accept):
+        raise Http404("No invitation to organise this event is waiting for you.")
+    if accept:
+        messages.success(request, f"You now organise {event.name}.")
+        return redirect(event)
+    messages.success(request, f"You declined to organise {event.name}.")
+    return redirect("events:index")
 
 
 @require_POST

@@ -7,7 +7,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from armylists.printing.pdf import paper_of, roster_pdf
+from armylists.ops.ratelimit import limit
+from armylists.printing.pdf import paper_of
+from armylists.printing.rendered import serve_roster
 
 from .. import services
 from ..diff import diff
@@ -16,6 +18,7 @@ from ..frozen import thaw
 from ..pack import UNREADABLE, submission_sheet
 from ..permissions import event_access, submission_or_404
 from ..services import Refused
+from ..tasks import render_submission_roster
 
 
 def _versions(submission) -> list:
@@ -61,18 +64,19 @@ def submission_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The roster of the frozen list, as it was checked when it was submitted."""
     access = event_access(request.user, slug)
     submission = submission_or_404(access, pk)
+    refused = limit(request, "roster-pdf")
+    if refused:
+        return refused
     paper = paper_of(request.GET.get("paper"))
     try:
-        pdf = roster_pdf(submission_sheet(submission, access.event), paper)
+        sheet = submission_sheet(submission, access.event)
     except UNREADABLE as error:
         # Plain text: the message may quote what the player typed.
         return HttpResponse(f"This roster cannot be printed: {error}", status=409,
                             content_type="text/plain; charset=utf-8")
-    response = HttpResponse(pdf, content_type="application/pdf")
     # The file name is made of slugs and numbers only: nothing a player typed.
     name = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}-{paper}.pdf"
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
+    return serve_roster(request, sheet, paper, name, lambda: render_submission_roster.enqueue(submission.pk, paper))
 
 
 def _note_saved(note) -> str:

@@ -1,0 +1,102 @@
+"""A roster is rendered once per content (armylists/printing/rendered.py); long ones by the worker;
+its downloads are rate limited per user and per address (armylists/ops/ratelimit.py)."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.urls import reverse
+
+from armylists.printing import rendered
+
+from .conftest import LISTS
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the PDFs actually rendered."""
+    made = []
+    real = rendered.roster_pdf
+
+    def counting(sheet, paper):
+        made.append(sheet.list_name)
+        return real(sheet, paper)
+
+    monkeypatch.setattr(rendered, "roster_pdf", counting)
+    return made
+
+
+def test_a_second_request_for_the_same_content_is_served_from_the_cache(client, make_army_list, renders):
+    army_list = make_army_list(shared=True)
+    url = reverse("printing:shared-pdf", args=[army_list.share_token])
+    first, second = client.get(url), client.get(url)
+    assert first.status_code == second.status_code == 200
+    assert first.content == second.content and len(renders) == 1
+    # Another paper, or the list changed, is other content: rendered anew.
+    assert client.get(url, {"paper": "letter"}).status_code == 200 and len(renders) == 2
+    document = copy.deepcopy(army_list.document)
+    document["name"] = "Renamed"
+    army_list.document = document
+    army_list.save()
+    assert client.get(url).status_code == 200 and len(renders) == 3
+
+
+def test_the_owner_and_an_anonymous_reader_of_the_shared_link_get_their_own_roster(client, make_army_list, renders):
+    army_list = make_army_list(shared=True, share_shows_owner=False)
+    client.get(reverse("printing:shared-pdf", args=[army_list.share_token]))
+    client.force_login(army_list.owner)
+    client.get(reverse("printing:list-pdf", args=[army_list.pk]))
+    assert len(renders) == 2  # one names the player, the other does not
+
+
+def test_a_long_roster_is_rendered_by_the_worker_while_a_page_says_so(client, make_army_list, renders, settings):
+    settings.ROSTER_INLINE_ENTRIES = 1
+    army_list = make_army_list(document=LISTS["aof-regiments"])
+    client.force_login(army_list.owner)
+    url = reverse("printing:list-pdf", args=[army_list.pk])
+    waiting = client.get(url)
+    assert waiting.status_code == 202 and 'http-equiv="refresh"' in waiting.content.decode()
+    assert "Preparing the roster" in waiting.content.decode()
+    # The test suite runs tasks at once: the worker has rendered it, and the reload downloads it.
+    assert renders == ["Ash Vanguard"]
+    ready = client.get(url)
+    assert ready.status_code == 200 and ready.content.startswith(b"%PDF") and len(renders) == 1
+
+
+def test_asking_again_while_it_is_queued_joins_the_queued_rendering(client, make_army_list, settings, monkeypatch):
+    settings.ROSTER_INLINE_ENTRIES = 1
+    queued = []
+
+    class Worker:  # a worker that has not got to it yet
+        @staticmethod
+        def enqueue(*args):
+            queued.append(args)
+
+    monkeypatch.setattr("armylists.printing.views.render_list_roster", Worker)
+    army_list = make_army_list()
+    client.force_login(army_list.owner)
+    url = reverse("printing:list-pdf", args=[army_list.pk])
+    assert [client.get(url).status_code for _ in range(3)] == [202, 202, 202]
+    assert len(queued) == 1
+
+
+def test_roster_downloads_are_rate_limited_per_address_with_a_clear_page(client, make_army_list, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "roster-pdf": {"user": "100/m", "address": "3/m"}}
+    army_list = make_army_list(shared=True)
+    url = reverse("printing:shared-pdf", args=[army_list.share_token])
+    assert [client.get(url).status_code for _ in range(3)] == [200, 200, 200]
+    refused = client.get(url)
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert "Too many requests" in refused.content.decode()
+    assert client.get(url, REMOTE_ADDR="192.0.2.8").status_code == 200  # another address is not held up
+
+
+def test_roster_downloads_are_rate_limited_per_user_whatever_the_address(client, make_army_list, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "roster-pdf": {"user": "2/m", "address": "100/m"}}
+    army_list = make_army_list()
+    client.force_login(army_list.owner)
+    url = reverse("printing:list-pdf", args=[army_list.pk])
+    codes = [client.get(url, REMOTE_ADDR=f"192.0.2.{n}").status_code for n in range(3)]
+    assert codes == [200, 200, 429]

@@ -1,0 +1,86 @@
+"""No request holds a web process past REQUEST_TIME_LIMIT_S (armylists/ops/timelimit.py), and a
+database busy with another writer answers 503 with Retry-After, never 500 (armylists/ops/errors.py)."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from django.db import OperationalError
+from django.test import Client
+
+from armylists.ops.errors import busy_database
+from armylists.ops.handler import MusterASGIHandler
+
+from . import urls_extra
+from .asgi_client import http_scope, run
+
+pytestmark = pytest.mark.urls("tests.production.urls_extra")
+
+
+async def get(handler, path: str) -> tuple[int, dict[bytes, bytes], float]:
+    sent, asked = [], []
+    started = time.monotonic()
+
+    async def receive():
+        if not asked:
+            asked.append(1)
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()
+
+    async def send(message):
+        sent.append(message)
+
+    await handler(http_scope("GET", path), receive, send)
+    return sent[0]["status"], dict(sent[0]["headers"]), time.monotonic() - started
+
+
+def test_a_request_past_the_limit_is_answered_503_and_its_process_freed(settings):
+    settings.REQUEST_TIME_LIMIT_S = 0.5
+    urls_extra.running.clear()
+    handler = MusterASGIHandler()
+
+    async def spin_then_slow():
+        spun = await get(handler, "/spin/")
+        return spun, await get(handler, "/slow/")
+
+    (status, headers, took), (next_status, _, next_took) = run(spin_then_slow(), timeout=30)
+    assert status == 503 and headers[b"Retry-After"] == b"5" and took < 2
+    # The next request's code runs in the same thread: it is free again at once, not after ten seconds.
+    assert next_status == 200 and next_took < 2
+    assert "spinning" in urls_extra.running and "spun to the end" not in urls_extra.running
+
+
+def test_a_request_whose_time_ran_out_while_it_waited_is_answered_without_being_started(settings):
+    settings.REQUEST_TIME_LIMIT_S = 0.5
+    urls_extra.running.clear()
+    handler = MusterASGIHandler()
+
+    async def together():  # one thread runs both in turn: /slow/ waits for /spin/ to be cut
+        return await asyncio.gather(get(handler, "/spin/"), get(handler, "/slow/"))
+
+    (spun, _, _), (waited, headers, took) = run(together(), timeout=30)
+    assert (spun, waited, headers[b"Retry-After"]) == (503, 503, b"5") and took < 2
+    assert not any(event.startswith("start") for event in urls_extra.running)
+
+
+@pytest.mark.django_db
+def test_a_locked_database_answers_503_with_retry_after_never_500():
+    response = Client(raise_request_exception=False).get("/locked/")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    assert "The site is busy" in response.content.decode() and "nothing was saved" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_any_other_failure_is_still_a_500():
+    assert Client(raise_request_exception=False).get("/fail/").status_code == 500
+
+
+@pytest.mark.parametrize("message, busy", [
+    ("database is locked", True),                                       # SQLite, another writer
+    ("canceling statement due to lock timeout", True),                  # PostgreSQL's lock_timeout
+    ("couldn't get a connection after 10.00 sec", True),                # psycopg_pool, every connection in use
+    ('relation "events_pack" does not exist', False),                   # a real fault stays a 500
+])
+def test_which_database_errors_mean_busy(message, busy):
+    assert busy_database(OperationalError(message)) is busy
