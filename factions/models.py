@@ -16,7 +16,7 @@ from armylists.games.schema import is_sample
 from armylists.rules import params_for
 from armylists.rules.model import weapons_from
 
-# As the faction file bounds them (FORMATS: slugs [a-z0-9-]{1,64}, names at most 200 characters).
+# As the faction file bounds them (docs/faction-file.md, "Bounds": slugs [a-z0-9-]{1,64}, names at most 200 characters).
 SLUG_MAX = 64
 NAME_MAX = 200
 

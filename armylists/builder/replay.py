@@ -1,4 +1,4 @@
-"""A retried edit is recognised, never applied twice (issue 14, "Faults").
+"""A retried edit is recognised, never applied twice (docs/architecture.md, "One edit, one way").
 
 A phone that loses an edit's answer (a timeout, a dropped connection) cannot tell whether the edit
 was saved; the player taps again. So the builder's script sends each edit with a random key, the

@@ -135,7 +135,7 @@ class ArmyRow:
 
     @property
     def score(self) -> Fraction:
-        """L3793: with parallel play (and for late joiners, L3795) VP are divided by matches played."""
+        """AoF Regiments, Campaign Rules, Campaign Types: with Parallel Play (and for Late Joiners) VP are divided by matches played."""
         if not self.per_match:
             return Fraction(self.vp)
         return Fraction(self.vp, self.matches) if self.matches else Fraction(0)

@@ -19,7 +19,7 @@ from typing import Any
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import LIST_BYTES, parse_json
 
-MAX_FILE = LIST_BYTES  # a list file is at most 1 MB (FORMATS.md, The list file: bounds)
+MAX_FILE = LIST_BYTES  # a list file is at most 1 MB (docs/list-file.md, "Bounds")
 MAX_FILES = 10_000  # list files in one run, from every folder and archive together
 MAX_UNPACKED = 200_000_000  # bytes read out of one archive
 MAX_DEPTH = 20  # folder levels below a folder given

@@ -1,6 +1,6 @@
 """An event's settings: which exist for a game, their bounds, and the check that refuses the rest.
 
-Three kinds (FORMATS.md, "Event settings"): list settings that replace the
+Three kinds (docs/events.md, "Settings"): list settings that replace the
 list's own (those its game declares an event may set, `Game.event_list_settings`),
 any number of the game system by its name, and the bans. The list settings are
 checked by the list file's own rules (a trial document through `parse_list`),

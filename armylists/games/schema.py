@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
-# The bounds of both formats (FORMATS: "Every slug in every file matches [a-z0-9-]{1,64}. Names
+# The bounds of both formats (docs/faction-file.md, "Bounds": "Every slug in every file matches [a-z0-9-]{1,64}. Names
 # are at most 200 characters, notes and texts at most 5,000"; list file bounds).
 NAME_MAX = 200
 TEXT_MAX = 5_000

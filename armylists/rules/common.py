@@ -71,7 +71,7 @@ def option_group(army: Army, params: GameParams, tally: Tally) -> Iterator[Viola
 
 
 def empty_list(army: Army, params: GameParams, tally: Tally) -> Iterator[Violation]:
-    """A list needs at least one entry (FORMATS: `empty-list`, in every game)."""
+    """A list needs at least one entry (docs/violations.md, "Every game": `empty-list`)."""
     if not army.entries:
         yield Violation("empty-list", "the list has no entries; add at least one unit",
                         rule=f"{params.book}: {params.army_section}", scope="list")

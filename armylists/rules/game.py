@@ -35,5 +35,5 @@ def sum_of_entries(army: Army, params: GameParams, entry_points: dict[str, int])
 
 
 def per(limit: int | None, step: int) -> int:
-    """"One per N points" of the limit, rounded down (FORMATS.md: G // N)."""
+    """"One per N points" of the limit, rounded down (docs/game-settings.md: G // N)."""
     return (limit or 0) // step if step else 0

@@ -111,7 +111,7 @@ class Unit:
 
     @property
     def master_of_magic(self) -> bool:
-        """Dulce Bellum: knows every spell of its grimoire, so it chooses none (L866)."""
+        """Dulce Bellum: knows every spell of its grimoire, so it chooses none (Dulce Bellum, Special Rules: Master of Magic)."""
         return any(MASTER_OF_MAGIC.match(r) for r in self.rules)
 
     def option(self, slug: str) -> Option | None:

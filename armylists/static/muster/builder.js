@@ -82,7 +82,7 @@ document.addEventListener("toggle", (event) => {
   }
 }, true);
 
-// A retried edit is not made twice (issue 14, "Faults"). Every edit posts a random key in the
+// A retried edit is not made twice (docs/architecture.md, "One edit, one way"). Every edit posts a random key in the
 // X-Edit-Key header; the server records it with the version the edit saved, and an edit whose key
 // it has seen is answered with the list as it is, not applied again. The key stays with its element
 // while the edit has had no answer (status 0: the connection dropped or timed out), and the same

@@ -1,10 +1,10 @@
-"""Warhammer: Diskwars: customising an army (rulebook L411-447, L643-645).
+"""Warhammer: Diskwars: customising an army (rulebook: Customising an Army; command-card Keywords).
 
 An army is a number of regiments agreed before the game. Each regiment is a
 hero entry plus the troops whose `regiment` is that hero's id; the troops'
 recruitment costs are paid from the hero's recruitment points. There is no
 points total. The rulebook's text is cut off after the command card rule
-(extract A1), so these are the rules that survive.
+(docs/violations.md, "Diskwars"), so these are the rules that survive.
 """
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def _command_total(army: Army) -> int:
 
 
 def wrong_regiment_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """The army has exactly the agreed number of regiments, one per hero (L413-414)."""
+    """The army has exactly the agreed number of regiments, one per hero (Diskwars, Customising an Army)."""
     heroes, agreed = len(_heroes(army)), _agreed(army, params)
     if heroes != agreed:
         yield Violation("wrong-regiment-count",
@@ -78,7 +78,7 @@ def wrong_regiment_count(army: Army, params: DiskwarsParams, tally: Tally) -> It
 
 
 def no_regiment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """Every troop is recruited into the regiment of a hero in the list (L414-416)."""
+    """Every troop is recruited into the regiment of a hero in the list (Diskwars, Customising an Army)."""
     for t in _troops(army):
         leader = army.entry(t.regiment)
         if t.regiment is None:
@@ -93,7 +93,7 @@ def no_regiment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Vi
 
 
 def over_recruitment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """A regiment's troops cost no more recruitment points than its hero has (L418-420)."""
+    """A regiment's troops cost no more recruitment points than its hero has (Diskwars, Customising an Army)."""
     for hero, troops in regiments(army):
         spent, has = sum(recruitment_cost(t) for t in troops), hero.unit.recruitment_points
         if spent > has:
@@ -103,8 +103,8 @@ def over_recruitment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterat
 
 
 def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """An army has no both order and destruction disks (L422-423)."""
-    # A disk whose faction has no alignment goes with either (extract A3). The
+    """An army has no both order and destruction disks (Diskwars, Customising an Army)."""
+    # A disk whose faction has no alignment goes with either (docs/violations.md, "Diskwars"). The
     # army's alignment is its own faction's; failing that, its first aligned
     # disk's. The disks of the other alignment are the ones flagged.
     aligned = [e for e in army.entries if e.unit.alignment]
@@ -119,7 +119,7 @@ def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterato
 
 
 def duplicate_unique(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """A unique disk is in the army at most once (L425-426)."""
+    """A unique disk is in the army at most once (Diskwars, Customising an Army)."""
     copies: dict[tuple[str, str], list[Entry]] = defaultdict(list)
     for e in army.entries:
         if e.unit.unique:
@@ -132,15 +132,15 @@ def duplicate_unique(army: Army, params: DiskwarsParams, tally: Tally) -> Iterat
 
 
 def no_unique_hero(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """The army has at least one unique hero (L434)."""
+    """The army has at least one unique hero (Diskwars, Customising an Army)."""
     if not any(h.unit.unique for h in _heroes(army)):
         yield Violation("no-unique-hero", "the army needs at least 1 unique hero; it has none",
                         rule=_rule(params), scope="list")
 
 
 def wrong_race(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """A hero recruits no troop of another race (L428)."""
-    # A troop or hero with no race is compatible with any (extract A4).
+    """A hero recruits no troop of another race (Diskwars, Customising an Army)."""
+    # A troop or hero with no race is compatible with any (docs/violations.md, "Diskwars").
     for hero, troops in regiments(army):
         for t in troops:
             if hero.unit.race and t.unit.race and t.unit.race != hero.unit.race:
@@ -163,8 +163,8 @@ def too_few_small(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[
 
 
 def too_many_copies(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """A regiment, hero included, has at most `max_copies[size]` of one disk (L436-438)."""
-    # The hero counts: only the small-disk ratio excludes it (L432; extract A5).
+    """A regiment, hero included, has at most `max_copies[size]` of one disk (Diskwars, Customising an Army)."""
+    # The hero counts: only the small-disk ratio excludes it (Diskwars, Customising an Army; docs/violations.md, "Diskwars").
     for hero, troops in regiments(army):
         copies: dict[tuple[str, str], list[Entry]] = defaultdict(list)
         for d in _disks(army, hero, troops):
@@ -180,7 +180,7 @@ def too_many_copies(army: Army, params: DiskwarsParams, tally: Tally) -> Iterato
 
 def too_many_elite(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
     """A regiment, hero included, has at most `max_elite_per_regiment` elite disks."""
-    # Elite means `elite_level` or more ("elite 2 or more", spec); the hero counts (extract A5).
+    # Elite means `elite_level` or more ("elite 2 or more"); the hero counts (docs/violations.md, "Diskwars").
     for hero, troops in regiments(army):
         elite = [d for d in _disks(army, hero, troops) if d.unit.elite >= params.elite_level]
         if len(elite) > params.max_elite_per_regiment:
@@ -191,7 +191,7 @@ def too_many_elite(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator
 
 
 def command_card_count(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
-    """The command cards chosen number exactly the heroes' command values added up (L443-444)."""
+    """The command cards chosen number exactly the heroes' command values added up (Diskwars, Customising an Army)."""
     chosen, total = len(army.cards_chosen), _command_total(army)
     if chosen != total:
         yield Violation("command-card-count", f"{plural(chosen, 'command card')} chosen; "
@@ -204,8 +204,8 @@ def _title(title: str) -> str:
 
 def duplicate_command_card(army: Army, params: DiskwarsParams,
                            tally: Tally) -> Iterator[Violation]:
-    """No two command cards share a title (L445-447)."""
-    # Titles are compared ignoring case and spacing (extract A8).
+    """No two command cards share a title (Diskwars, Customising an Army)."""
+    # Titles are compared ignoring case and spacing (docs/violations.md, "Diskwars").
     counts = Counter(_title(c.title) for c in army.cards_chosen)
     for card in army.cards_chosen:
         n = counts.pop(_title(card.title), 0)
@@ -216,7 +216,7 @@ def duplicate_command_card(army: Army, params: DiskwarsParams,
 
 def command_card_alignment(army: Army, params: DiskwarsParams,
                            tally: Tally) -> Iterator[Violation]:
-    """An "Order/Destruction Only" card needs a hero of that alignment in the army (L643-645)."""
+    """An "Order/Destruction Only" card needs a hero of that alignment in the army (Diskwars, command-card Keywords: Order or Destruction Only)."""
     hero_alignments = {h.unit.alignment for h in _heroes(army)}
     for card in army.cards_chosen:
         only = card.alignment_only

@@ -1,4 +1,4 @@
-"""Dulce Bellum 0.1: building an army (rulebook L66-96, L692-696).
+"""Dulce Bellum 0.1: building an army (rulebook: Building an Army; Special Rules: Banners, Musicians, & Champions).
 
 An army is units of one faction, each taken at one of the sizes its profile
 offers. Common units grant unlock points by size; uncommon and rare units spend
@@ -50,7 +50,7 @@ def unlocks(army: Army, params: DulceBellumParams) -> tuple[int, int]:
 
 
 def wrong_faction(army: Army, params: DulceBellumParams, tally: Tally) -> Iterator[Violation]:
-    """Every unit comes from the list's faction (L68)."""
+    """Every unit comes from the list's faction (Dulce Bellum, Building an Army)."""
     yield from entries_of_other_factions(army, params)
 
 
@@ -69,7 +69,7 @@ def not_enough_unlocks(army: Army, params: DulceBellumParams, tally: Tally) -> I
 
 
 def over_unit_limit(army: Army, params: DulceBellumParams, tally: Tally) -> Iterator[Violation]:
-    """A unit with Limit: n is taken at most n times, whatever sizes the copies are (L96)."""
+    """A unit with Limit: n is taken at most n times, whatever sizes the copies are (Dulce Bellum, Building an Army)."""
     copies: dict[tuple[str, str], list[Entry]] = defaultdict(list)
     for e in army.entries:
         if e.unit.limit is not None:
@@ -86,7 +86,7 @@ def over_unit_limit(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
 
 
 def option_repeated(army: Army, params: DulceBellumParams, tally: Tally) -> Iterator[Violation]:
-    """Each upgrade is taken at most once per unit (L694)."""
+    """Each upgrade is taken at most once per unit (Dulce Bellum, Special Rules: Banners, Musicians, & Champions)."""
     for e in army.entries:
         counts, names = Counter(o.slug for o in e.options), {o.slug: o.name for o in e.options}
         for slug, n in counts.items():
@@ -102,7 +102,7 @@ def option_repeated(army: Army, params: DulceBellumParams, tally: Tally) -> Iter
 
 def unusual_points_limit(army: Army, params: DulceBellumParams,
                          tally: Tally) -> Iterator[Violation]:
-    """Warning: standard armies are between `usual_min` and `usual_max` points (L70)."""
+    """Warning: standard armies are between `usual_min` and `usual_max` points (Dulce Bellum, Building an Army)."""
     limit = army.points_limit
     if limit is None or params.usual_min <= limit <= params.usual_max:
         return

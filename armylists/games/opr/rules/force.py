@@ -2,7 +2,7 @@
 
 Every number comes from `OprParams`, so one set of checks serves both books and
 an event can override any limit. Each check is a generator named after the
-violation code it reports (FORMATS.md, "Violation codes", OPR table). This
+violation code it reports (docs/violations.md, "AoF Regiments and AoF Skirmish"). This
 module holds the shared helpers, the optional force organisation and the
 figures; `units` has the rules that always apply to a unit's make-up and
 `mixing` the rules on which factions a list draws from.

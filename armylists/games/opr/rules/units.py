@@ -1,5 +1,5 @@
 """OPR rules on a unit's make-up that apply always, force organisation or not:
-command groups, combined units and heroes joining units (FORMATS.md, OPR table)."""
+command groups, combined units and heroes joining units (docs/violations.md, "AoF Regiments and AoF Skirmish")."""
 from __future__ import annotations
 
 from collections import Counter
@@ -46,7 +46,7 @@ def command_group(army: Army, params: OprParams, tally: Tally) -> Iterator[Viola
 
 def invalid_combine(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
     """Only a multi-model unit that is not a hero may be combined."""
-    # Skirmish only mentions combined units (L178); the contract lets both books
+    # Skirmish only mentions combined units (AoF Skirmish, Force Organisation); the contract lets both books
     # combine, under the same rule and the same section name.
     for e in army.entries:
         why = "is a hero" if e.unit.hero else "has a single model" if e.unit.models <= 1 else None
