@@ -135,7 +135,8 @@ class ArmyRow:
 
     @property
     def score(self) -> Fraction:
-        """AoF Regiments, Campaign Rules, Campaign Types: with Parallel Play (and for Late Joiners) VP are divided by matches played."""
+        """With Parallel Play (and for Late Joiners) VP are divided by matches played (AoF Regiments,
+        Campaign Rules: Campaign Types)."""
         if not self.per_match:
             return Fraction(self.vp)
         return Fraction(self.vp, self.matches) if self.matches else Fraction(0)

@@ -164,7 +164,8 @@ def too_few_small(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[
 
 def too_many_copies(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
     """A regiment, hero included, has at most `max_copies[size]` of one disk (Diskwars, Customising an Army)."""
-    # The hero counts: only the small-disk ratio excludes it (Diskwars, Customising an Army; docs/violations.md, "Diskwars").
+    # The hero counts: only the small-disk ratio excludes it (Diskwars, Customising an Army;
+    # docs/violations.md, "Diskwars").
     for hero, troops in regiments(army):
         copies: dict[tuple[str, str], list[Entry]] = defaultdict(list)
         for d in _disks(army, hero, troops):
@@ -216,7 +217,8 @@ def duplicate_command_card(army: Army, params: DiskwarsParams,
 
 def command_card_alignment(army: Army, params: DiskwarsParams,
                            tally: Tally) -> Iterator[Violation]:
-    """An "Order/Destruction Only" card needs a hero of that alignment in the army (Diskwars, command-card Keywords: Order or Destruction Only)."""
+    """An "Order/Destruction Only" card needs a hero of that alignment in the army (Diskwars, command-card
+    Keywords: Order or Destruction Only)."""
     hero_alignments = {h.unit.alignment for h in _heroes(army)}
     for card in army.cards_chosen:
         only = card.alignment_only
