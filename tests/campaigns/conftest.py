@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 
 from armylists.campaigns import services
@@ -17,14 +16,6 @@ from factions.models import GameSystem
 from tests import factories
 
 DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
-
-
-@pytest.fixture(autouse=True)
-def fresh_rate_counts():
-    """Campaign writes are rate limited per member and address, counted in the cache: each test starts afresh."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture
