@@ -75,6 +75,20 @@ def _line(params: CampaignParams, unit: UnitState, what: str, dice: Sequence[int
     return f"Roll {', '.join(map(str, dice))}"
 
 
+STEPS = ("casualty", "injury", "talent", "sit-out")  # in the order the post-battle rolls them
+LEVEL_STEPS = ("", "skill-set", "skill")
+
+
+def _when(what: str) -> tuple[int, int, int]:
+    """Where a die's key falls in the post-battle sequence: the log's dice are a JSON object, whose keys a
+    database need not keep in order (PostgreSQL's jsonb does not)."""
+    if what in STEPS:
+        return (0, STEPS.index(what), 0)
+    level, _, rest = what.partition("/")
+    number = level.removeprefix("level")
+    return (1, int(number) if number.isdigit() else 0, LEVEL_STEPS.index(rest) if rest in LEVEL_STEPS else 3)
+
+
 def post_battle_dice(params: CampaignParams, state: CampaignState, action: PostBattle,
                      rolls: Mapping[str, list[int]], permadeath: bool) -> list[UnitDice]:
     """Each fielded unit of a recorded post-battle (`action`, with the dice the log kept for it): a
@@ -89,5 +103,6 @@ def post_battle_dice(params: CampaignParams, state: CampaignState, action: PostB
         rolled: Mapping[str, list[int]] = {k.partition("/")[2]: v for k, v in rolls.items()
                                            if k.partition("/")[0] == key and v}
         rows.append(UnitDice(unit.name, key in casualties,
-                             [_line(params, unit, what, dice, permadeath) for what, dice in rolled.items()]))
+                             [_line(params, unit, what, rolled[what], permadeath)
+                              for what in sorted(rolled, key=_when)]))
     return rows

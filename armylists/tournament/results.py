@@ -36,7 +36,9 @@ def _outcome(table: Table, player: Player, said: str) -> str:
 
 
 def _current(table: Table) -> Table:
-    table = Table.objects.select_for_update().select_related("round__event", "first", "second").get(pk=table.pk)
+    # Only the table is locked: a bye's empty second player is the nullable side of an outer join.
+    table = (Table.objects.select_for_update(of=("self",)).select_related("round__event", "first", "second")
+             .get(pk=table.pk))
     if table.is_bye:
         raise Refused("A bye has no result to enter: it scores by itself.")
     return table

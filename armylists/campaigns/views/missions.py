@@ -177,8 +177,10 @@ def post_battle(request: HttpRequest, slug: str, number: int, key: str) -> HttpR
         return act(request, campaign, "post-battle", data, entered=entered,
                    back=reverse("campaigns:post-battle", args=[slug, number, key]))
     row = army_row(state, army)
-    recorded = (campaign.actions.filter(kind="post-battle", army__key=key, payload__mission=number)
-                .order_by("-number").first() if key in mission.done else None)
+    # The army's post-battles are one a mission it played: few, whatever the log's length.
+    post_battles = campaign.actions.filter(kind="post-battle", army__key=key).order_by("-number")
+    recorded = next((row for row in post_battles if row.payload.get("mission") == number), None) \
+        if key in mission.done else None
     dice = post_battle_dice(state.params, state, action_from_data(recorded.kind, recorded.payload), recorded.rolls,
                             state.permadeath) if recorded else []
     return render(request, "campaigns/post_battle.html", {
