@@ -50,8 +50,9 @@ def test_over_the_limit_reports_the_spec_message(kingdom, write_list, capsys):
     ({"format": "armylists/list@2"}, 'format: must be "armylists/list@1"'),
     (dict(LEGAL, game="chess"), "game: no game 'chess'"),
     (dict(LEGAL, faction="empire"), "faction: no faction 'empire' in aof-regiments"),
-    (dict(LEGAL, entries=[{"id": "e1", "unit": "infantry", "options": ["halberds"]}]),
-     "entries[0].options[0]: no option 'halberds' on unit 'infantry'"),
+    # Bows are the Levies' option, not the Infantrymen's.
+    (dict(LEGAL, entries=[{"id": "e1", "unit": "infantry", "options": ["bows"]}]),
+     "entries[0].options[0]: no option 'bows' on unit 'infantry'"),
     (dict(LEGAL, entries=[{"id": "e1", "unit": "infantry", "size": "squad"}]), "entries[0].size: is not a field"),
     (dict(LEGAL, points_limit="1500"), "points_limit: must be an integer"),
     ([1, 2], "must be a JSON object"),
