@@ -1,4 +1,4 @@
-"""Small factions for every game, players, and a `make_list` factory for builder tests."""
+"""The suite's kingdom and small factions of the other games, players, and a `make_list` factory for builder tests."""
 from __future__ import annotations
 
 import pytest
@@ -7,27 +7,7 @@ from django.test import Client
 from tests import factories
 
 FACTIONS = {
-    "aof-regiments": {"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
-        {"slug": "kingdom", "name": "Kingdom", "units": [
-            {"slug": "infantry", "name": "Infantry", "cost": 100, "models": 10,
-             "option_groups": [{"slug": "weapons", "name": "Replace hand weapons", "min": 0, "max": 1}],
-             "options": [
-                 {"slug": "spears", "name": "Spears", "cost": 10, "scope": "all_models", "group": "weapons"},
-                 {"slug": "halberds", "name": "Halberds", "cost": 15, "scope": "all_models", "group": "weapons"},
-                 {"slug": "sergeant", "name": "Sergeant", "cost": 5, "scope": "model", "command": "sergeant"},
-                 {"slug": "banner", "name": "Banner", "cost": 10, "scope": "model", "command": "banner"},
-                 {"slug": "veteran", "name": "Veteran", "cost": 5}]},
-            {"slug": "levies", "name": "Levies", "cost": 50, "models": 10,
-             "option_groups": [{"slug": "arms", "name": "Arms", "min": 1, "max": 1}],
-             "options": [{"slug": "bows", "name": "Bows", "cost": 5, "group": "arms"},
-                         {"slug": "pikes", "name": "Pikes", "cost": 10, "group": "arms"}]},
-            {"slug": "knights", "name": "Knights", "cost": 200, "models": 5},
-            {"slug": "captain", "name": "Captain", "cost": 60, "models": 1, "hero": True, "rules": ["Tough(3)"]},
-            {"slug": "wizard", "name": "Wizard", "cost": 80, "models": 1, "hero": True},
-        ]},
-        {"slug": "orcs", "name": "Orcs", "units": [
-            {"slug": "orc-boyz", "name": "Orc Boyz", "cost": 90, "models": 10}]},
-    ]},
+    "aof-regiments": factories.kingdom(),
     "battleground": {"format": "armylists/factions@1", "game": "battleground", "factions": [
         {"slug": "hawkshold", "name": "Men of Hawkshold", "units": [
             {"slug": "militia", "name": "Militia", "cost": 100, "class": "core"},

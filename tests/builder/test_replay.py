@@ -275,11 +275,11 @@ def test_without_javascript_a_replay_redirects_back_to_the_page(alice, make_list
 
 
 def test_undo_names_the_unit_as_the_player_reads_it_never_its_slug(make_list, client, user):
-    """"Undo: added Orc Boyz", not "added orc-boyz" (the developers' guide: people read words, never slugs)."""
+    """"Undo: added Orc Boyz", not "added boyz" (the developers' guide: people read words, never slugs)."""
     army_list = make_list("aof-regiments", mixed_armies="free")
-    changed = services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="orc-boyz",
+    changed = services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="boyz",
                                  faction="orcs")
     assert changed.summary == "Added Orc Boyz"
     client.force_login(user)
     page = client.get(reverse("builder:list-detail", args=[army_list.pk])).content.decode()
-    assert "Added Orc Boyz" in page and "orc-boyz</" not in page and "added orc-boyz" not in page.lower()
+    assert "Added Orc Boyz" in page and "boyz</" not in page and "added boyz" not in page.lower()

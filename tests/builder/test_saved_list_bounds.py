@@ -17,6 +17,7 @@ from armylists.builder import services
 from armylists.builder.edits import Refused
 from armylists.builder.models import ArmyList
 from armylists.checking.library import library_of
+from tests.factories import list_file
 
 from .conftest import htmx
 
@@ -30,8 +31,7 @@ def upload(content: bytes, name: str = "list.json") -> SimpleUploadedFile:
 
 
 def list_data(**fields) -> dict:
-    return {"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": 1500,
-            "entries": [{"id": "e1", "unit": "infantry"}], **fields}
+    return list_file("aof-regiments", {"unit": "infantry"}, points_limit=1500, **fields)
 
 
 def test_meta_survives_import_an_edit_and_export(alice, games):
@@ -127,8 +127,8 @@ def test_the_migration_leaves_safe_lists_alone():
 
 
 def test_a_diskwars_hero_with_a_regiment_is_bad_input_at_that_path(user, games):
-    data = {"format": "armylists/list@1", "game": "diskwars", "faction": "empire",
-            "entries": [{"id": "h1", "unit": "general"}, {"id": "h2", "unit": "captain", "regiment": "h1"}]}
+    data = list_file("diskwars", {"id": "h1", "unit": "general"}, {"id": "h2", "unit": "captain", "regiment": "h1"},
+                     faction="empire")
     with pytest.raises(BadInput) as error:
         services.import_list(owner=user, data=data)
     assert str(error.value).startswith("entries[1].regiment: 'Captain' is a hero and leads its own regiment")

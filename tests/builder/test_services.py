@@ -9,6 +9,7 @@ from armylists.builder.models import ArmyList
 from armylists.builder.services import BadInput, Refused
 from armylists.checking.library import library_of
 from factions.models import Faction, GameSystem, data_changed
+from tests.factories import list_file
 
 pytestmark = pytest.mark.django_db
 
@@ -124,7 +125,8 @@ def test_edit_entry_sets_fields_chooses_in_groups_and_counts_options(make_list):
                                   entry_id="e1", changes=changes)
     assert entries(army_list) == [{"id": "e1", "unit": "infantry", "name": "Blue", "combined": True,
                                    "options": ["halberds", "banner", "veteran", "veteran", "veteran"]}]
-    assert changed.checked.report.points == 200 + 30 + 10 + 15
+    # Combined Infantrymen 2 × 100 + halberds for all 20 models 2 × 15 + one banner 5 + three veterans 3 × 5
+    assert changed.checked.report.points == 200 + 30 + 5 + 15
 
 
 def test_edit_entry_clears_fields_and_takes_options_away(make_list):
@@ -213,8 +215,7 @@ def test_delete_and_sharing(make_list):
 
 
 def test_import_refuses_a_bad_file_with_its_json_path_and_writes_nothing(games, user):
-    data = {"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": 1000,
-            "entries": [{"id": "e1", "unit": "infantry"}, {"id": "e2", "unit": "knigths"}]}
+    data = list_file("aof-regiments", {"unit": "infantry"}, {"unit": "knigths"}, points_limit=1000)
     with pytest.raises(BadInput, match=r"entries\[1\]\.unit: no unit 'knigths'"):
         services.import_list(owner=user, data=data)
     assert not ArmyList.objects.exists()

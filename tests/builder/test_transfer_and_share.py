@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from armylists.builder import services
 from armylists.builder.models import ArmyList
+from tests.factories import list_file
 
 pytestmark = pytest.mark.django_db
 
@@ -37,18 +38,15 @@ def test_a_downloaded_list_file_imports_back_as_the_same_list(alice, make_list):
 
 
 def test_an_imported_file_without_a_name_is_named_after_the_file(alice, games):
-    data = {"format": "armylists/list@1", "game": "battleground", "faction": "hawkshold", "points_limit": 1500,
-            "entries": [{"id": "a", "unit": "militia"}]}
+    data = list_file("battleground", {"id": "a", "unit": "militia"}, faction="hawkshold", points_limit=1500)
     alice.post(reverse("builder:list-import"), {"file": upload(data, "my-army.json")})
     assert ArmyList.objects.get().name == "my-army"
 
 
 @pytest.mark.parametrize("content, message", [
     (b"{not json", "not valid JSON"),
-    ({"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": "many",
-      "entries": []}, "points_limit: must be an integer"),
-    ({"format": "armylists/list@1", "game": "aof-regiments", "faction": "kingdom", "points_limit": 100,
-      "entries": [{"id": "e1", "unit": "knigths"}]}, "entries[0].unit: no unit &#x27;knigths&#x27;"),
+    (list_file(points_limit="many"), "points_limit: must be an integer"),
+    (list_file("aof-regiments", {"unit": "knigths"}, points_limit=100), "entries[0].unit: no unit &#x27;knigths&#x27;"),
     ({"format": "armylists/list@9"}, "format: must be"),
 ])
 def test_a_bad_list_file_is_rejected_with_its_json_path_and_nothing_is_written(alice, games, content, message):
@@ -62,8 +60,9 @@ def test_the_text_export_has_names_points_and_problems(alice, make_list):
                           {"unit": "captain", "joined_to": "e1", "name": "Hans"}, name="Spring", points_limit=150)
     text = alice.get(reverse("builder:list-text", args=[army_list.pk])).context["text"]
     assert text.startswith("Spring\nAge of Fantasy: Regiments — Kingdom\n180 / 150 points — NOT LEGAL\n")
-    assert "Infantry [10] — 120 pts\n    Spears, Veteran ×2\n" in text
-    assert "Hans (Captain) (joined to Infantry) — 60 pts" in text
+    # Infantrymen 100 + spears 10 + two veterans 2 × 5 = 120; with the Captain's 60, 180
+    assert "Infantrymen [10] — 120 pts\n    Spears, Veteran ×2\n" in text
+    assert "Hans (Captain) (joined to Infantrymen) — 60 pts" in text
     assert "- error: 180 points is over the 150 point limit" in text
 
 
