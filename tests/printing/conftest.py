@@ -1,4 +1,4 @@
-"""Small factions of every game, list files that use them, and helpers to read rosters."""
+"""The suite's kingdom, small factions of the other games, list files that use them, and helpers to read rosters."""
 from __future__ import annotations
 
 import datetime as dt
@@ -10,28 +10,14 @@ import pytest
 from armylists.builder.models import ArmyList
 from armylists.checking.check import check_document
 from armylists.printing.roster import build_sheet
-from factions.importer import import_document
 from factions.models import Faction, GameSystem
-from factions.schemas import parse_faction_file
 from tests import factories
 from tests.factories import faction_file
 
 CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.UTC)
 
 
-OPR = faction_file("aof-regiments", {
-    "slug": "kingdom", "name": "Kingdom of Ash", "units": [
-        {"slug": "infantry", "name": "Ashguard Infantry", "cost": 100, "models": 10, "rules": ["Fearless"],
-         "stats": {"quality": 4, "defense": 5, "equipment": "Hand Weapons (A1)"},
-         "options": [
-             {"slug": "spears", "name": "Ember Spears", "cost": 10, "scope": "all_models"},
-             {"slug": "banner", "name": "Banner", "cost": 5, "scope": "model", "command": "banner"},
-             {"slug": "drill", "name": "Drill Sergeant", "cost": 5}]},
-        {"slug": "captain", "name": "Ash Captain", "cost": 60, "models": 1, "hero": True,
-         "rules": ["Hero", "Tough(3)"], "stats": {"quality": "3+", "defense": "4+"}},
-        {"slug": "giant", "name": "Cinder Giant", "cost": 530, "models": 1,
-         "rules": ["Tough(12)", "Smoulder"], "stats": {"quality": "4+", "defense": "2+"}},
-    ]})
+KINGDOM = factories.kingdom()
 
 BATTLEGROUND = faction_file("battleground", {
     "slug": "hawkshold", "name": "Men of Hawkshold", "units": [
@@ -75,7 +61,7 @@ DISKWARS = faction_file("diskwars", {
          "stats": {"toughness": 8, "attack": 4, "counter": 3, "movement": 2}},
     ]})
 
-FACTIONS = {"aof-regiments": OPR, "battleground": BATTLEGROUND, "dulce-bellum": DULCE_BELLUM,
+FACTIONS = {"aof-regiments": KINGDOM, "battleground": BATTLEGROUND, "dulce-bellum": DULCE_BELLUM,
             "diskwars": DISKWARS}
 
 
@@ -86,7 +72,7 @@ def list_file(game: str, faction: str, entries: list[dict], **fields) -> dict:
 
 LISTS = {
     "aof-regiments": list_file("aof-regiments", "kingdom", name="Ash Vanguard", entries=[
-        {"id": "e1", "unit": "infantry", "name": "First Cohort", "options": ["spears", "drill", "drill"],
+        {"id": "e1", "unit": "infantry", "name": "First Cohort", "options": ["spears", "veteran", "veteran"],
          "combined": True},
         {"id": "e2", "unit": "captain", "joined_to": "e1"},
         {"id": "e3", "unit": "infantry", "options": ["banner"]},
@@ -115,7 +101,7 @@ LISTS = {
 def factions(db):
     """Every game's small factions, loaded through the importer."""
     for data in FACTIONS.values():
-        import_document(parse_faction_file(data))
+        factories.make_faction(data)
 
 
 @pytest.fixture

@@ -12,9 +12,11 @@ from .conftest import LISTS, page_size, pdf_pages, pdf_text
 pytestmark = pytest.mark.django_db
 
 EXPECTED = {
-    "aof-regiments": ["Ash Vanguard", "Age of Fantasy: Regiments", "Kingdom of Ash", "395 / 1500", "LEGAL",
-                      "First Cohort", "Ashguard Infantry", "230 pts", "Ash Captain", "60 pts", "JOINED BY",
-                      "2× Drill Sergeant", "Ember Spears", "Banner", "Quality", "4+", "COMBINED UNIT",
+    # The combined Infantrymen 2 × 100 + spears 2 × 10 + two veterans 2 × 5 = 230; with the Captain's 60 and
+    # the other Infantrymen's 100 + banner 5, 395.
+    "aof-regiments": ["Ash Vanguard", "Age of Fantasy: Regiments", "Kingdom", "395 / 1500", "LEGAL",
+                      "First Cohort", "Infantrymen", "230 pts", "Captain", "60 pts", "JOINED BY",
+                      "2× Veteran", "Spears", "Banner", "Quality", "4+", "COMBINED UNIT",
                       "Tough:", "Fearless:"],
     "battleground": ["Hawk Host", "835 / 1000", "LEGAL", "Hawk Militia", "150 pts", "Hawk Knights", "413 pts",
                      "Hill Slingers", "97 pts", "MERCENARY", "ELITE", "CORE", "(3)4/4", "Cavalry:"],
@@ -64,5 +66,5 @@ def test_every_page_has_its_number_and_the_list_name_and_no_card_splits(make_she
     assert len(pages) > 2
     for number, page in enumerate(pages, start=1):
         assert f"Page {number} of {len(pages)}" in page and "Ash Vanguard" in page
-        assert page.count("Cohort ") == page.count("Options: Ember Spears") == page.count("Rules: Fearless")
+        assert page.count("Cohort ") == page.count("Options: Spears") == page.count("Rules: Fearless")
     assert sum(p.count("Cohort ") for p in pages) == 40

@@ -3,8 +3,6 @@
 submission. A list of invented costs never prints as a plain "LEGAL"."""
 from __future__ import annotations
 
-import copy
-
 import pytest
 
 from armylists.builder.textexport import list_text
@@ -12,14 +10,15 @@ from armylists.builder.unitcards import unit_tags
 from armylists.checking.check import check_document
 from armylists.games.registry import game_home
 from armylists.printing.pdf import render_html
+from tests.factories import kingdom, unit_of
 
-from .conftest import LISTS, OPR
+from .conftest import LISTS
 from .test_sheets import by_id
 
 pytestmark = pytest.mark.django_db
 
-WITH_SAMPLE = copy.deepcopy(OPR)
-WITH_SAMPLE["factions"][0]["units"][1]["notes"] = "Sample unit: made up for the test."  # the captain
+WITH_SAMPLE = kingdom()
+unit_of(WITH_SAMPLE, "captain")["notes"] = "Sample unit: made up for the test."
 
 
 @pytest.fixture
@@ -52,5 +51,5 @@ def test_the_builders_entry_tags_and_text_export_say_sample(sample, factions):
     checked = check_document(LISTS["aof-regiments"])
     captain = checked.army.entry("e2")
     assert "Sample" in game_home("aof-regiments").entry_tags(captain.unit, captain, {})
-    text = list_text(checked, name="Ash Vanguard", game_name="AoF Regiments", faction_name="Kingdom of Ash")
+    text = list_text(checked, name="Ash Vanguard", game_name="AoF Regiments", faction_name="Kingdom")
     assert "legal (uses sample data)" in text

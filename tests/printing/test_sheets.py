@@ -6,10 +6,9 @@ import copy
 import pytest
 
 from armylists.checking.check import check_document
-from factions.importer import import_document
-from factions.schemas import parse_faction_file
+from tests.factories import kingdom, make_faction, unit_of
 
-from .conftest import CHECKED_AT, LISTS, OPR
+from .conftest import CHECKED_AT, LISTS
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +24,9 @@ def stats(card):
 def test_the_header_names_list_player_game_faction_points_and_check_time(make_sheet):
     sheet = make_sheet(LISTS["aof-regiments"], player="ashlord")
     assert (sheet.list_name, sheet.player, sheet.game_slug, sheet.faction) == (
-        "Ash Vanguard", "ashlord", "aof-regiments", "Kingdom of Ash")
+        "Ash Vanguard", "ashlord", "aof-regiments", "Kingdom")
+    # The combined Infantrymen 2 × 100 + spears 2 × 10 + two veterans 2 × 5 = 230, the joined Captain 60,
+    # the other Infantrymen 100 + banner 5 = 105: 395
     assert (sheet.points, sheet.points_limit, sheet.legal) == (395, 1500, True)
     assert sheet.checked_at == CHECKED_AT
     assert sheet.problems == ()
@@ -38,7 +39,7 @@ def test_a_list_file_without_a_player_prints_a_dash(make_sheet):
 def test_an_opr_hero_that_joined_a_unit_prints_inside_its_host(make_sheet):
     sheet = make_sheet(LISTS["aof-regiments"])
     host, other = sheet.groups[0].cards
-    assert host.entry_id == "e1" and [h.name for h in host.joined] == ["Ash Captain"]
+    assert host.entry_id == "e1" and [h.name for h in host.joined] == ["Captain"]
     assert other.entry_id == "e3" and other.joined == ()
     assert [c.entry_id for c in sheet.cards] == ["e1", "e2", "e3"]
     assert "Hero" in host.joined[0].tags
@@ -55,12 +56,13 @@ def test_a_hero_joined_to_a_missing_entry_prints_alone_and_says_so(make_sheet):
 
 def test_an_opr_card_has_quality_defense_equipment_and_counts_options_taken_twice(make_sheet):
     card = by_id(make_sheet(LISTS["aof-regiments"]))["e1"]
-    assert (card.name, card.custom_name) == ("Ashguard Infantry", "First Cohort")
+    assert (card.name, card.custom_name) == ("Infantrymen", "First Cohort")
     assert stats(card) == [("Quality", "4+"), ("Defense", "5+"), ("Equipment", "Hand Weapons (A1)")]
     assert [s.label for s in card.wide_stats] == ["Equipment"]
     assert card.size == "20 models (2 × 10)" and "Combined unit" in card.tags
-    assert [(p.text, p.cost_text) for p in card.picks] == [("Ember Spears", "+10\u00a0pts"),
-                                                            ("2× Drill Sergeant", "+5\u00a0pts each")]
+    assert [(p.text, p.cost_text) for p in card.picks] == [("Spears", "+10\u00a0pts"),
+                                                            ("2× Veteran", "+5\u00a0pts each")]
+    # 2 × 100 for the combined unit + spears 2 × 10 (every model) + two veterans 2 × 5
     assert card.points == 230 and card.rules == ("Fearless",)
 
 
@@ -153,9 +155,9 @@ def test_the_list_fingerprint_changes_when_the_list_changes(make_sheet):
 
 def test_the_unit_data_fingerprint_changes_when_a_used_unit_changes(make_sheet):
     before = make_sheet(LISTS["aof-regiments"])
-    data = copy.deepcopy(OPR)
-    data["factions"][0]["units"][0]["cost"] = 105
-    import_document(parse_faction_file(data))
+    data = kingdom()
+    unit_of(data, "infantry")["cost"] = 105
+    make_faction(data)
     after = make_sheet(LISTS["aof-regiments"])
     assert after.data_fingerprint != before.data_fingerprint
     assert after.list_fingerprint == before.list_fingerprint

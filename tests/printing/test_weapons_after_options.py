@@ -6,13 +6,15 @@ import copy
 
 import pytest
 
-from .conftest import LISTS, OPR
+from tests.factories import kingdom, unit_of
+
+from .conftest import LISTS
 from .test_sheets import by_id
 
 pytestmark = pytest.mark.django_db
 
-ARMED = copy.deepcopy(OPR)
-INFANTRY = ARMED["factions"][0]["units"][0]
+ARMED = kingdom()
+INFANTRY = unit_of(ARMED, "infantry")
 INFANTRY["stats"].pop("equipment")
 INFANTRY["weapons"] = [{"name": "Hand Weapon", "count": 10, "attacks": 1}]
 INFANTRY["options"][0] |= {"weapons": [{"name": "Spear", "attacks": 1, "rules": ["Counter"]}],
@@ -26,7 +28,7 @@ def armed(monkeypatch):
 
 
 def test_a_combined_unit_given_spears_prints_twenty_spears_and_no_hand_weapons(armed, make_sheet):
-    card = by_id(make_sheet(LISTS["aof-regiments"]))["e1"]  # combined, with Ember Spears
+    card = by_id(make_sheet(LISTS["aof-regiments"]))["e1"]  # combined, with spears
     assert ("Weapons", "20x Spear (A1, Counter)") in [(s.label, s.value) for s in card.stats]
     assert "Hand Weapon" not in " ".join(s.value for s in card.stats)
 
