@@ -1,6 +1,8 @@
 """A small Dulce Bellum library with grimoires, for the wiring tests of spells (Dulce Bellum 0.1, Magic)."""
 from __future__ import annotations
 
+from tests.factories import list_file
+
 GRIMOIRES = [
     {"slug": "battle-magic", "name": "Battle Magic", "spells": [
         {"slug": "charge", "name": "Charge!", "basic": True, "difficulty": "8+"},
@@ -29,5 +31,4 @@ MAGIC = {"format": "armylists/factions@1", "game": "dulce-bellum", "grimoires": 
 
 
 def magic_list(*entries: dict, faction: str = "holds") -> dict:
-    return {"format": "armylists/list@1", "game": "dulce-bellum", "faction": faction, "points_limit": 2000,
-            "entries": [{"id": f"e{i + 1}", "size": "single", **e} for i, e in enumerate(entries)]}
+    return list_file("dulce-bellum", *({"size": "single", **e} for e in entries), faction=faction, points_limit=2000)

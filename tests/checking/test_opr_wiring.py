@@ -8,6 +8,7 @@ import pytest
 
 from armylists.checking.check import check_document
 from factions.importer import import_file
+from tests.factories import list_file
 
 pytestmark = pytest.mark.django_db
 
@@ -15,8 +16,7 @@ DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 
 
 def opr_list(game: str, faction: str, *entries: dict, **settings) -> dict:
-    return {"format": "armylists/list@1", "game": game, "faction": faction, "points_limit": 1500,
-            "entries": [{"id": f"e{i + 1}", **e} for i, e in enumerate(entries)], **settings}
+    return list_file(game, *entries, faction=faction, **{"points_limit": 1500, **settings})
 
 
 def codes(data: dict) -> list[str]:

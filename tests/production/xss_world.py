@@ -31,6 +31,7 @@ from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
 from factions.importer import import_file
 from factions.models import GameSystem
+from tests.factories import list_file
 
 DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo" / "aof-regiments.json"
 FACTION = "human-empire"
@@ -173,9 +174,8 @@ def _post(world: World, who: str, url: str, data: dict, *, htmx: bool = True, fo
 
 
 def _army_list(world: World) -> None:
-    data = {"format": "armylists/list@1", "game": "aof-regiments", "faction": FACTION, "points_limit": 750,
-            "name": hostile("q05"), "entries": [{"id": "e1", "unit": "infantrymen", "name": hostile("q06")},
-                                                {"id": "e2", "unit": "captain"}]}
+    data = list_file("aof-regiments", {"unit": "infantrymen", "name": hostile("q06")}, {"unit": "captain"},
+                     faction=FACTION, points_limit=750, name=hostile("q05"))
     world.army_list = builder.import_list(owner=world.users["player"], data=data)
     pk = world.army_list.pk
     # Renamed through the rename form (q07), then back (q05): the undo button quotes the rename.
