@@ -14,6 +14,7 @@ from armylists.boundary.errors import BadInput
 from factions.importer import FactionFileError, import_file
 from factions.models import Faction, Option, Unit
 from factions.schemas import parse_faction_file
+from tests.factories import kingdom
 
 pytestmark = pytest.mark.django_db
 
@@ -108,13 +109,11 @@ def test_importing_a_faction_again_replaces_its_units_instead_of_doubling_them(t
 def test_options_keep_their_opr_scope_and_command():
     from factions.importer import import_document
 
-    import_document(parse_faction_file({"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
-        {"slug": "kingdom", "name": "Kingdom", "units": [
-            {"slug": "infantry", "name": "Infantrymen", "cost": 100, "models": 10, "options": [
-                {"slug": "spears", "name": "Spears", "cost": 10, "scope": "all_models"},
-                {"slug": "banner", "name": "Banner", "cost": 5, "scope": "model", "command": "banner"}]}]}]}))
-    assert sorted(Option.objects.values_list("slug", "scope", "command")) == [
-        ("banner", "model", "banner"), ("spears", "all_models", "")]
+    import_document(parse_faction_file(kingdom()))
+    infantry = Option.objects.filter(unit__faction__slug="kingdom", unit__slug="infantry")
+    assert sorted(infantry.values_list("slug", "scope", "command")) == [
+        ("banner", "model", "banner"), ("halberds", "all_models", ""), ("sergeant", "model", "sergeant"),
+        ("spears", "all_models", ""), ("veteran", "unit", "")]  # veterans name no scope: once per unit
 
 
 @settings(max_examples=200, deadline=None)
