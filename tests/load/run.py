@@ -46,7 +46,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
-from tests.bench_slow_clients import free_port, procfile_line, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
+from tests.bench_slow_clients import (  # noqa: E402
+    free_port,
+    procfile_line,
+    procfile_web,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
 
 TARGET_EDIT_P95_MS = 150
 TARGET_MAX_MS = 2000
