@@ -12,7 +12,7 @@ from armylists.checking.check import check_document
 from armylists.printing.roster import build_sheet
 from factions.models import Faction, GameSystem
 from tests import factories
-from tests.factories import faction_file
+from tests.factories import faction_file, list_file
 
 CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.UTC)
 
@@ -65,35 +65,26 @@ FACTIONS = {"aof-regiments": KINGDOM, "battleground": BATTLEGROUND, "dulce-bellu
             "diskwars": DISKWARS}
 
 
-def list_file(game: str, faction: str, entries: list[dict], **fields) -> dict:
-    limit = {} if game == "diskwars" else {"points_limit": 1500}
-    return factories.list_file(game, faction=faction, **{"entries": entries, **limit, **fields})
-
-
 LISTS = {
-    "aof-regiments": list_file("aof-regiments", "kingdom", name="Ash Vanguard", entries=[
-        {"id": "e1", "unit": "infantry", "name": "First Cohort", "options": ["spears", "veteran", "veteran"],
-         "combined": True},
-        {"id": "e2", "unit": "captain", "joined_to": "e1"},
-        {"id": "e3", "unit": "infantry", "options": ["banner"]},
-    ]),
-    "battleground": list_file("battleground", "hawkshold", name="Hawk Host", points_limit=1000, command_cards=1,
-                              entries=[{"id": "m1", "unit": "militia"}, {"id": "m2", "unit": "militia"},
-                                       {"id": "k1", "unit": "knights"},
-                                       {"id": "s1", "unit": "slingers", "faction": "freeblades"}]),
-    "dulce-bellum": list_file("dulce-bellum", "holds", name="Hold Muster", entries=[
-        {"id": "a", "unit": "militia", "size": "company", "options": ["champion"]},
+    "aof-regiments": list_file(
+        "aof-regiments",
+        {"unit": "infantry", "name": "First Cohort", "options": ["spears", "veteran", "veteran"], "combined": True},
+        {"unit": "captain", "joined_to": "e1"},
+        {"unit": "infantry", "options": ["banner"]},
+        name="Ash Vanguard", points_limit=1500),
+    "battleground": list_file(
+        "battleground", {"id": "m1", "unit": "militia"}, {"id": "m2", "unit": "militia"},
+        {"id": "k1", "unit": "knights"}, {"id": "s1", "unit": "slingers", "faction": "freeblades"},
+        faction="hawkshold", name="Hawk Host", points_limit=1000, command_cards=1),
+    "dulce-bellum": list_file(
+        "dulce-bellum", {"id": "a", "unit": "militia", "size": "company", "options": ["champion"]},
         {"id": "b", "unit": "wyrm", "size": "single"},
-    ]),
-    "diskwars": list_file("diskwars", "empire", name="Brandt's Host", regiments=2, command_cards=["steady", "hold"],
-                          entries=[
-                              {"id": "h1", "unit": "marshal"},
-                              {"id": "t1", "unit": "swordsmen", "regiment": "h1"},
-                              {"id": "t2", "unit": "tank", "regiment": "h1"},
-                              {"id": "h2", "unit": "wizard"},
-                              {"id": "t3", "unit": "swordsmen", "regiment": "h2"},
-                              {"id": "t4", "unit": "swordsmen"},
-                          ]),
+        faction="holds", name="Hold Muster", points_limit=1500),
+    "diskwars": list_file(  # Diskwars lists have no points limit
+        "diskwars", {"id": "h1", "unit": "marshal"}, {"id": "t1", "unit": "swordsmen", "regiment": "h1"},
+        {"id": "t2", "unit": "tank", "regiment": "h1"}, {"id": "h2", "unit": "wizard"},
+        {"id": "t3", "unit": "swordsmen", "regiment": "h2"}, {"id": "t4", "unit": "swordsmen"},
+        faction="empire", name="Brandt's Host", regiments=2, command_cards=["steady", "hold"]),
 }
 
 
