@@ -61,6 +61,59 @@ def kingdom() -> dict:
     return faction_file("aof-regiments", KINGDOM_FACTION, ORC_FACTION)
 
 
+# One small faction file of each other game, in the same manner: what each unit is for is in its name.
+HAWKSHOLD = {"slug": "hawkshold", "name": "Men of Hawkshold", "units": [
+    {"slug": "militia", "name": "Hawk Militia", "cost": 150, "class": "core",
+     "stats": {"attack": "(3)4/4", "defence": "3/3", "move": "3.5\"", "courage": "10"}},
+    {"slug": "archers", "name": "Hawk Archers", "cost": 150, "class": "standard"},
+    {"slug": "knights", "name": "Hawk Knights", "cost": 413, "class": "elite", "keywords": ["Cavalry"],
+     "rules": ["+1 Power while Charging"], "stats": {"attack": "(3)6/6", "defence": "5/5"}}]}
+FREEBLADES = {"slug": "freeblades", "name": "Freeblades", "units": [
+    {"slug": "slingers", "name": "Hill Slingers", "cost": 97, "class": "standard", "mercenary": True,
+     "keywords": ["Skirmisher", "Mercenaries"], "stats": {"attack": "(2)4/3"}},
+    {"slug": "pikes", "name": "Pike Company", "cost": 120, "class": "standard", "mercenary": True},
+    {"slug": "locals", "name": "Locals", "cost": 80, "class": "core"}]}
+HOLDS = {"slug": "holds", "name": "Deep Holds", "units": [
+    {"slug": "militia", "name": "Hold Militia", "rarity": "common", "type": "Infantry",
+     "sizes": [{"size": "squad", "points": 115, "morale": 12}, {"size": "company", "points": 160, "morale": 23}],
+     "stats": {"mv": 4, "me": 4, "mi": "4+", "de": "4+"}, "rules": ["Powerful (Missile)", "Hatred"],
+     "options": [{"slug": "champion", "name": "Champion", "cost": 15}, {"slug": "banner", "name": "Banner", "cost": 5},
+                 {"slug": "shields", "name": "Shields", "cost": 20}]},
+    {"slug": "guard", "name": "Hold Guard", "rarity": "uncommon", "type": "Infantry",
+     "sizes": [{"size": "platoon", "points": 200}]},
+    {"slug": "runesmith", "name": "Runesmith", "rarity": "rare", "type": "Character", "spellcaster": 2,
+     "sizes": [{"size": "single", "points": 150}]},
+    {"slug": "wyrm", "name": "Forge Wyrm", "rarity": "rare", "limit": 1, "type": "Monster",
+     "sizes": [{"size": "single", "points": 260, "morale": 15}],
+     "stats": {"mv": 6, "me": "3+", "mi": "-", "de": "3+"}, "rules": ["Flying", "Fear"]}]}
+EMPIRE = {"slug": "empire", "name": "Empire", "alignment": "order",
+          "command_cards": [{"slug": "steady", "title": "Steady Advance"},
+                            {"slug": "hold", "title": "Hold the Line", "alignment_only": "order"}],
+          "units": [
+    {"slug": "general", "name": "General", "kind": "hero", "size": "medium", "race": "Human", "unique": True,
+     "recruitment_points": 6, "command_value": 1},
+    {"slug": "marshal", "name": "Marshal Brandt", "kind": "hero", "size": "medium", "race": "Human", "unique": True,
+     "recruitment_points": 8, "command_value": 1, "rules": ["Relentless"],
+     "stats": {"toughness": 6, "attack": 4, "counter": 3, "movement": 3}},
+    {"slug": "captain", "name": "Captain", "kind": "hero", "size": "medium", "race": "Human",
+     "recruitment_points": 5, "command_value": 1},
+    {"slug": "wizard", "name": "Battle Wizard", "kind": "hero", "size": "small", "race": "Human",
+     "recruitment_points": 6, "command_value": 1, "rules": ["Magic 2"],
+     "stats": {"toughness": 3, "attack": 1, "counter": 1, "movement": 3}},
+    {"slug": "swordsmen", "name": "Swordsmen", "kind": "troop", "size": "small", "race": "Human",
+     "recruitment_cost": 2, "stats": {"toughness": 3, "attack": 2, "counter": 3, "movement": 2}},
+    {"slug": "cannon", "name": "Cannon", "kind": "troop", "size": "large", "race": "Human", "recruitment_cost": 4},
+    {"slug": "tank", "name": "Steam Tank", "kind": "troop", "size": "large", "race": "Human", "elite": 2,
+     "recruitment_cost": 6, "rules": ["Impact 2", "Steam Tank: picks one of its three guns each shot"],
+     "stats": {"toughness": 8, "attack": 4, "counter": 3, "movement": 2}}]}
+
+
+def every_game() -> dict[str, dict]:
+    """A faction file of every game the builder and printing tests use, by game."""
+    return {"aof-regiments": kingdom(), "battleground": faction_file("battleground", HAWKSHOLD, FREEBLADES),
+            "dulce-bellum": faction_file("dulce-bellum", HOLDS), "diskwars": faction_file("diskwars", EMPIRE)}
+
+
 def unit_of(data: dict, slug: str, faction: str = "kingdom") -> dict:
     """The unit `slug` of `faction` in the faction file `data`, for a test to change its copy."""
     units = next(f["units"] for f in data["factions"] if f["slug"] == faction)

@@ -1,4 +1,4 @@
-"""The suite's kingdom and small factions of the other games, players, and a `make_list` factory for builder tests."""
+"""The suite's small factions of every game (tests/factories.py), players, and `make_list` for builder tests."""
 from __future__ import annotations
 
 import pytest
@@ -6,42 +6,7 @@ from django.test import Client
 
 from tests import factories
 
-FACTIONS = {
-    "aof-regiments": factories.kingdom(),
-    "battleground": {"format": "armylists/factions@1", "game": "battleground", "factions": [
-        {"slug": "hawkshold", "name": "Men of Hawkshold", "units": [
-            {"slug": "militia", "name": "Militia", "cost": 100, "class": "core"},
-            {"slug": "archers", "name": "Archers", "cost": 150, "class": "standard"},
-            {"slug": "knights", "name": "Knights", "cost": 300, "class": "elite"}]},
-        {"slug": "sellswords", "name": "Sellswords", "units": [
-            {"slug": "swiss", "name": "Swiss Pikes", "cost": 120, "class": "standard", "mercenary": True},
-            {"slug": "locals", "name": "Locals", "cost": 80, "class": "core"}]},
-    ]},
-    "diskwars": {"format": "armylists/factions@1", "game": "diskwars", "factions": [
-        {"slug": "empire", "name": "Empire", "alignment": "order",
-         "command_cards": [{"slug": "steady", "title": "Steady Advance"},
-                           {"slug": "faith", "title": "Faith of Sigmar", "alignment_only": "order"}],
-         "units": [
-             {"slug": "general", "name": "General", "kind": "hero", "size": "medium", "race": "human",
-              "unique": True, "recruitment_points": 6, "command_value": 1},
-             {"slug": "captain", "name": "Captain", "kind": "hero", "size": "medium", "race": "human",
-              "recruitment_points": 5, "command_value": 1},
-             {"slug": "swordsmen", "name": "Swordsmen", "kind": "troop", "size": "small", "race": "human",
-              "recruitment_cost": 2},
-             {"slug": "cannon", "name": "Cannon", "kind": "troop", "size": "large", "race": "human",
-              "recruitment_cost": 4}]},
-    ]},
-    "dulce-bellum": {"format": "armylists/factions@1", "game": "dulce-bellum", "factions": [
-        {"slug": "dwarfs", "name": "Dwarf Holds", "units": [
-            {"slug": "militia", "name": "Militia", "rarity": "common", "type": "infantry",
-             "sizes": [{"size": "squad", "points": 100}, {"size": "company", "points": 250}],
-             "options": [{"slug": "shields", "name": "Shields", "cost": 20}]},
-            {"slug": "guard", "name": "Hold Guard", "rarity": "uncommon", "type": "infantry",
-             "sizes": [{"size": "platoon", "points": 200}]},
-            {"slug": "runesmith", "name": "Runesmith", "rarity": "rare", "type": "character", "spellcaster": 2,
-             "sizes": [{"size": "single", "points": 150}]}]},
-    ]},
-}
+FACTIONS = factories.every_game()
 
 
 @pytest.fixture
@@ -81,7 +46,7 @@ def bob(other_user) -> Client:
 
 
 DEFAULTS = {"aof-regiments": ("kingdom", 1500), "battleground": ("hawkshold", 1500),
-            "diskwars": ("empire", None), "dulce-bellum": ("dwarfs", 2000)}
+            "diskwars": ("empire", None), "dulce-bellum": ("holds", 2000)}
 
 
 @pytest.fixture

@@ -147,9 +147,9 @@ def test_diskwars_regiments_and_command_cards(alice, make_list):
 
 
 def test_battleground_mercenaries_are_shown_apart(alice, make_list):
-    army_list = make_list("battleground", {"unit": "militia"}, {"unit": "swiss", "faction": "sellswords"})
+    army_list = make_list("battleground", {"unit": "militia"}, {"unit": "pikes", "faction": "freeblades"})
     page = alice.get(detail(army_list)).content.decode()
-    assert "Mercenaries: Sellswords" in page and "Core units" in page
+    assert "Mercenaries: Freeblades" in page and "Core units" in page
 
 
 def test_a_violation_about_the_whole_list_is_shown_once_above_it_with_its_rule(alice, make_list):

@@ -23,4 +23,4 @@ def test_the_command_card_picker_shows_card_text_and_alignments_by_name(alice, m
     html = alice.get(reverse("builder:list-detail", args=[army_list.pk])).content.decode()
     assert 'data-testid="card-text-steady">One regiment moves again.</p>' in html
     assert "Order only" in html and "order only" not in html
-    assert 'data-testid="card-text-faith"' not in html
+    assert 'data-testid="card-text-hold"' not in html  # Hold the Line has no text in the data

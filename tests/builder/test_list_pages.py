@@ -20,7 +20,7 @@ def test_my_lists_shows_each_list_with_points_and_a_badge(alice, make_list, othe
     make_list("aof-regiments", name="Not mine", owner=other_user)
     page = alice.get(reverse("builder:lists")).content.decode()
     assert "Legal one" in page and "Too few core" in page and "Not mine" not in page
-    assert "100 / 1000" in page and "300 / 1000" in page
+    assert "100 / 1000" in page and "413 / 1000" in page  # Infantrymen; Hawk Knights
     assert page.count('class="badge legal"') == 1 and page.count('class="badge illegal"') == 1
 
 

@@ -68,8 +68,8 @@ def test_add_entry_takes_the_first_choice_of_a_group_that_must_be_chosen(make_li
 
 def test_add_entry_from_another_faction_records_the_faction(make_list):
     army_list = make_list("battleground")
-    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="swiss", faction="sellswords")
-    assert entries(army_list) == [{"id": "e1", "unit": "swiss", "faction": "sellswords"}]
+    services.add_entry(army_list=army_list, library=library_of(army_list.game), unit="pikes", faction="freeblades")
+    assert entries(army_list) == [{"id": "e1", "unit": "pikes", "faction": "freeblades"}]
 
 
 def test_add_entry_of_an_unknown_unit_is_bad_input_and_writes_nothing(make_list):
@@ -178,9 +178,9 @@ def test_a_bad_setting_is_refused_and_nothing_is_written(make_list):
 
 def test_command_cards_are_taken_and_given_back(make_list):
     army_list = make_list("diskwars", {"unit": "general"})
-    services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["steady", "faith"])
+    services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["steady", "hold"])
     services.change_command_cards(army_list=army_list, library=library_of(army_list.game),
-                                  add=["steady"], remove=["faith"])
+                                  add=["steady"], remove=["hold"])
     assert fresh(army_list).document["command_cards"] == ["steady"]
     with pytest.raises(BadInput, match="no command card 'joker'"):
         services.change_command_cards(army_list=army_list, library=library_of(army_list.game), add=["joker"])

@@ -1,4 +1,4 @@
-"""The suite's kingdom, small factions of the other games, list files that use them, and helpers to read rosters."""
+"""The suite's small factions of every game (tests/factories.py), list files of them, and helpers to read rosters."""
 from __future__ import annotations
 
 import datetime as dt
@@ -12,58 +12,12 @@ from armylists.checking.check import check_document
 from armylists.printing.roster import build_sheet
 from factions.models import Faction, GameSystem
 from tests import factories
-from tests.factories import faction_file, list_file
+from tests.factories import list_file
 
 CHECKED_AT = dt.datetime(2025, 5, 17, 14, 30, tzinfo=dt.UTC)
 
 
-KINGDOM = factories.kingdom()
-
-BATTLEGROUND = faction_file("battleground", {
-    "slug": "hawkshold", "name": "Men of Hawkshold", "units": [
-        {"slug": "militia", "name": "Hawk Militia", "cost": 150, "class": "core",
-         "stats": {"attack": "(3)4/4", "defence": "3/3", "move": "3.5\"", "courage": "10"}},
-        {"slug": "knights", "name": "Hawk Knights", "cost": 413, "class": "elite", "keywords": ["Cavalry"],
-         "rules": ["+1 Power while Charging"], "stats": {"attack": "(3)6/6", "defence": "5/5"}},
-    ]}, {
-    "slug": "freeblades", "name": "Freeblades", "units": [
-        {"slug": "slingers", "name": "Hill Slingers", "cost": 97, "class": "standard", "mercenary": True,
-         "keywords": ["Skirmisher", "Mercenaries"], "stats": {"attack": "(2)4/3"}},
-    ]})
-
-DULCE_BELLUM = faction_file("dulce-bellum", {
-    "slug": "holds", "name": "Deep Holds", "units": [
-        {"slug": "militia", "name": "Hold Militia", "rarity": "common", "type": "Infantry",
-         "sizes": [{"size": "squad", "points": 115, "morale": 12}, {"size": "company", "points": 160, "morale": 23}],
-         "stats": {"mv": 4, "me": 4, "mi": "4+", "de": "4+"}, "rules": ["Powerful (Missile)", "Hatred"],
-         "options": [{"slug": "champion", "name": "Champion", "cost": 15},
-                     {"slug": "banner", "name": "Banner", "cost": 5}]},
-        {"slug": "wyrm", "name": "Forge Wyrm", "rarity": "rare", "limit": 1, "type": "Monster",
-         "sizes": [{"size": "single", "points": 260, "morale": 15}],
-         "stats": {"mv": 6, "me": "3+", "mi": "-", "de": "3+"}, "rules": ["Flying", "Fear"]},
-    ]})
-
-DISKWARS = faction_file("diskwars", {
-    "slug": "empire", "name": "Empire", "alignment": "order",
-    "command_cards": [{"slug": "steady", "title": "Steady Advance"},
-                      {"slug": "hold", "title": "Hold the Line", "alignment_only": "order"}],
-    "units": [
-        {"slug": "marshal", "name": "Marshal Brandt", "kind": "hero", "size": "medium", "race": "Human",
-         "unique": True, "recruitment_points": 8, "command_value": 1, "rules": ["Relentless"],
-         "stats": {"toughness": 6, "attack": 4, "counter": 3, "movement": 3}},
-        {"slug": "wizard", "name": "Battle Wizard", "kind": "hero", "size": "small", "race": "Human",
-         "recruitment_points": 6, "command_value": 1, "rules": ["Magic 2"],
-         "stats": {"toughness": 3, "attack": 1, "counter": 1, "movement": 3}},
-        {"slug": "swordsmen", "name": "Swordsmen", "kind": "troop", "size": "small", "race": "Human",
-         "recruitment_cost": 2, "stats": {"toughness": 3, "attack": 2, "counter": 3, "movement": 2}},
-        {"slug": "tank", "name": "Steam Tank", "kind": "troop", "size": "large", "race": "Human", "elite": 2,
-         "recruitment_cost": 6, "rules": ["Impact 2", "Steam Tank: picks one of its three guns each shot"],
-         "stats": {"toughness": 8, "attack": 4, "counter": 3, "movement": 2}},
-    ]})
-
-FACTIONS = {"aof-regiments": KINGDOM, "battleground": BATTLEGROUND, "dulce-bellum": DULCE_BELLUM,
-            "diskwars": DISKWARS}
-
+FACTIONS = factories.every_game()
 
 LISTS = {
     "aof-regiments": list_file(

@@ -13,7 +13,7 @@ from factions.importer import import_document
 from factions.schemas import parse_faction_file
 from tests.checking.magic_data import MAGIC, magic_list
 
-from .conftest import CHECKED_AT, DISKWARS, LISTS, pdf_text
+from .conftest import CHECKED_AT, FACTIONS, LISTS, pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_the_roster_pdf_shows_the_spells_by_name(magic, tmp_path):
 
 
 def test_chosen_command_cards_print_with_their_text_where_known(db):
-    data = copy.deepcopy(DISKWARS)
+    data = copy.deepcopy(FACTIONS["diskwars"])
     data["factions"][0]["command_cards"][0]["text"] = "Every disk of one regiment may move again."
     import_document(parse_faction_file(data))
     sheet = sheet_of(LISTS["diskwars"])
