@@ -61,7 +61,10 @@ def kingdom() -> dict:
     return faction_file("aof-regiments", KINGDOM_FACTION, ORC_FACTION)
 
 
-# One small faction file of each other game, in the same manner: what each unit is for is in its name.
+# One small faction file of each other game, used by the builder's and printing's tests. Battleground: a
+# core, a standard and an elite class at home, mercenaries (and one local) to hire. Dulce Bellum: each rarity,
+# sizes with their morale, a spellcaster and a unit limited to one. Diskwars: heroes, one of them unique,
+# troops small and large, and a command card only an order army may take.
 HAWKSHOLD = {"slug": "hawkshold", "name": "Men of Hawkshold", "units": [
     {"slug": "militia", "name": "Hawk Militia", "cost": 150, "class": "core",
      "stats": {"attack": "(3)4/4", "defence": "3/3", "move": "3.5\"", "courage": "10"}},
