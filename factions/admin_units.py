@@ -12,6 +12,8 @@ from armylists.boundary.messages import bad_input
 from armylists.games.registry import game_home
 from armylists.games.unit_fields import UnitField, unit_schema
 
+from .models import Unit
+
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
 
@@ -36,6 +38,10 @@ class UnitDetailsForm(forms.ModelForm):
 
     unit_fields: tuple[UnitField, ...] = ()
     game: str = ""
+
+    class Meta:
+        model = Unit
+        fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
