@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from django import forms
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from armylists.boundary.messages import bad_input
 from armylists.games.registry import game_home
@@ -58,9 +58,8 @@ class UnitDetailsForm(forms.ModelForm):
             value = _from_form(field, cleaned.get(PREFIX + field.name))
             if value is None:
                 continue
-            info = schema.model_fields[_attribute(schema, field.name)]
             try:
-                details[field.name] = TypeAdapter(Annotated[info.annotation, info]).validate_python(value)
+                details[field.name] = _checker(schema, field.name).validate_python(value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
         self.instance.details = TypeAdapter(dict).dump_python(details, mode="json")
@@ -76,9 +75,11 @@ def _from_form(field: UnitField, value: Any) -> Any:
     return None if value in ("", None) else value
 
 
-def _attribute(schema: Any, name: str) -> str:
-    """The schema's attribute for a field the file spells `name` (an alias such as "class")."""
-    return next(attr for attr, info in schema.model_fields.items() if (info.alias or attr) == name)
+def _checker(schema: Any, name: str) -> TypeAdapter:
+    """Checks one field as the faction file's schema checks it: its type and bounds, strictly."""
+    info = next(info for attr, info in schema.model_fields.items() if (info.alias or attr) == name)
+    kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+    return TypeAdapter(kind, config=ConfigDict(strict=True))
 
 
 def form_for(game: str) -> type[UnitDetailsForm]:

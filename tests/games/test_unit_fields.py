@@ -79,8 +79,11 @@ def test_an_admin_edit_of_a_units_own_fields_is_checked_as_the_file_would_be(adm
     shared = {"faction": unit.faction_id, "slug": unit.slug, "name": unit.name, "position": 0, "rules": "[]",
               "stats": "{}", "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
                                              for field in ("TOTAL_FORMS", "INITIAL_FORMS")}}
-    refused = admin_client.post(url, shared | {"details__cost": 100_001, "details__class": "core"})
-    assert refused.status_code == 200 and list(refused.context["adminform"].form.errors) == ["details__cost"]
+    refused = admin_client.post(url, shared | {"details__cost": 100_001, "details__class": "core",
+                                               "details__keywords": "x" * 201})  # names are at most 200 characters
+    errors = refused.context["adminform"].form.errors
+    assert refused.status_code == 200 and set(errors) == {"details__cost", "details__keywords"}
+    assert "200" in str(errors["details__keywords"])
     unit.refresh_from_db()
     assert unit.details["cost"] != 100_001
     saved = admin_client.post(url, shared | {"details__cost": 75, "details__class": "elite",
