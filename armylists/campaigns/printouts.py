@@ -16,7 +16,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from armylists.printing.pdf import html_to_pdf
-from armylists.rules.campaign import CampaignParams
+from armylists.rules.campaign import CampaignNumbers
 
 from .presenters import ArmyRow, army_row, leaderboard, progress, xp_track
 from .snapshots import Loaded
@@ -33,7 +33,7 @@ class Printout:
     game: str
     printed: datetime
     armies: list[ArmyRow]
-    params: CampaignParams | None
+    params: CampaignNumbers | None
     blank_units: int = 0
     summary: bool = False
     progress: str = ""

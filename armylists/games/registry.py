@@ -5,7 +5,7 @@ of Django's database engines. This layer imports no Django, so the setting is
 read through a function the Django side hands in once (`use`, from the
 game library's app when Django starts); the packages are imported on first
 need and kept until `reset` (called when the setting changes, as in a test's
-override). The engine gets each game's rules from here.
+override). The engine gets each game's rules, and its campaign rules, from here.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from armylists.rules import registry as engine_registry
+from armylists.rules.campaign import registry as campaign_registry
 
 from .base import Game
 
@@ -63,3 +64,4 @@ def games() -> tuple[str, ...]:
 
 
 engine_registry.install(lambda: {slug: home.rules for slug, home in _load().items()})
+campaign_registry.install(lambda: {slug: home.campaign for slug, home in _load().items() if home.campaign is not None})

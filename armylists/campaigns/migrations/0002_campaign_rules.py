@@ -1,19 +1,20 @@
-"""The campaign rules of each game system that has them (the `campaign` key of factions/data/game_systems.json)."""
-import json
-from pathlib import Path
+"""The campaign rules of each game in use that has them, from its package (`Game.campaign`'s data).
 
+Like the game systems (factions/systems.py), the numbers and tables ship with the
+game's package; a game system's row keeps its copy, which an administrator may change.
+"""
 from django.db import migrations
-
-DATA = Path(__file__).resolve().parents[3] / "factions" / "data" / "game_systems.json"
 
 
 def load_campaign_rules(apps, schema_editor):
+    from armylists.games.registry import homes
+
     GameSystem = apps.get_model("factions", "GameSystem")
     CampaignRules = apps.get_model("campaigns", "CampaignRules")
-    for game in json.loads(DATA.read_text(encoding="utf-8")):
-        system = GameSystem.objects.filter(slug=game["slug"]).first()
-        if system is not None and "campaign" in game:
-            CampaignRules.objects.update_or_create(game=system, defaults={"params": game["campaign"]})
+    for home in homes():
+        system = GameSystem.objects.filter(slug=home.slug).first()
+        if system is not None and home.campaign is not None:
+            CampaignRules.objects.update_or_create(game=system, defaults={"params": dict(home.campaign.data)})
 
 
 class Migration(migrations.Migration):
