@@ -45,11 +45,16 @@ SLOW_BODY_BYTES = 100_000  # declared, never finished: a byte a second
 TARGET_P95_MS = 500.0
 
 
-def procfile_web() -> str:
+def procfile_line(process: str) -> str:
+    """The Procfile's command for `process` ("web", "worker"), as a platform would run it."""
     for line in (ROOT / "Procfile").read_text().splitlines():
-        if line.startswith("web:"):
-            return line.removeprefix("web:").strip()
-    raise SystemExit("Procfile has no web line")
+        if line.startswith(f"{process}:"):
+            return line.removeprefix(f"{process}:").strip()
+    raise SystemExit(f"Procfile has no {process} line")
+
+
+def procfile_web() -> str:
+    return procfile_line("web")
 
 
 def free_port() -> int:

@@ -46,7 +46,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
-from tests.bench_slow_clients import free_port, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
+from tests.bench_slow_clients import (  # noqa: E402
+    free_port,
+    procfile_line,
+    procfile_web,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
 
 TARGET_EDIT_P95_MS = 150
 TARGET_MAX_MS = 2000
@@ -183,7 +190,7 @@ def main() -> None:
         env = prepare(directory, args.users, args.entrants, port, args.processes)
         server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
         # The Procfile's worker too: the long rosters and the packs the attacker asks for are its work.
-        worker = start_server("python manage.py db_worker", env, directory / "worker.log")
+        worker = start_server(procfile_line("worker"), env, directory / "worker.log")
         idle = IdleConnections(port, IDLE_CONNECTIONS)
         try:
             wait_until_up(port, server, directory / "server.log")
