@@ -1,20 +1,16 @@
-"""The campaign rules of each game in use that has them, from its package (`Game.campaign`'s data).
+"""The campaign rules of each game in use that has them, from its package.
 
-Like the game systems (factions/systems.py), the numbers and tables ship with the
-game's package; a game system's row keeps its copy, which an administrator may change.
+Since the games became packages, the same work runs after every `migrate`
+(armylists/campaigns/gamerules.py); it is run here too, so that a database migrated to this step has
+the rows as it always had.
 """
 from django.db import migrations
 
 
 def load_campaign_rules(apps, schema_editor):
-    from armylists.games.registry import homes
+    from armylists.campaigns.gamerules import sync_campaign_rules
 
-    GameSystem = apps.get_model("factions", "GameSystem")
-    CampaignRules = apps.get_model("campaigns", "CampaignRules")
-    for home in homes():
-        system = GameSystem.objects.filter(slug=home.slug).first()
-        if system is not None and home.campaign is not None:
-            CampaignRules.objects.update_or_create(game=system, defaults={"params": dict(home.campaign.data)})
+    sync_campaign_rules(apps.get_model("factions", "GameSystem"), apps.get_model("campaigns", "CampaignRules"))
 
 
 class Migration(migrations.Migration):
