@@ -55,7 +55,7 @@ def handler(state: CampaignState, action: Action) -> Handler:
     if state.params is not None:
         rules = campaign_for(state.game)
         if rules is None:
-            raise Refused(f"{state.game} has no campaign rules in use", BY_HAND)
+            raise Refused("the campaign rules of this campaign's game are not in use here", BY_HAND)
         if type(action) in rules.handlers:
             return rules.handlers[type(action)]
     if type(action) not in HANDLERS:
