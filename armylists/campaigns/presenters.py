@@ -18,15 +18,7 @@ LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited
 
 def trait_label(params: CampaignNumbers | None, key: str) -> str:
     """"specialist:melee" -> "Specialist (melee)"; any table's key -> its name."""
-    if params is None:
-        return key
-    name, _, pick = key.partition(":")
-    tables = params.tables
-    for table in (tables.traits, tables.injuries, tables.talents, *tables.skill_sets.values()):
-        row = table.row(name)
-        if row is not None:
-            return f"{row.name} ({pick})" if pick else row.name
-    return key
+    return key if params is None else params.tables.trait_name(key)
 
 
 @dataclass(frozen=True)

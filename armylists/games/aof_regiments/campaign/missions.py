@@ -171,16 +171,8 @@ def _unit_after_battle(state: CampaignState, mission: MissionState, army: ArmySt
         return f"{unit.name} is down: no XP this match and sits out {out} match(es)"
     gain = earn_xp(unit, xp, params, dice, choices)
     army.units[unit.key] = gain.unit
-    notes += [_trait_name(params, t) for t in gain.gained]
+    notes += [params.tables.trait_name(t) for t in gain.gained]
     line = f"{unit.name} +{gain.kept} XP"
     if gain.levels:
         line += f", {gain.levels} level(s) up"
     return line + (f" ({', '.join(notes)})" if notes else "")
-
-
-def _trait_name(params: CampaignParams, trait: str) -> str:
-    key, _, pick = trait.partition(":")
-    tables = params.tables
-    row = tables.traits.row(key) or next((t.row(key) for t in tables.skill_sets.values() if t.row(key)), None)
-    name = row.name if row else key
-    return f"{name} ({pick})" if pick else name

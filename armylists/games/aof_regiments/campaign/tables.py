@@ -83,6 +83,16 @@ class Tables:
     skill_sets: Mapping[str, Table]
     events: Mapping[int, Event]
 
+    def trait_name(self, key: str) -> str:
+        """A trait's, skill's, injury's or talent's name ("specialist:melee" -> "Specialist (melee)"); a key
+        no table holds, as it is."""
+        name, _, pick = key.partition(":")
+        for table in (self.traits, self.injuries, self.talents, *self.skill_sets.values()):
+            row = table.row(name)
+            if row is not None:
+                return f"{row.name} ({pick})" if pick else row.name
+        return key
+
 
 def _row(data: Mapping[str, Any]) -> Row:
     low, high = data["roll"]
