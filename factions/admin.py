@@ -6,7 +6,7 @@ from django.urls import path
 from armylists.games.registry import game_home
 
 from .admin_armyforge import import_book_view
-from .admin_units import PREFIX, form_for
+from .admin_units import PREFIX, UnitDetailsForm, form_for
 from .models import (
     CommandCard,
     Faction,
@@ -114,7 +114,7 @@ class UnitAdmin(ChangesGameData):
     search_fields = ["name", "slug", "faction__name", "notes"]
     list_select_related = ["faction__game"]
     inlines = [OptionGroupInline, OptionInline, UnitSizeInline]
-    SHARED = ["faction", "slug", "name", "position", "rules", "stats", "notes"]
+    SHARED = UnitDetailsForm.Meta.fields
 
     def get_form(self, request, obj=None, change=False, **kwargs):
         if obj is not None:

@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from django import forms
-from pydantic import TypeAdapter, ValidationError
+from pydantic import ConfigDict, TypeAdapter, ValidationError
 
 from armylists.boundary.messages import bad_input
 from armylists.games.registry import game_home
 from armylists.games.unit_fields import UnitField, unit_schema
+
+from .models import Unit
 
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
@@ -37,6 +39,10 @@ class UnitDetailsForm(forms.ModelForm):
     unit_fields: tuple[UnitField, ...] = ()
     game: str = ""
 
+    class Meta:
+        model = Unit
+        fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         details = self.instance.details or {}
@@ -52,9 +58,8 @@ class UnitDetailsForm(forms.ModelForm):
             value = _from_form(field, cleaned.get(PREFIX + field.name))
             if value is None:
                 continue
-            info = schema.model_fields[_attribute(schema, field.name)]
             try:
-                details[field.name] = TypeAdapter(Annotated[info.annotation, info]).validate_python(value)
+                details[field.name] = _checker(schema, field.name).validate_python(value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
         self.instance.details = TypeAdapter(dict).dump_python(details, mode="json")
@@ -70,9 +75,11 @@ def _from_form(field: UnitField, value: Any) -> Any:
     return None if value in ("", None) else value
 
 
-def _attribute(schema: Any, name: str) -> str:
-    """The schema's attribute for a field the file spells `name` (an alias such as "class")."""
-    return next(attr for attr, info in schema.model_fields.items() if (info.alias or attr) == name)
+def _checker(schema: Any, name: str) -> TypeAdapter:
+    """Checks one field as the faction file's schema checks it: its type and bounds, strictly."""
+    info = next(info for attr, info in schema.model_fields.items() if (info.alias or attr) == name)
+    kind = Annotated[(info.annotation, *info.metadata)] if info.metadata else info.annotation
+    return TypeAdapter(kind, config=ConfigDict(strict=True))
 
 
 def form_for(game: str) -> type[UnitDetailsForm]:

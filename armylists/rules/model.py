@@ -71,7 +71,7 @@ class SizeProfile:
     morale: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Unit:
     slug: str
     name: str
@@ -85,12 +85,16 @@ class Unit:
     # The fields its game declares for its units (docs/architecture.md, "A game is one package").
     details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
+    def __post_init__(self) -> None:
+        # Each field of its game's own is an attribute too, read as fast as any (a check reads them often).
+        for name, value in self.details.items():
+            if hasattr(type(self), name) or name in self.__dataclass_fields__:
+                raise ValueError(f"a unit's own field may not be called {name!r}")
+            object.__setattr__(self, name, value)
+
     def __getattr__(self, name: str) -> Any:
-        """A field of its game's own, `unit.hero`; a name its game does not declare is an AttributeError."""
-        try:
-            return self.details[name]
-        except KeyError:
-            raise AttributeError(f"a unit of this game has no field {name!r}") from None
+        """Only reached for a name that is no attribute: a field its game does not declare."""
+        raise AttributeError(f"a unit of this game has no field {name!r}")
 
     @property
     def tough(self) -> int | None:

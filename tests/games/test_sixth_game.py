@@ -3,7 +3,9 @@
 The test copies a game's package under a new name and a new slug into a
 temporary folder, lists it in `MUSTER_GAMES`, and uses it as a player would:
 a faction file for it imports, a list is checked and printed, and the
-builder page opens. No other file of Muster is touched.
+builder page opens. Its units have a field no other game has (`veterancy`),
+declared once in its unit schema, which the library, the engine, the admin
+and the unit cards take from there. No other file of Muster is touched.
 """
 from __future__ import annotations
 
@@ -21,11 +23,13 @@ from django.urls import reverse
 
 from armylists.builder.services import create_list
 from armylists.checking.check import check_document
+from armylists.checking.library import library_of
 from armylists.games.registry import game_home
 from armylists.printing.pdf import roster_pdf
 from armylists.printing.roster import build_sheet
+from factions.exporter import export_game
 from factions.importer import import_document
-from factions.models import Faction, GameSystem
+from factions.models import Faction, GameSystem, Unit
 from factions.schemas import parse_faction_file
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +46,10 @@ def sixth_game(tmp_path, monkeypatch):
     package = tmp_path / PACKAGE
     shutil.copytree(ROOT / "armylists" / "games" / MODEL, package, ignore=shutil.ignore_patterns("__pycache__"))
     home = package / "home.py"
-    home.write_text(home.read_text().replace(f'slug = "{MODEL}"', f'slug = "{SLUG}"'))
+    source = home.read_text().replace(f'slug = "{MODEL}"', f'slug = "{SLUG}"')
+    unit_schema = "class BattlegroundUnitIn(UnitIn):\n"
+    assert unit_schema in source
+    home.write_text(source.replace(unit_schema, unit_schema + "    veterancy: Count = 0\n"))
     system = json.loads((package / "system.json").read_text())
     (package / "system.json").write_text(json.dumps({**system, "name": NAME}))
     monkeypatch.syspath_prepend(str(tmp_path))
@@ -70,6 +77,25 @@ def test_its_faction_file_imports_and_a_list_checks_and_prints(sixth_game):
     sheet = build_sheet(legal, player="Sam (sample player)", checked_at=dt.datetime(2025, 5, 17, tzinfo=dt.UTC),
                         game_name=sixth_game.name)
     assert roster_pdf(sheet).startswith(b"%PDF")
+
+
+def test_its_units_have_a_field_of_its_own_everywhere(sixth_game, admin_client):
+    document = as_sixth(DEMO / f"{MODEL}.json")
+    veterans = document["factions"][0]["units"][0]
+    veterans["veterancy"] = 2
+    import_document(parse_faction_file(document))
+    row = Unit.objects.get(faction__game=sixth_game, slug=veterans["slug"])
+    assert row.details["veterancy"] == 2
+    exported = export_game(sixth_game)["factions"][0]["units"]
+    assert exported[0]["veterancy"] == 2 and "veterancy" not in exported[1]  # at its default, left out
+    library = library_of(sixth_game)
+    faction = document["factions"][0]["slug"]
+    assert library.unit(faction, veterans["slug"]).veterancy == 2
+    assert library.unit(faction, exported[1]["slug"]).veterancy == 0
+    page = admin_client.get(reverse("factions:faction-detail", args=[SLUG, faction])).content.decode()
+    assert "Veterancy 2" in page
+    form = admin_client.get(reverse("admin:factions_unit_change", args=[row.pk])).content.decode()
+    assert 'name="details__veterancy"' in form and "Veterancy" in form
 
 
 def test_the_builder_page_opens_on_a_list_of_it(sixth_game, client):
