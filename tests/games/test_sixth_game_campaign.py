@@ -8,14 +8,8 @@ campaign page opens. No other file of Muster is touched.
 """
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
-from django.test import override_settings
 from django.urls import reverse
 
 from armylists.campaigns.models import CampaignRules
@@ -24,7 +18,8 @@ from armylists.campaigns.snapshots import load_state
 from armylists.rules.campaign import campaign_for
 from factions.models import GameSystem
 
-ROOT = Path(__file__).resolve().parents[2]
+from .copies import listed_copy
+
 MODEL = "aof_regiments"  # the game copied: the one with campaign rules
 MODEL_SLUG = "aof-regiments"
 SLUG, PACKAGE = "sixth-campaign-game", "muster_sixth_campaign_game"
@@ -34,14 +29,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sixth_game(tmp_path, monkeypatch):
-    package = tmp_path / PACKAGE
-    shutil.copytree(ROOT / "armylists" / "games" / MODEL, package, ignore=shutil.ignore_patterns("__pycache__"))
-    home = package / "home.py"
-    home.write_text(home.read_text().replace(f'slug = "{MODEL_SLUG}"', f'slug = "{SLUG}"'))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    with override_settings(MUSTER_GAMES=[*settings.MUSTER_GAMES, PACKAGE]):
-        call_command("migrate", verbosity=0)  # its campaign rules row comes from its package, with no migration
-        yield GameSystem.objects.get(slug=SLUG)
+    with listed_copy(tmp_path, monkeypatch, MODEL, PACKAGE, SLUG):
+        yield GameSystem.objects.get(slug=SLUG)  # its campaign rules row comes from its package, with no migration
 
 
 def test_its_campaign_rules_are_its_packages(sixth_game):
