@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from armylists.printing.pdf import html_to_pdf
-from armylists.rules.campaign import CampaignParams
+from armylists.rules.campaign import CampaignNumbers
 
 from .presenters import ArmyRow, army_row, leaderboard, progress, xp_track
 from .snapshots import Loaded
@@ -37,7 +37,7 @@ class Printout:
     game: str
     printed: datetime | None  # None: the content alone, for the cache's key
     armies: list[ArmyRow]
-    params: CampaignParams | None
+    params: CampaignNumbers | None
     blank_units: int = 0
     summary: bool = False
     progress: str = ""

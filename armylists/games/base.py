@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from armylists.boundary.errors import BadInput
+from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
@@ -79,6 +80,9 @@ def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
 class Game:
     slug: ClassVar[str]
     rules: ClassVar[GameRules]  # its construction rules, for the engine
+    # Its campaign rules (numbers, tables, the handlers of the actions they govern), for the engine; None: the
+    # book has none, and the game's campaigns are kept by hand (docs/campaigns.md, "Campaigns").
+    campaign: ClassVar[GameCampaign | None] = None
     list_schema: ClassVar[type[ListIn]]
     faction_schema: ClassVar[type[FactionIn]]
     # Top-level fields of the game's faction files besides format, game and factions: name -> type.

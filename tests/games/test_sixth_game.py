@@ -11,14 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
-from django.test import override_settings
 from django.urls import reverse
 
 from armylists.builder.services import create_list
@@ -32,6 +28,8 @@ from factions.importer import import_document
 from factions.models import Faction, GameSystem, Unit
 from factions.schemas import parse_faction_file
 
+from .copies import listed_copy
+
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = "battleground"  # the game copied
 SLUG, PACKAGE, NAME = "sixth-game", "muster_sixth_game", "The Sixth Game"
@@ -42,20 +40,18 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sixth_game(tmp_path, monkeypatch):
-    """A copy of one game's package, with its own slug and name, listed in the setting."""
-    package = tmp_path / PACKAGE
-    shutil.copytree(ROOT / "armylists" / "games" / MODEL, package, ignore=shutil.ignore_patterns("__pycache__"))
+    """A copy of one game's package, with its own slug and name and a unit field of its own, listed in the setting."""
+    with listed_copy(tmp_path, monkeypatch, MODEL, PACKAGE, SLUG, prepare=own_name_and_field):
+        yield GameSystem.objects.get(slug=SLUG)
+
+
+def own_name_and_field(package: Path) -> None:
     home = package / "home.py"
-    source = home.read_text().replace(f'slug = "{MODEL}"', f'slug = "{SLUG}"')
     unit_schema = "class BattlegroundUnitIn(UnitIn):\n"
-    assert unit_schema in source
-    home.write_text(source.replace(unit_schema, unit_schema + "    veterancy: Count = 0\n"))
+    assert unit_schema in home.read_text()
+    home.write_text(home.read_text().replace(unit_schema, unit_schema + "    veterancy: Count = 0\n"))
     system = json.loads((package / "system.json").read_text())
     (package / "system.json").write_text(json.dumps({**system, "name": NAME}))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    with override_settings(MUSTER_GAMES=[*settings.MUSTER_GAMES, PACKAGE]):
-        call_command("migrate", verbosity=0)  # the game's row comes from its package, with no migration
-        yield GameSystem.objects.get(slug=SLUG)
 
 
 def as_sixth(path: Path) -> dict:
