@@ -272,6 +272,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", 
 # An address is shared by everyone behind a venue's connection, so its limits are the larger.
 RATE_LIMITS = {
     "roster-pdf": {"user": "20/m", "address": "120/m"},
+    "campaign-pdf": {"user": "20/m", "address": "120/m"},
     "judges-pack": {"user": "6/m", "address": "20/m"},
     "check-api": {"user": "60/m", "address": "600/m"},
     "organiser-invite": {"user": "10/h", "address": "30/h"},

@@ -3,9 +3,10 @@
 from django.contrib import admin
 from django.urls import path
 
-from armylists.games.registry import homes
+from armylists.games.registry import game_home
 
 from .admin_armyforge import import_book_view
+from .admin_units import PREFIX, UnitDetailsForm, form_for
 from .models import (
     CommandCard,
     Faction,
@@ -105,23 +106,37 @@ class UnitSizeInline(admin.TabularInline):
 
 @admin.register(Unit)
 class UnitAdmin(ChangesGameData):
-    list_display = ["name", "faction", "cost", "unit_class", "kind", "rarity", "hero", "mercenary"]
-    list_editable = ["cost"]
-    list_filter = ["faction__game", "faction", "unit_class", "kind", "size", "rarity", "hero", "mercenary", "unique"]
+    """A unit's shared fields, then its game's own, one form field each (`admin_units.py`); a new unit
+    is made with the shared ones first, since its faction says which game's fields it has."""
+
+    list_display = ["name", "faction", "price", "tags"]
+    list_filter = ["faction__game", "faction"]
     search_fields = ["name", "slug", "faction__name", "notes"]
-    list_select_related = ["faction"]
+    list_select_related = ["faction__game"]
     inlines = [OptionGroupInline, OptionInline, UnitSizeInline]
+    SHARED = UnitDetailsForm.Meta.fields
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is not None:
+            kwargs["form"] = form_for(obj.faction.game.slug)
+            kwargs["fields"] = self.SHARED
+        return super().get_form(request, obj, change, **kwargs)
 
     def get_fieldsets(self, request, obj=None):
-        """The columns every game has, then each game's own (as its home declares them), once each."""
-        fieldsets = [(None, {"fields": ["faction", "slug", "name", "position", "rules", "stats", "notes"]})]
-        shown: set[str] = set()
-        for home in homes():
-            columns = [c for c in home.unit_columns if c not in shown]
-            if columns:
-                shown.update(columns)
-                fieldsets.append((home.system["name"], {"fields": columns, "classes": ["collapse"]}))
+        fieldsets = [(None, {"fields": self.SHARED})]
+        if obj is not None:
+            home = game_home(obj.faction.game.slug)
+            fieldsets.append((f"{home.system['name']}: its own fields",
+                              {"fields": [PREFIX + f.name for f in home.unit_fields]}))
         return fieldsets
+
+    @admin.display(description="Price")
+    def price(self, obj) -> str:
+        return game_home(obj.faction.game.slug).unit_price(obj.details)
+
+    @admin.display(description="Tags")
+    def tags(self, obj) -> str:
+        return ", ".join(game_home(obj.faction.game.slug).unit_tags(obj.details, {}))
 
     def game_id(self, obj) -> int:
         return obj.faction.game_id

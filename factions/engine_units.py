@@ -9,12 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from armylists.games.schema import drop_empty, is_sample
+from armylists.games.unit_fields import UnitField
 from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, weapons_from
 
 from .models import CommandCard as CommandCardRow
 
 
-def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None) -> Unit:
+def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[UnitField, ...],
+                alignment: str | None = None) -> Unit:
+    """The unit of a unit document, its game's own `fields` at their defaults where the document leaves
+    them out (a list becomes a tuple: nothing may change a unit once built)."""
+    details = {f.name: _frozen(doc.get(f.name, f.default)) for f in fields}
     return Unit(
         slug=doc["slug"],
         name=doc["name"],
@@ -30,29 +35,15 @@ def engine_unit(doc: dict[str, Any], faction: str, alignment: str | None = None)
             OptionGroup(slug=g["slug"], name=g["name"], min=g.get("min", 0), max=g.get("max", 1))
             for g in doc.get("option_groups", ())
         ),
-        cost=doc.get("cost") or 0,
-        models=doc.get("models") or 1,
-        hero=doc.get("hero", False),
-        copies_of=doc.get("copies_of"),
-        weapons=weapons_from(doc),
-        unit_class=doc.get("class"),
-        mercenary=doc.get("mercenary", False),
-        keywords=tuple(doc.get("keywords", ())),
-        kind=doc.get("kind"),
-        size=doc.get("size"),
-        race=doc.get("race") or None,
-        unique=doc.get("unique", False),
-        elite=doc.get("elite", 0),
-        recruitment_points=doc.get("recruitment_points") or 0,
-        command_value=doc.get("command_value") or 0,
-        recruitment_cost=doc.get("recruitment_cost") or 0,
-        alignment=alignment,
-        rarity=doc.get("rarity"),
-        limit=doc.get("limit"),
         sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
-        spellcaster=doc.get("spellcaster"),
+        alignment=alignment,
         sample=is_sample(doc.get("notes")),
+        details=details,
     )
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
 
 
 def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:

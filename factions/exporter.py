@@ -12,6 +12,7 @@ from django.db.models import Prefetch, QuerySet
 
 from armylists.games.registry import game_home
 from armylists.games.schema import drop_empty
+from armylists.games.unit_fields import without_defaults
 
 from .models import Faction, GameSystem, Grimoire, Unit
 from .schemas import FORMAT
@@ -33,17 +34,21 @@ def option_document(option, game: str) -> dict[str, Any]:
 
 
 def unit_document(unit: Unit, game: str) -> dict[str, Any]:
-    data: dict[str, Any] = {"slug": unit.slug, "name": unit.name, **game_home(game).unit_fields(unit)}
+    """A unit as its faction file has it: its own fields as its game declares them, at their defaults
+    left out (docs/faction-file.md)."""
+    own = without_defaults(game_home(game).unit_fields, unit.details)
+    data: dict[str, Any] = {"slug": unit.slug, "name": unit.name}
     data |= {
         "rules": list(unit.rules),
         "stats": dict(unit.stats),
         "option_groups": [{"slug": g.slug, "name": g.name, "min": g.min, "max": g.max}
                           for g in unit.option_groups.all()],
         "options": [option_document(o, game) for o in unit.options.all()],
+        "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
+                  for s in unit.sizes.all()],
         "notes": unit.notes,
     }
-    return drop_empty(data, keep=("cost", "elite", "recruitment_points", "command_value",
-                                  "recruitment_cost", "models"))
+    return {"slug": unit.slug, "name": unit.name, **own} | drop_empty(data)
 
 
 def faction_document(faction: Faction) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from django.db import transaction
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
+from armylists.games.unit_fields import details_of
 
 from .models import (
     CommandCard,
@@ -23,11 +24,6 @@ from .models import (
 )
 from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
 
-OPTIONAL_COLUMNS = ("cost", "hero", "copies_of", "mercenary", "keywords", "kind", "size", "race", "unique",
-                    "elite", "recruitment_points", "command_value", "recruitment_cost", "rarity", "limit", "type",
-                    "weapons", "army_forge_id")
-TEXT_COLUMNS = {"copies_of", "kind", "size", "race", "rarity", "type", "army_forge_id"}  # null in the file, ""
-# in the database
 JSON_COLUMNS = ("weapons", "replaces")  # lists of objects in the file, plain JSON in the database (format 1.2)
 
 
@@ -142,17 +138,5 @@ def _plain(items: list) -> list:
 
 
 def _unit_row(faction: Faction, position: int, data) -> Unit:
-    columns = {name: getattr(data, name) for name in OPTIONAL_COLUMNS if hasattr(data, name)}
-    columns |= {name: _plain(columns[name]) for name in JSON_COLUMNS if name in columns}
-    columns = {k: ("" if v is None and k in TEXT_COLUMNS else v) for k, v in columns.items()}
-    # Dulce Bellum: Spellcaster(n) or Spellcaster(<spell>), one field in the file, two columns here.
-    spellcaster = getattr(data, "spellcaster", None)
-    if isinstance(spellcaster, str):
-        columns["fixed_spell"] = spellcaster
-    elif spellcaster is not None:
-        columns["spellcaster"] = spellcaster
-    return Unit(
-        faction=faction, slug=data.slug, name=data.name, position=position, rules=data.rules,
-        stats=data.stats, notes=data.notes or "", model_count=getattr(data, "models", None),
-        unit_class=getattr(data, "class_", "") or "", **columns,
-    )
+    return Unit(faction=faction, slug=data.slug, name=data.name, position=position, rules=data.rules,
+                stats=data.stats, notes=data.notes or "", details=details_of(data))

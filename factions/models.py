@@ -117,12 +117,12 @@ class Faction(models.Model):
 
 
 class Unit(models.Model):
-    """One unit card. Columns a game does not use stay empty."""
+    """One unit card: what every game's unit has, and `details`, the fields its game declares.
 
-    CLASSES = [("core", "Core"), ("standard", "Standard"), ("elite", "Elite")]
-    KINDS = [("hero", "Hero"), ("troop", "Troop")]
-    DISK_SIZES = [("small", "Small"), ("medium", "Medium"), ("large", "Large")]
-    RARITIES = [("common", "Common"), ("irregular", "Irregular"), ("uncommon", "Uncommon"), ("rare", "Rare")]
+    A game declares its units' own fields once, in its faction file's unit schema
+    (`armylists/games/unit_fields.py`); they are kept here as the file names
+    them, so a game whose units need a new field needs no new column.
+    """
 
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="units")
     slug = models.SlugField(max_length=SLUG_MAX)
@@ -131,38 +131,8 @@ class Unit(models.Model):
     rules = models.JSONField(default=list, blank=True)
     stats = models.JSONField(default=dict, blank=True)
     notes = models.TextField(blank=True)
-    # OPR and Battleground
-    cost = models.IntegerField(null=True, blank=True)
-    # OPR
-    # "models" in the faction file; renamed here so it cannot shadow django.db.models.
-    model_count = models.PositiveIntegerField("models", null=True, blank=True)
-    hero = models.BooleanField(default=False)
-    copies_of = models.SlugField(max_length=SLUG_MAX, blank=True,
-                                 help_text="OPR: slug of the unit of this faction that this one is a size of.")
-    weapons = models.JSONField(default=list, blank=True, help_text="OPR: the weapons the unit carries.")
-    army_forge_id = models.CharField(max_length=SLUG_MAX, blank=True)
-    # Battleground
-    unit_class = models.CharField("class", max_length=10, choices=CLASSES, blank=True)
-    mercenary = models.BooleanField(default=False)
-    keywords = models.JSONField(default=list, blank=True)
-    # Diskwars
-    kind = models.CharField(max_length=10, choices=KINDS, blank=True)
-    size = models.CharField(max_length=10, choices=DISK_SIZES, blank=True)
-    race = models.CharField(max_length=NAME_MAX, blank=True)
-    unique = models.BooleanField(default=False)
-    elite = models.PositiveSmallIntegerField(default=0)
-    recruitment_points = models.PositiveIntegerField(null=True, blank=True)
-    command_value = models.PositiveIntegerField(null=True, blank=True)
-    recruitment_cost = models.PositiveIntegerField(null=True, blank=True)
-    # Dulce Bellum
-    rarity = models.CharField(max_length=10, choices=RARITIES, blank=True)
-    limit = models.PositiveIntegerField(null=True, blank=True)
-    type = models.CharField(max_length=NAME_MAX, blank=True)
-    # Spellcaster(n) is `spellcaster`; Spellcaster(<spell>) is `fixed_spell` (the file's
-    # `spellcaster` holds either, an int or a spell slug).
-    spellcaster = models.PositiveSmallIntegerField(null=True, blank=True)
-    fixed_spell = models.SlugField(max_length=SLUG_MAX, blank=True,
-                                   help_text="Dulce Bellum: Spellcaster(<spell>), the slug of its one spell.")
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="The fields its game declares for its units, as its faction file names them.")
 
     class Meta:
         ordering = ["faction", "position", "name"]
@@ -179,7 +149,7 @@ class Unit(models.Model):
     @property
     def weapons_text(self) -> str:
         """OPR: the unit's weapons as army books print them ("10x Hand Weapon (A1)")."""
-        return "; ".join(weapon_text(w) for w in weapons_from({"weapons": self.weapons}))
+        return "; ".join(weapon_text(w) for w in weapons_from(self.details))
 
     @property
     def is_sample(self) -> bool:

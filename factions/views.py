@@ -6,48 +6,40 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from armylists.games.registry import game_home, homes
+from armylists.games.registry import game_home
+from armylists.games.unit_fields import filter_options, matches_filter
 from armylists.rules.text import in_words, setting_name
 
 from .exporter import units_with_details
 from .models import Faction, GameSystem, Spell, Unit, game_params
 
-# Filters that are a yes/no column; the fields a faction page filters by are its game's (`library_filters`).
-FLAGS = {"hero": ("Hero", "Not a hero"), "mercenary": ("Mercenary", "Not a mercenary")}
-
 
 def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Option groups for the filter menu: (heading, [(value, label)]), values like "rarity:rare"."""
-    groups = []
-    for field in game_home(game).library_filters:
-        heading = str(Unit._meta.get_field(field).verbose_name).capitalize()
-        if field in FLAGS:
-            yes, no = FLAGS[field]
-            groups.append((heading, [(f"{field}:yes", yes), (f"{field}:no", no)]))
-            continue
-        display = dict(Unit._meta.get_field(field).choices or [])
-        values = sorted({getattr(u, field) for u in units if getattr(u, field)})
-        groups.append((heading, [(f"{field}:{v}", display.get(v, v)) for v in values]))
+    groups = [(f.label, [(f"{f.name}:{value}", label)
+                         for value, label in filter_options(f, {u.details.get(f.name) for u in units})])
+              for f in game_home(game).filters]
     return [group for group in groups if group[1]]
 
 
-def matches(unit: Unit, wanted: str, query: str) -> bool:
+def matches(unit: Unit, game: str, wanted: str, query: str) -> bool:
     if query and query.lower() not in unit.name.lower():
         return False
-    field, _, value = wanted.partition(":")
-    if field not in {f for home in homes() for f in home.library_filters}:
-        return True
-    if field in FLAGS:
-        return getattr(unit, field) == (value == "yes")
-    return getattr(unit, field) == value
+    name, _, value = wanted.partition(":")
+    field = next((f for f in game_home(game).filters if f.name == name), None)
+    return field is None or matches_filter(field, unit.details, value)
 
 
-def name_fixed_spells(units: list[Unit], game: GameSystem) -> list[Unit]:
-    """Dulce Bellum: a Spellcaster(<spell>) unit shows its spell by name (one query, only if one has it)."""
-    fixed = {u.fixed_spell for u in units if u.fixed_spell}
-    names = dict(Spell.objects.filter(grimoire__game=game, slug__in=fixed).values_list("slug", "name")) if fixed else {}
+def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
+    """Each unit with its price and tags as its game shows them; a unit that names a spell names it
+    by the spell's name (one query, only if a unit names one)."""
+    named = {v for u in units for v in u.details.values() if isinstance(v, str)}
+    spells = Spell.objects.filter(grimoire__game=game, slug__in=named) if named and game.grimoires.exists() else []
+    names = dict(spells.values_list("slug", "name")) if spells else {}
+    home = game_home(game.slug)
     for unit in units:
-        unit.fixed_spell_name = names.get(unit.fixed_spell, "") if unit.fixed_spell else ""
+        unit.price = home.unit_price(unit.details | {"sizes": [{"points": s.points} for s in unit.sizes.all()]})
+        unit.tags = home.unit_tags(unit.details, names)
     return units
 
 
@@ -72,9 +64,9 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
 @require_GET
 def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpResponse:
     faction_row = get_object_or_404(Faction.objects.select_related("game"), game__slug=game, slug=faction)
-    units = name_fixed_spells(list(units_with_details(faction_row.units.all())), faction_row.game)
+    units = with_card_facts(list(units_with_details(faction_row.units.all())), faction_row.game)
     wanted, query = request.GET.get("filter", ""), request.GET.get("q", "").strip()
-    shown = [u for u in units if matches(u, wanted, query)]
+    shown = [u for u in units if matches(u, game, wanted, query)]
     template = "factions/faction_detail.html" + ("#unit-cards" if request.htmx else "")
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
@@ -89,7 +81,7 @@ def unit_detail(request: HttpRequest, game: str, faction: str, unit: str) -> Htt
         units_with_details(Unit.objects.select_related("faction__game")),
         faction__game__slug=game, faction__slug=faction, slug=unit,
     )
-    name_fixed_spells([unit_row], unit_row.faction.game)
+    with_card_facts([unit_row], unit_row.faction.game)
     return render(request, "factions/unit_detail.html", {
         "unit": unit_row, "faction": unit_row.faction, "game": unit_row.faction.game,
     })

@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from armylists.games import registry as games  # noqa: E402
 from armylists.rules.campaign import Dice, Refused, Stored, apply, new_campaign, replay, unit_value  # noqa: E402
 from armylists.rules.campaign.actions import (  # noqa: E402
     BuyUpgrade,
@@ -45,6 +46,10 @@ from armylists.rules.campaign.actions import (  # noqa: E402
     UnitResult,
 )
 from tests.rules.campaign_support import INFANTRY, PARAMS, FirstChoice, starting_roster  # noqa: E402
+
+# The engine finds AoF Regiments' campaign rules through the games in use, which Django's settings name once
+# it is set up (for the import below); the replay before it names the one game it plays.
+games.use(lambda: ("armylists.games.aof_regiments",))
 
 ARMIES = 6
 MISSIONS = 10

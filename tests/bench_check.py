@@ -43,8 +43,8 @@ from armylists.rules.model import (  # noqa: E402,E501
     OptionGroup,
     SizeProfile,
     Spell,
-    Unit,
 )
+from tests.engine_units import unit  # noqa: E402
 
 SIZES = (10, 100, 1000)
 # The engine without Django: the games in use, as the settings list them, and their numbers.
@@ -59,10 +59,10 @@ def _opr_army(game: str, n: int) -> Army:
     onto nothing), combined units and two other factions, at a limit most rules break."""
     command = tuple(Option(c, c.title(), 5, scope="model", command=c) for c in ("sergeant", "banner"))
     rifle = (Option("sniper", "Sniper Rifle", 10, group="rifle", scope="model"),)
-    troops = [Unit(f"troop-{k}", f"Troop {k}", ("kingdom", "undead", "orcs")[k % 3], cost=60, models=5,
+    troops = [unit(f"troop-{k}", name=f"Troop {k}", faction=("kingdom", "undead", "orcs")[k % 3], cost=60, models=5,
                    options=command + rifle, option_groups=(OptionGroup("rifle", "Replace one rifle"),),
                    copies_of="troop-0" if k % 5 == 1 else None) for k in range(12)]
-    hero = Unit("captain", "Captain", "kingdom", rules=("Tough(3)",), cost=50, hero=True, options=command)
+    hero = unit("captain", name="Captain", faction="kingdom", rules=("Tough(3)",), cost=50, hero=True, options=command)
     entries = []
     for i in range(n):
         if i % 3 == 2:
@@ -77,17 +77,17 @@ def _opr_army(game: str, n: int) -> Army:
 
 def _battleground_army(n: int) -> Army:
     classes = ("core", "standard", "elite")
-    units = [Unit(f"u{k}", f"Unit {k}", ("hawkshold", "orcs", "dwarves")[k % 3], cost=100,
-                  unit_class=classes[k % 3], mercenary=k % 2 == 0) for k in range(9)]
+    units = [unit(f"u{k}", name=f"Unit {k}", faction=("hawkshold", "orcs", "dwarves")[k % 3], cost=100,
+                  class_=classes[k % 3], mercenary=k % 2 == 0) for k in range(9)]
     entries = tuple(Entry(f"e{i}", units[i % 9]) for i in range(n))
     return Army("battleground", "hawkshold", entries, points_limit=1800, cards_bought=20)
 
 
 def _diskwars_army(n: int) -> Army:
     """One hero per five disks, each leading four troops: the shape that once took seconds."""
-    hero = Unit("lord", "Lord", "empire", kind="hero", race="human", unique=True, size="large", elite=2,
+    hero = unit("lord", name="Lord", faction="empire", kind="hero", race="human", unique=True, size="large", elite=2,
                 recruitment_points=6, command_value=1, alignment="order")
-    troops = [Unit(f"t{k}", f"Troop {k}", "empire", kind="troop", race=("human", "elf")[k % 2],
+    troops = [unit(f"t{k}", name=f"Troop {k}", faction="empire", kind="troop", race=("human", "elf")[k % 2],
                    size=("small", "medium", "large")[k % 3], elite=k % 3, recruitment_cost=2,
                    alignment="order" if k else "destruction") for k in range(6)]
     entries, leader = [], None
@@ -108,7 +108,7 @@ def _dulce_bellum_army(n: int) -> Army:
                  tuple(Spell(f"d{k}", f"Dark {k}") for k in range(6))))
     sizes = tuple(SizeProfile(s, 100) for s in ("single", "squad", "platoon", "company", "horde"))
     banner = Option("banner", "Banner", 5)
-    units = [Unit(f"u{k}", f"Unit {k}", ("dwarves", "orcs")[k % 2 if k % 7 == 0 else 0], sizes=sizes,
+    units = [unit(f"u{k}", name=f"Unit {k}", faction=("dwarves", "orcs")[k % 2 if k % 7 == 0 else 0], sizes=sizes,
                   rarity=("common", "uncommon", "rare", "irregular")[k % 4], limit=2 if k % 3 == 0 else None,
                   spellcaster=(None, 2, "s3", 1)[k % 4], rules=("Master of Magic",) if k == 5 else (),
                   options=(banner,)) for k in range(8)]

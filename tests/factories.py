@@ -164,3 +164,11 @@ def make_campaign(game_master, game, *, members=(), **fields: Any):
     for member in members:
         campaign_services.join_campaign(campaign=campaign, user=member, token=campaign.invite_token)
     return campaign
+
+
+def change_units(units, **fields: Any) -> None:
+    """Change fields of its game's own on each unit of the queryset `units` (`cost=400`), as an
+    administrator's edit would (without the admin's "the game's data changed")."""
+    for unit in units:
+        unit.details = unit.details | fields
+        unit.save(update_fields=["details"])

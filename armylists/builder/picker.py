@@ -16,30 +16,20 @@ from django.http import HttpRequest, QueryDict
 from armylists.checking.library import Library
 from armylists.games.base import FactionChoice
 from armylists.games.registry import game_home
+from armylists.games.unit_fields import filter_options, matches_filter
 from factions.models import game_params
 
 from .models import ArmyList
 from .unitcards import card_maker
 
 # Dulce Bellum's rarities, from the most to the least common, sort its filter that way.
-RARITY_ORDER = {"common": 0, "irregular": 1, "uncommon": 2, "rare": 3}
 # The page address an edit reports is read no further: the picker's query is a few short fields.
 PAGE_URL_MAX = 2000
 
 
-def _value(doc: dict, key: str) -> str:
-    if key == "hero":
-        return "yes" if doc.get("hero") else "no"
-    return str(doc.get(key) or "")
-
-
 def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]:
-    chosen = []
-    for key, label in game_home(game).picker_filters:
-        values = sorted({_value(d, key) for d in docs if _value(d, key)}, key=lambda v: (RARITY_ORDER.get(v, 9), v))
-        options = [("yes", "Heroes"), ("no", "Not heroes")] if key == "hero" else [(v, v.capitalize()) for v in values]
-        chosen.append({"name": key, "label": label, "options": options, "value": query.get(key, "")})
-    return chosen
+    return [{"name": f.name, "label": f.label, "options": filter_options(f, {d.get(f.name) for d in docs}),
+             "value": query.get(f.name, "")} for f in game_home(game).filters]
 
 
 def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoice]:
@@ -62,8 +52,9 @@ def picker_context(army_list: ArmyList, library: Library, query: Mapping[str, st
     docs = [d for d in (source.unit_docs.values() if source else ()) if home.offers_unit(d, faction, primary)]
     search = (query.get("q") or "").strip()
     filters = _filter(game, docs, query)
+    wanted = [(field, query[field.name]) for field in home.filters if query.get(field.name)]
     shown = [d for d in docs if (not search or search.lower() in d["name"].lower())
-             and all(not f["value"] or _value(d, f["name"]) == f["value"] for f in filters)]
+             and all(matches_filter(field, d, value) for field, value in wanted)]
     cards = card_maker(game, library)
     return {"picker_units": [cards(faction, d["slug"]) for d in shown], "picker_total": len(docs),
             "picker_query": search, "picker_filters": filters, "picker_faction": faction,

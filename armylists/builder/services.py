@@ -135,7 +135,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
         entry["size"] = size or found.sizes[0].size
 
     def operation(document: dict, _before: Checked | None) -> str:
-        if found.kind == "troop":
+        if found.details.get("kind") == "troop":  # a game whose troops join a hero's regiment
             heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)]
             if heroes:
                 entry["regiment"] = heroes[-1]
@@ -146,7 +146,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
     unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
-    return unit is not None and unit.kind == "hero"
+    return unit is not None and unit.details.get("kind") == "hero"
 
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:

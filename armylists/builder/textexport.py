@@ -22,8 +22,9 @@ def _options(entry: Entry) -> str:
 def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], indent: str = "") -> list[str]:
     unit = entry.unit
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
-    if unit.models > 1:
-        label += f" [{unit.models * (2 if entry.combined else 1)}]"
+    models = unit.details.get("models", 1)  # the games whose units are of several models say how many
+    if models > 1:
+        label += f" [{models * (2 if entry.combined else 1)}]"
     details = []
     if entry.size:
         details.append(entry.size.capitalize())

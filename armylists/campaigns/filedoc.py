@@ -3,7 +3,7 @@
 Two tables: every kind of action with the fields of its `data` (from the
 boundary's models, `payloads.PAYLOADS`) and an example, and every key under
 which an action stores a die (`rolls`) or a player's choice (`choices`), read
-from the rules engine's source: each call that rolls or asks (`Dice.roll`,
+from the campaign rules' source (the engine's and each game's in use): each call that rolls or asks (`Dice.roll`,
 `Choices.pick`, and the helper that re-rolls what a unit holds) names its key.
 `python -m armylists.campaigns.filedoc` rewrites the section; a test fails
 when the document and the code differ.
@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from armylists.rules import campaign as engine
+from armylists.rules.campaign.registry import rules_code
 
 from .payloads import PAYLOADS
 
@@ -53,7 +53,7 @@ def _asked(call: ast.Call) -> tuple[str, ast.expr] | None:
 def stored_keys() -> list[tuple[str, str, str]]:
     """(key, die or choice, what asks for it) for every die and choice the engine may store."""
     found = set()
-    for path in sorted(Path(engine.__file__).parent.glob("*.py")):
+    for path in (p for folder in rules_code() for p in sorted(folder.glob("*.py"))):
         for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(function, ast.FunctionDef):
                 continue
@@ -124,4 +124,10 @@ def updated(text: str) -> str:
 
 
 if __name__ == "__main__":
+    import os
+
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "armylists.settings")
+    django.setup()  # the games in use, whose campaign rules ask for the dice listed
     DOC.write_text(updated(DOC.read_text(encoding="utf-8")), encoding="utf-8")

@@ -82,7 +82,7 @@ class RecruitForm(forms.Form):
     def __init__(self, *args, units=(), params=None, **kwargs):
         """`params`: the campaign's rules, whose numbers a veteran costs; none for a campaign kept by hand."""
         super().__init__(*args, **kwargs)
-        self.fields["unit"].choices = [(u.slug, f"{u.name} ({u.cost if u.cost else '–'})") for u in units]
+        self.fields["unit"].choices = [(u.slug, f"{u.name} ({u.details.get('cost') or '–'})") for u in units]
         if params is None:
             del self.fields["veteran"]
         else:

@@ -41,7 +41,7 @@ class AppendOnly(models.Model):
 
 
 class CampaignRules(models.Model):
-    """A game system's campaign numbers and tables (the `campaign` key of game_systems.json)."""
+    """A game system's campaign numbers and tables, from its package's campaign rules (campaigns/gamerules.py)."""
 
     game = models.OneToOneField(GameSystem, on_delete=models.CASCADE, related_name="campaign_rules")
     params = models.JSONField(help_text="Campaign numbers and tables: XP per level, costs, rewards, dice tables.")

@@ -9,26 +9,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from armylists.checking.confirm import Question
-from armylists.rules.campaign import CampaignParams, CampaignState, Refused, level, unit_value
-from armylists.rules.campaign.armies import sale_price
-from armylists.rules.campaign.missions import campaign_over, underdog_points
+from armylists.rules.campaign import CampaignNumbers, CampaignState, Refused, campaign_over, unit_value
 from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, Offer, UnitState
 from armylists.rules.campaign.support import upgrades_fit
 
 LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
 
 
-def trait_label(params: CampaignParams | None, key: str) -> str:
+def trait_label(params: CampaignNumbers | None, key: str) -> str:
     """"specialist:melee" -> "Specialist (melee)"; any table's key -> its name."""
-    if params is None:
-        return key
-    name, _, pick = key.partition(":")
-    tables = params.tables
-    for table in (tables.traits, tables.injuries, tables.talents, *tables.skill_sets.values()):
-        row = table.row(name)
-        if row is not None:
-            return f"{row.name} ({pick})" if pick else row.name
-    return key
+    return key if params is None else params.tables.trait_name(key)
 
 
 @dataclass(frozen=True)
@@ -57,13 +47,13 @@ class UnitRow:
         return self.status == "active"
 
 
-def unit_row(unit: UnitState, params: CampaignParams | None) -> UnitRow:
+def unit_row(unit: UnitState, params: CampaignNumbers | None) -> UnitRow:
     label = [trait_label(params, t) for t in unit.traits]
     skills = [f"{trait_label(params, s)}" for s in unit.skills]
     sets = [params.tables.skill_sets[s].name for s in unit.skill_sets] if params else []
     return UnitRow(
         key=unit.key, name=unit.name, unit_name=unit.spec.unit_name, hero=unit.hero,
-        value=unit_value(unit, params), xp=unit.xp, level=level(unit.xp, params) if params else None,
+        value=unit_value(unit, params), xp=unit.xp, level=params.level(unit.xp) if params else None,
         traits=label + ([f"Skill sets: {', '.join(sets)}"] if sets else []) + skills,
         injuries=[trait_label(params, i) for i in unit.injuries],
         talents=[trait_label(params, t) for t in unit.talents],
@@ -87,21 +77,21 @@ def buyable(unit: UnitState) -> list[Offer]:
     return [o for o in unit.spec.offers if fits(o)]
 
 
-def sell_question(params: CampaignParams, unit: UnitState, offer: Offer, back: str) -> Question:
+def sell_question(params: CampaignNumbers, unit: UnitState, offer: Offer, back: str) -> Question:
     """What selling an upgrade gives back, asked before it is sold: the points are not regained by buying again."""
     if offer.price == params.gamble_price:
         back_text = (f"it sells for {params.gamble_price} points only on a roll of {params.gamble_min_roll}+, "
                      "one try after each mission")
     elif offer.price < 0:
-        back_text = f"selling it costs {-sale_price(offer.price, params)} points"
+        back_text = f"selling it costs {-params.sale_price(offer.price)} points"
     else:
-        back_text = f"it sells for {sale_price(offer.price, params)} points"
+        back_text = f"it sells for {params.sale_price(offer.price)} points"
     return Question(f"Sell {offer.name} from {unit.name}?",
                     f"{offer.name} was bought for {offer.price} points; {back_text}. Buying it again costs its "
                     "full price.", f"Sell {offer.name}", back)
 
 
-def correction_keys(params: CampaignParams) -> dict[str, str]:
+def correction_keys(params: CampaignNumbers) -> dict[str, str]:
     """What a game master may type in each trait field of a correction."""
     tables = params.tables
     traits = [r.key + (f":{p}" if p else "") for r in tables.traits.rows if r.effect != "pick-other"
@@ -112,7 +102,7 @@ def correction_keys(params: CampaignParams) -> dict[str, str]:
             "talents": ", ".join(tables.talents.row_keys())}
 
 
-def xp_track(xp: int, params: CampaignParams | None) -> list[tuple[int, bool, bool]]:
+def xp_track(xp: int, params: CampaignNumbers | None) -> list[tuple[int, bool, bool]]:
     """The army sheet's boxes, 1 to 30 XP, a level marked every 5 (AoF Regiments, Campaign Rules: army sheet)."""
     if params is None:
         return []
@@ -190,7 +180,7 @@ class MissionRow:
 
 def mission_row(state: CampaignState, mission: MissionState) -> MissionRow:
     params = state.params
-    underdog = underdog_points(mission.values, params)
+    underdog = params.underdog_points(mission.values)
     rows = []
     for key in mission.armies:
         objective = params.tables.objectives.row(mission.objectives[key])

@@ -9,20 +9,24 @@ and upgrades, and the bank.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from dataclasses import dataclass, replace
 from datetime import datetime
 
+from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from armylists.printing.pdf import html_to_pdf
-from armylists.rules.campaign import CampaignParams
+from armylists.rules.campaign import CampaignNumbers
 
 from .presenters import ArmyRow, army_row, leaderboard, progress, xp_track
 from .snapshots import Loaded
 
 TEMPLATE = "campaigns/sheet.html"
 BLANK_UNITS = 10  # unit boxes on a blank sheet, as on the book's
+# Raise it when the sheet's template changes what a PDF shows, so older renderings are not served.
+LAYOUT = 1
 SUMMARY_LOG = 200  # newest actions in the summary, so its size stays bounded; the full log is its own download
 
 
@@ -31,9 +35,9 @@ class Printout:
     title: str
     campaign: str
     game: str
-    printed: datetime
+    printed: datetime | None  # None: the content alone, for the cache's key
     armies: list[ArmyRow]
-    params: CampaignParams | None
+    params: CampaignNumbers | None
     blank_units: int = 0
     summary: bool = False
     progress: str = ""
@@ -73,3 +77,16 @@ def render_html(printout: Printout) -> str:
 
 def render_pdf(printout: Printout) -> bytes:
     return html_to_pdf(render_html(printout))
+
+
+def cached_pdf(printout: Printout) -> bytes:
+    """The PDF, rendered once per content: kept in Django's cache by everything it prints but the time
+    of printing (docs/deploying.md, "Caching and rate limits"), so asking again costs a look-up; a
+    campaign that moved on prints anew."""
+    content = f"{LAYOUT}:{render_html(replace(printout, printed=None))}"
+    key = "campaign-pdf:" + hashlib.sha256(content.encode()).hexdigest()
+    pdf = cache.get(key)
+    if pdf is None:
+        pdf = render_pdf(printout)
+        cache.set(key, pdf)
+    return pdf

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from armylists.rules.campaign import CampaignParams, CampaignState
+from armylists.rules.campaign import CampaignNumbers, CampaignState
 from armylists.rules.campaign.actions import PostBattle
 from armylists.rules.campaign.model import UnitState
-from armylists.rules.campaign.params import Table
 
 
 @dataclass(frozen=True)
@@ -22,14 +22,14 @@ class UnitDice:
     lines: list[str]
 
 
-def _rerolled(table: Table, dice: Sequence[int], what: str) -> str:
+def _rerolled(table: Any, dice: Sequence[int], what: str) -> str:
     """"Injury roll 3: Blinded Eye"; rolls before the last were results already held, so rolled again."""
     *again, last = dice
     before = "".join(f"{d} ({table.lookup(d).name}, already held: rolled again), " for d in again)
     return f"{what} {before}{last}: {table.lookup(last).name}"
 
 
-def _casualty(params: CampaignParams, unit: UnitState, dice: Sequence[int], permadeath: bool) -> str:
+def _casualty(params: CampaignNumbers, unit: UnitState, dice: Sequence[int], permadeath: bool) -> str:
     table = params.tables.casualties
     first = f"{dice[0]}, rolled again: " if len(dice) > 1 else ""  # a 1 re-rolled by an event
     row = table.lookup(dice[-1])
@@ -45,7 +45,7 @@ def _casualty(params: CampaignParams, unit: UnitState, dice: Sequence[int], perm
     return f"Casualty roll {first}{dice[-1]}: {row.name}" + (f", {said}" if said else "")
 
 
-def _hero_skill(params: CampaignParams, unit: UnitState, dice: Sequence[int]) -> str:
+def _hero_skill(params: CampaignNumbers, unit: UnitState, dice: Sequence[int]) -> str:
     """The skill table is the set the hero rolled it in: the one holding the skill that roll gives."""
     for key in unit.skill_sets:
         table = params.tables.skill_sets[key]
@@ -54,7 +54,7 @@ def _hero_skill(params: CampaignParams, unit: UnitState, dice: Sequence[int]) ->
     return f"Skill roll {', '.join(map(str, dice))}"
 
 
-def _line(params: CampaignParams, unit: UnitState, what: str, dice: Sequence[int], permadeath: bool) -> str:
+def _line(params: CampaignNumbers, unit: UnitState, what: str, dice: Sequence[int], permadeath: bool) -> str:
     tables = params.tables
     if what == "casualty":
         return _casualty(params, unit, dice, permadeath)
@@ -89,7 +89,7 @@ def _when(what: str) -> tuple[int, int, int]:
     return (1, int(number) if number.isdigit() else 0, LEVEL_STEPS.index(rest) if rest in LEVEL_STEPS else 3)
 
 
-def post_battle_dice(params: CampaignParams, state: CampaignState, action: PostBattle,
+def post_battle_dice(params: CampaignNumbers, state: CampaignState, action: PostBattle,
                      rolls: Mapping[str, list[int]], permadeath: bool) -> list[UnitDice]:
     """Each fielded unit of a recorded post-battle (`action`, with the dice the log kept for it): a
     casualty or not, and every die it rolled, in words."""

@@ -20,10 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply
+from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply, campaign_for
 from armylists.rules.campaign.data import to_data
 from armylists.rules.campaign.dice import BadDie
-from armylists.rules.campaign.params import number_names
 from factions.models import GameSystem
 
 from .models import (
@@ -75,11 +74,9 @@ def create_campaign(*, name: str, game: GameSystem, game_master, kind: str = "ga
     if slug is not None and (slug in RESERVED_SLUGS or Campaign.objects.filter(slug=slug).exists()):
         raise Refused(f"there is already a campaign {slug!r}")
     overrides = overrides or {}
-    params = rules_of(Campaign(game=game, overrides=house_rules(overrides)))
+    params = rules_of(Campaign(game=game, overrides=house_rules(overrides, game)))
     if params is None:
         kind = "endless"
-        if overrides:
-            raise Refused(f"{game.name} has no campaign rules to change")
     if kind not in dict(Campaign.KINDS):
         raise Refused(f"a campaign is one of {', '.join(dict(Campaign.KINDS))}")
     campaign = Campaign.objects.create(slug=slug or _unique_slug(name), name=name, game=game, kind=kind,
@@ -95,9 +92,12 @@ def create_campaign(*, name: str, game: GameSystem, game_master, kind: str = "ga
 MAX_OVERRIDE = 100_000
 
 
-def house_rules(overrides: dict) -> dict:
+def house_rules(overrides: dict, game: GameSystem) -> dict:
     """Campaign numbers changed by the group: known names, whole numbers from 0 (the rules check the rest)."""
-    names = set(number_names())
+    rules = campaign_for(game.slug)
+    if rules is None and overrides:
+        raise Refused(f"{game.name} has no campaign rules to change")
+    names = set(rules.number_names if rules else ())
     for name, value in overrides.items():
         if name not in names:
             raise Refused(f"{name!r} is not a campaign number; the numbers are {', '.join(sorted(names))}")

@@ -4,9 +4,10 @@ Nothing a replay can compute is stored as a truth: the armies, their units, XP,
 traits, VP and banks come from the log. Replaying a long log on every page
 would make a page's cost grow with the campaign, so the state replaying gave is
 kept (`Snapshot`) under a key that fingerprints everything it depends on: the
-engine's code, the game's campaign rules, the campaign's settings and the last
-action. A missing or stale snapshot is rebuilt from the log, so a page costs the
-same at 20,000 actions as at 200 (docs/campaigns.md, "How it is kept").
+campaign rules' code (the engine's and the games'), the game's campaign numbers
+and tables, the campaign's settings and the last action. A missing or stale
+snapshot is rebuilt from the log, so a page costs the same at 20,000 actions as
+at 200 (docs/campaigns.md, "How it is kept").
 """
 from __future__ import annotations
 
@@ -15,20 +16,19 @@ import json
 import pickle
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from armylists.rules import campaign as engine
 from armylists.rules.campaign import (
-    CampaignParams,
+    CampaignNumbers,
     CampaignState,
     Outcome,
     Refused,
     Stored,
-    campaign_params,
+    campaign_for,
     new_campaign,
     replay,
 )
 from armylists.rules.campaign.data import action_from_data
+from armylists.rules.campaign.registry import rules_code
 
 from .models import SUMMARY_MAX, Action, Campaign, CampaignRules, Snapshot
 
@@ -41,13 +41,19 @@ def _rules(campaign: Campaign) -> CampaignRules | None:
     return CampaignRules.objects.filter(game_id=campaign.game_id).first()
 
 
-def rules_of(campaign: Campaign) -> CampaignParams | None:
+def rules_of(campaign: Campaign) -> CampaignNumbers | None:
     """The game's campaign rules, or None for a game without them (a campaign kept by hand)."""
-    rules = _rules(campaign)
-    return campaign_params(rules.params, campaign.overrides) if rules else None
+    return _numbers(campaign, _rules(campaign))
 
 
-def initial_state(campaign: Campaign, params: CampaignParams | None = None) -> CampaignState:
+def _numbers(campaign: Campaign, rules: CampaignRules | None) -> CampaignNumbers | None:
+    """The game library's campaign numbers and tables of the game, read by its campaign rules, with the
+    campaign's house rules on top."""
+    game = campaign_for(campaign.game.slug)
+    return game.read(rules.params, campaign.overrides) if rules and game else None
+
+
+def initial_state(campaign: Campaign, params: CampaignNumbers | None = None) -> CampaignState:
     return new_campaign(game=campaign.game.slug, game_master=campaign.game_master.get_username(),
                         params=params if params is not None else rules_of(campaign), kind=campaign.kind,
                         permadeath=campaign.permadeath, parallel_play=campaign.parallel_play,
@@ -60,9 +66,10 @@ def stored(row: Action) -> Stored:
 
 @cache
 def engine_version() -> str:
-    """A fingerprint of the rules engine's code: a snapshot made by other code is stale."""
+    """A fingerprint of the campaign rules' code, the engine's and the games': a snapshot made by other
+    code is stale."""
     digest = hashlib.sha256()
-    for path in sorted(Path(engine.__file__).parent.rglob("*.py")):
+    for path in (p for folder in rules_code() for p in sorted(folder.rglob("*.py"))):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -81,7 +88,7 @@ class Loaded:
     state: CampaignState
 
     @property
-    def params(self) -> CampaignParams | None:
+    def params(self) -> CampaignNumbers | None:
         return self.state.params
 
     def log(self, limit: int, army: str | None = None) -> list[Action]:
@@ -113,7 +120,7 @@ def _replay_log(campaign: Campaign, rules: CampaignRules | None, upto: int | Non
     """The state after action `upto` (the last when None), replayed from the log."""
     rows = campaign.actions.select_related("actor").order_by("number")
     rows = list(rows if upto is None else rows.filter(number__lte=upto))
-    params = campaign_params(rules.params, campaign.overrides) if rules else None
+    params = _numbers(campaign, rules)
     try:
         state, outcomes = replay(initial_state(campaign, params), [stored(r) for r in rows])
     except Refused as error:

@@ -108,7 +108,7 @@ def import_campaign(data: Any, slug: str | None = None, house_rules: bool = Fals
         raise BadInput("game", f"no game {parsed.game!r}")
     users = _users(parsed)
     try:
-        overrides = services.house_rules(parsed.overrides)
+        overrides = services.house_rules(parsed.overrides, game)
     except Refused as error:
         raise BadInput("overrides", str(error)) from None
     campaign = Campaign(slug=slug, name=parsed.name, game=game, kind=parsed.kind,

@@ -25,6 +25,7 @@ from functools import cached_property
 from typing import Any
 
 from armylists.games.registry import game_home
+from armylists.games.unit_fields import UnitField
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
 from factions.engine_units import card_document, engine_command_card, engine_grimoire, engine_unit
@@ -41,11 +42,12 @@ class LibraryFaction:
     card_docs: list[dict[str, Any]] = field(default_factory=list)
     grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires its casters may use
     spells: list[dict[str, Any]] = field(default_factory=list)  # OPR: its army book's spells, for casters' cards
+    unit_fields: tuple[UnitField, ...] = ()  # its game's own unit fields (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
-            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.alignment)
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.unit_fields, self.alignment)
         return self._units.get(slug)
 
     def as_dict(self) -> dict[str, Any]:
@@ -67,6 +69,11 @@ class Library:
     grimoire_docs: list[dict[str, Any]] = field(default_factory=list)  # Dulce Bellum: the game's grimoires
     # The game's data version it was read at (`library_of`); None for a frozen snapshot.
     version: uuid.UUID | None = None
+
+    def __post_init__(self) -> None:
+        fields = game_home(self.game).unit_fields
+        for faction in self.factions.values():
+            faction.unit_fields = fields
 
     def unit(self, faction: str, unit: str) -> Unit | None:
         """A unit of one of the library's factions, or None."""

@@ -51,7 +51,7 @@ def _magic(library: Library, path: str, entry) -> tuple[str | None, tuple[str, .
 def _no_regiment_on_a_hero(unit: Unit, path: str, entry) -> None:
     """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
     (docs/list-file.md, "Entries")."""
-    if unit.kind == "hero" and getattr(entry, "regiment", None) is not None:
+    if unit.details.get("kind") == "hero" and getattr(entry, "regiment", None) is not None:
         raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
                                            "only a troop names the regiment it is in")
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from armylists.boundary.errors import BadInput
+from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
@@ -29,6 +30,7 @@ from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .list_settings import POINTS_LIMIT, ListSetting
 from .schema import SAMPLE_TAG, FactionIn, ListIn
+from .unit_fields import UnitField, declared, tags
 
 
 @dataclass
@@ -78,6 +80,9 @@ def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
 class Game:
     slug: ClassVar[str]
     rules: ClassVar[GameRules]  # its construction rules, for the engine
+    # Its campaign rules (numbers, tables, the handlers of the actions they govern), for the engine; None: the
+    # book has none, and the game's campaigns are kept by hand (docs/campaigns.md, "Campaigns").
+    campaign: ClassVar[GameCampaign | None] = None
     list_schema: ClassVar[type[ListIn]]
     faction_schema: ClassVar[type[FactionIn]]
     # Top-level fields of the game's faction files besides format, game and factions: name -> type.
@@ -87,8 +92,6 @@ class Game:
     has_points: ClassVar[bool] = True  # False: no points limit (Diskwars pays in recruitment points)
     points_noun: ClassVar[str] = "pts"
     no_points_help: ClassVar[str] = ""  # shown when creating a list of a game without points
-    # The game library's unit columns (factions.models.Unit) its units fill besides the shared ones.
-    unit_columns: ClassVar[tuple[str, ...]] = ()
     list_settings: ClassVar[tuple[ListSetting, ...]] = (POINTS_LIMIT,)  # each declared once (list_settings.py)
     # Army Forge's game systems whose army books this game reads (docs/faction-file.md, "Army Forge books").
     army_forge_systems: ClassVar[tuple[str, ...]] = ()
@@ -109,8 +112,13 @@ class Game:
     casts_spells: ClassVar[bool] = False  # the game has grimoires; its casters' entries choose spells
 
     # The library and the builder's picker
-    picker_filters: ClassVar[tuple[tuple[str, str], ...]] = ()  # (unit document field, label)
-    library_filters: ClassVar[tuple[str, ...]] = ()  # unit model fields a faction page filters by
+    unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
+
+    @property
+    def filters(self) -> tuple[UnitField, ...]:
+        """The declared fields named in `unit_filters`, in that order."""
+        by_name = {f.name: f for f in self.unit_fields}
+        return tuple(by_name[name] for name in self.unit_filters)
 
     # Printing
     # The book's tournament scoring, where it gives one (docs/events.md, "The tournament day"): the number of
@@ -124,11 +132,17 @@ class Game:
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"
 
-    # --- the faction file: the game's own columns of a unit, an option, a faction
+    # --- the faction file: the game's own fields of a unit, an option, a faction
 
-    def unit_fields(self, unit: Any) -> dict[str, Any]:
-        """The unit card's columns only this game has, as the faction file names them."""
-        return {}
+    @cached_property
+    def unit_fields(self) -> tuple[UnitField, ...]:
+        """Its units' own fields, declared once by its faction schema (`unit_fields.py`)."""
+        return declared(self.faction_schema)
+
+    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
+        """A unit's own fields as the short labels beside its name (the library's card, the builder).
+        `spell_names`: the game's spells by slug, for a unit that names one."""
+        return tags(self.unit_fields, details)
 
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {}
@@ -175,15 +189,7 @@ class Game:
 
     def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
         """The short labels beside an entry on the builder page."""
-        tags = ["Hero"] if unit.hero or unit.kind == "hero" else []
-        tags += [t for t in (unit.unit_class, unit.rarity, unit.size, unit.race) if t]
-        if unit.mercenary:
-            tags.append("mercenary")
-        if unit.unique:
-            tags.append("unique")
-        if unit.elite:
-            tags.append(f"elite {unit.elite}")
-        return tags + [SAMPLE_TAG] * unit.sample
+        return self.unit_tags(unit.details, {}) + [SAMPLE_TAG] * unit.sample
 
     def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
         """How the builder and the text export lay a list out: its own faction, then each other one."""

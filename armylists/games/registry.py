@@ -5,7 +5,7 @@ of Django's database engines. This layer imports no Django, so the setting is
 read through a function the Django side hands in once (`use`, from the
 game library's app when Django starts); the packages are imported on first
 need and kept until `reset` (called when the setting changes, as in a test's
-override). The engine gets each game's rules from here.
+override). The engine gets each game's rules, and its campaign rules, from here.
 """
 from __future__ import annotations
 
@@ -13,11 +13,14 @@ from collections.abc import Callable, Sequence
 from importlib import import_module
 
 from armylists.rules import registry as engine_registry
+from armylists.rules.campaign import registry as campaign_registry
+from armylists.rules.campaign.game import GameCampaign
 
 from .base import Game
 
 _listed: Callable[[], Sequence[str]] = tuple
 _homes: dict[str, Game] | None = None
+_campaigns: dict[str, GameCampaign] | None = None  # asked for on every campaign action replayed
 
 
 def use(listed: Callable[[], Sequence[str]]) -> None:
@@ -29,8 +32,8 @@ def use(listed: Callable[[], Sequence[str]]) -> None:
 
 def reset() -> None:
     """Forget the loaded games: the next look-up reads the list again."""
-    global _homes
-    _homes = None
+    global _homes, _campaigns
+    _homes = _campaigns = None
 
 
 def _load() -> dict[str, Game]:
@@ -62,4 +65,12 @@ def games() -> tuple[str, ...]:
     return tuple(_load())
 
 
+def _campaigns_in_use() -> dict[str, GameCampaign]:
+    global _campaigns
+    if _campaigns is None:
+        _campaigns = {slug: home.campaign for slug, home in _load().items() if home.campaign is not None}
+    return _campaigns
+
+
 engine_registry.install(lambda: {slug: home.rules for slug, home in _load().items()})
+campaign_registry.install(_campaigns_in_use)

@@ -1,14 +1,16 @@
 """What the engine checks: a list and the unit data it refers to, as frozen dataclasses.
 
 These are built at the boundary (from a validated list file and the faction
-library) and never touch a database. One `Unit` shape serves every game; the
-fields a game does not use keep their defaults.
+library) and never touch a database. One `Unit` shape serves every game: what
+every unit has, and `details`, the fields its game declares for its units (as
+its faction file names them, each present, at its default when the file leaves
+it out), read as attributes (`unit.hero`, `unit.recruitment_points`).
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 TOUGH = re.compile(r"^\s*Tough\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
 MASTER_OF_MAGIC = re.compile(r"^\s*Master\s+of\s+Magic\s*$", re.IGNORECASE)
@@ -69,7 +71,7 @@ class SizeProfile:
     morale: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Unit:
     slug: str
     name: str
@@ -77,33 +79,22 @@ class Unit:
     rules: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
     option_groups: tuple[OptionGroup, ...] = ()
-    # OPR and Battleground
-    cost: int = 0
-    # OPR
-    models: int = 1
-    hero: bool = False
-    copies_of: str | None = None  # the slug of the unit this one is a size of
-    weapons: tuple[Weapon, ...] = ()
-    # Battleground
-    unit_class: str | None = None  # core | standard | elite
-    mercenary: bool = False
-    keywords: tuple[str, ...] = ()
-    # Diskwars
-    kind: str | None = None  # hero | troop
-    size: str | None = None  # small | medium | large
-    race: str | None = None
-    unique: bool = False
-    elite: int = 0
-    recruitment_points: int = 0
-    command_value: int = 0
-    recruitment_cost: int = 0
-    alignment: str | None = None  # the faction's: order | destruction
-    # Dulce Bellum
-    rarity: str | None = None  # common | irregular | uncommon | rare
-    limit: int | None = None
-    sizes: tuple[SizeProfile, ...] = ()
-    spellcaster: int | str | None = None  # Spellcaster(n), or the slug of its one fixed spell
+    sizes: tuple[SizeProfile, ...] = ()  # the sizes it may be taken at, where its game has them
+    alignment: str | None = None  # its faction's, where its game has them
     sample: bool = False  # made up for the demo, not from a publisher's book (its data's notes say "Sample")
+    # The fields its game declares for its units (docs/architecture.md, "A game is one package").
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        # Each field of its game's own is an attribute too, read as fast as any (a check reads them often).
+        for name, value in self.details.items():
+            if hasattr(type(self), name) or name in self.__dataclass_fields__:
+                raise ValueError(f"a unit's own field may not be called {name!r}")
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for a name that is no attribute: a field its game does not declare."""
+        raise AttributeError(f"a unit of this game has no field {name!r}")
 
     @property
     def tough(self) -> int | None:

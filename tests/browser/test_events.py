@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from armylists.builder import services
 from factions.models import Unit, data_changed
+from tests.factories import change_units
 
 from .conftest import example_list
 
@@ -98,7 +99,7 @@ def test_an_event_from_creation_to_the_judges_pack(new_page, demo_data, django_u
 
     # The faction data changes; re-checking shows Alice's verdict changed and why, and changes no submission.
     knights = Unit.objects.filter(faction__slug="human-empire", slug="knights")
-    knights.update(cost=300)
+    change_units(knights, cost=300)
     data_changed(*knights.values_list("faction__game_id", flat=True))  # as an import or an admin edit does
     olga.get_by_test_id("recheck").click()
     results = olga.get_by_test_id("recheck-results")

@@ -18,7 +18,7 @@ def test_a_visitor_finds_unit_cards_by_searching_and_filtering_a_faction(page, d
     expect(cards).to_have_count(1)
     expect(cards.first).to_contain_text("Lancers")
     page.get_by_placeholder("Search units").fill("")
-    page.get_by_label("Show").select_option("unit_class:elite")
+    page.get_by_label("Show").select_option("class:elite")
     expect(cards).to_have_count(3)
     expect(page.locator("#unit-cards")).to_contain_text("413 pts")
-    assert "filter=unit_class%3Aelite" in page.url  # the filtered page can be bookmarked and shared
+    assert "filter=class%3Aelite" in page.url  # the filtered page can be bookmarked and shared

@@ -5,10 +5,11 @@ import json
 
 from armylists.builder.controls import entry_state, option_controls
 from armylists.builder.forms import EntryForm
-from armylists.rules.model import Option, OptionGroup, Unit
+from armylists.rules.model import Option, OptionGroup
+from tests.engine_units import unit
 
-INFANTRY = Unit(
-    slug="infantry", name="Infantry", faction="kingdom", models=10, cost=100,
+INFANTRY = unit(
+    "infantry", name="Infantry", faction="kingdom", models=10, cost=100,
     option_groups=(OptionGroup("weapons", "Weapons", 0, 1), OptionGroup("arms", "Arms", 1, 2)),
     options=(Option("spears", "Spears", 10, group="weapons"), Option("halberds", "Halberds", 15, group="weapons"),
              Option("bows", "Bows", 5, group="arms"), Option("slings", "Slings", 5, group="arms"),

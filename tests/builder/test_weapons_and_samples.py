@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def armed(games):
     infantry = Unit.objects.get(faction__slug="kingdom", slug="infantry")
-    infantry.weapons = [{"name": "Hand Weapon", "count": 10, "attacks": 1}]
+    infantry.details |= {"weapons": [{"name": "Hand Weapon", "count": 10, "attacks": 1}]}
     infantry.notes = "Sample unit: made up for the test."
     infantry.save()
     Option.objects.filter(unit=infantry, slug="spears").update(

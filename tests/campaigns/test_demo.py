@@ -5,7 +5,6 @@ from django.core.management import call_command
 
 from armylists.campaigns.models import Action, Campaign
 from armylists.campaigns.snapshots import load_state
-from armylists.rules.campaign import level
 
 pytestmark = pytest.mark.django_db
 
@@ -19,6 +18,6 @@ def test_the_demo_campaign_is_seeded_once():
     assert [a.name for a in state.armies.values()] == ["Red Host", "Restless Legion"]
     assert len(state.missions) == 2 and not any(m.open for m in state.missions)
     units = [u for a in state.armies.values() for u in a.units.values()]
-    assert any(level(u.xp, state.params) >= 1 and u.traits for u in units)
+    assert any(state.params.level(u.xp) >= 1 and u.traits for u in units)
     assert any(u.hero and u.injuries for u in units)
     assert authenticate(username="demo-rival", password="muster-demo") is not None

@@ -51,7 +51,7 @@ def test_an_admin_edit_of_a_unit_is_checked_at_once(admin, kingdom):
     giant = Unit.objects.get(slug="giant")
     response = admin.post(reverse("admin:factions_unit_change", args=[giant.pk]), {
         "faction": giant.faction_id, "slug": "giant", "name": "Giant", "position": 0, "rules": '["Tough(12)"]',
-        "stats": "{}", "notes": "", "cost": 500, "model_count": 1, "elite": 0,
+        "stats": "{}", "notes": "", "details__cost": 500, "details__models": 1,  # its game's own fields
         **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
            for field in ("TOTAL_FORMS", "INITIAL_FORMS")},
     })

@@ -13,6 +13,7 @@ from armylists.events.diff import diff
 from armylists.events.frozen import thaw
 from armylists.events.models import Event, Submission
 from factions.models import Unit, data_changed
+from tests.factories import change_units
 
 from .conftest import ILLEGAL, LEGAL
 
@@ -38,7 +39,7 @@ def test_one_line_per_submission_and_the_exit_status_of_checklist(event, joined,
 
 def test_a_verdict_changed_by_the_data_is_reported_in_json(event, joined, capsys):
     services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
-    Unit.objects.filter(slug="knights").update(cost=400)
+    change_units(Unit.objects.filter(slug="knights"), cost=400)
     data_changed(event.game_id)  # as an import or an admin edit does
     code, lines = run(capsys, event.slug, "--json")
     assert code == 1
@@ -89,7 +90,7 @@ def test_seed_demo_makes_the_demo_event_once(capsys):
     # Dov is at exactly the limit: any unit that costs more makes the re-check illegal.
     dov = latest["Dov (sample player)"]
     assert dov.legal and dov.points == dov.points_limit == 1500
-    Unit.objects.filter(faction__slug="cursed-dead", slug="rat-swarms").update(cost=75)
+    change_units(Unit.objects.filter(faction__slug="cursed-dead", slug="rat-swarms"), cost=75)
     data_changed(Event.objects.get(slug="demo-event").game_id)
     code, lines = run(capsys, "demo-event")
     assert [line for line in lines if line.startswith("Dov")] == [

@@ -18,6 +18,7 @@ from armylists.events.pack import submission_sheet
 from armylists.printing.service import sheet_for
 from factions.importer import import_file
 from factions.models import GameSystem, Unit, data_changed
+from tests.factories import change_units
 
 from .conftest import ILLEGAL, LEGAL, NOW, client_for, list_file
 
@@ -153,7 +154,8 @@ def test_later_edits_of_the_list_or_the_units_change_nothing_frozen(event, joine
     submission = services.submit(player=joined[0], data=own.document, source_list=own)
     own.document = list_file({"unit": "giant"})
     own.save()
-    Unit.objects.filter(slug="knights").update(cost=999, name="Heavy Knights")
+    Unit.objects.filter(slug="knights").update(name="Heavy Knights")
+    change_units(Unit.objects.filter(slug="knights"), cost=999)
     data_changed(event.game_id)
     frozen = Submission.objects.get(pk=submission.pk)
     checked = thaw(frozen, event.game)

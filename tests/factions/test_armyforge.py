@@ -153,7 +153,7 @@ def test_a_first_import_writes_at_once_and_keeps_the_ids(tmp_path, capsys):
     assert "Reed Sage: the effects of Caster, Mistwalker" in out
     faction = Faction.objects.get(slug="riverfolk-leagues")
     assert faction.army_forge["book"] == "BookRiverfolk01" and len(faction.spells) == 2
-    assert Unit.objects.get(slug="oarsmen").army_forge_id == "uOars"
+    assert Unit.objects.get(slug="oarsmen").details["army_forge_id"] == "uOars"
     assert Option.objects.get(unit__slug="oarsmen", army_forge_id="oNet").replaces == [
         {"weapon": "Hand Weapon", "count": 1}]
 
@@ -171,9 +171,9 @@ def test_a_reimport_shows_what_changed_and_writes_only_with_yes(tmp_path, capsys
     out = capsys.readouterr().out
     assert "Units added: Punt Guard" in out and "Units removed: Oarsmen" in out
     assert "Costs changed: Oarsmen: 100 -> 110 pts" in out and "Profiles or options changed: Reed Sage" in out
-    assert "Nothing written" in out and Unit.objects.get(slug="oarsmen").cost == 100
+    assert "Nothing written" in out and Unit.objects.get(slug="oarsmen").details["cost"] == 100
     call_command("import_factions", "--army-forge", "aof-regiments", path, "--yes")
-    assert Unit.objects.get(slug="oarsmen").cost == 110 and Unit.objects.filter(slug="punt-guard").exists()
+    assert Unit.objects.get(slug="oarsmen").details["cost"] == 110 and Unit.objects.filter(slug="punt-guard").exists()
 
 
 def test_the_same_book_again_writes_nothing(tmp_path, capsys):

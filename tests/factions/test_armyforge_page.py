@@ -41,9 +41,9 @@ def test_a_changed_book_shows_its_changes_and_writes_only_when_told(staff):
     changed["units"][1]["cost"] = 120
     text = upload(staff, changed).content.decode()
     assert "Costs changed: Oarsmen: 100 -&gt; 120 pts" in text and "Nothing was written" in text
-    assert Unit.objects.get(slug="oarsmen").cost == 100
+    assert Unit.objects.get(slug="oarsmen").details["cost"] == 100
     assert "These changes were written" in upload(staff, changed, write_changes="on").content.decode()
-    assert Unit.objects.get(slug="oarsmen").cost == 120
+    assert Unit.objects.get(slug="oarsmen").details["cost"] == 120
 
 
 def test_a_file_that_is_not_a_book_is_refused_naming_it_and_the_path(staff):

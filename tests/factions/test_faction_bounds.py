@@ -124,8 +124,8 @@ def test_the_bounds_themselves_load_and_copies_of_is_stored(tmp_path):
     data = changed(OPR, [*UNIT, "cost"], 100_000)
     data = changed(data, [*UNIT, "options", 0, "cost"], -1_000)
     import_file(write(tmp_path, data))
-    assert Unit.objects.get(slug="infantrymen").cost == 100_000
-    assert Unit.objects.get(slug="infantrymen-detachment").copies_of == "infantrymen"
+    assert Unit.objects.get(slug="infantrymen").details["cost"] == 100_000
+    assert Unit.objects.get(slug="infantrymen-detachment").details["copies_of"] == "infantrymen"
     exported = export_game(GameSystem.objects.get(slug="aof-regiments"))
     assert exported["factions"][0]["units"][1]["copies_of"] == "infantrymen"
 
@@ -139,7 +139,7 @@ def test_grimoires_spells_and_a_fixed_spell_load_and_export_back(tmp_path):
     assert [(s.slug, s.basic, s.difficulty) for s in grimoire.spells.all()] == [
         ("charge", True, "8+"), ("fireball", False, "8+")]
     assert list(Faction.objects.get(slug="dwarf-holds").grimoires.all()) == [grimoire]
-    assert Unit.objects.get(slug="pyromancer").fixed_spell == "fireball"
+    assert Unit.objects.get(slug="pyromancer").details["spellcaster"] == "fireball"
     exported = export_game(GameSystem.objects.get(slug="dulce-bellum"))
     assert exported["grimoires"] == [BATTLE_MAGIC]
     assert exported["factions"][0]["grimoires"] == ["battle-magic"]

@@ -43,7 +43,7 @@ def write(tmp_path, data, name="factions.json"):
 def test_a_good_file_writes_every_faction_and_unit(tmp_path):
     done = import_file(write(tmp_path, GOOD))
     assert done.factions == ("hawkshold", "sellswords") and done.units == 3
-    assert Unit.objects.get(slug="ogres").mercenary is True
+    assert Unit.objects.get(slug="ogres").details["mercenary"] is True
 
 
 def test_a_bad_cost_in_the_second_faction_is_refused_with_file_and_path_and_writes_nothing(tmp_path):
@@ -102,7 +102,7 @@ def test_importing_a_faction_again_replaces_its_units_instead_of_doubling_them(t
     data["factions"][0]["units"].append({"slug": "spearmen", "name": "Spearmen", "cost": 220, "class": "core"})
     import_file(write(tmp_path, data))
     hawkshold = Faction.objects.get(slug="hawkshold")
-    assert sorted(hawkshold.units.values_list("slug", "cost")) == [("militia", 160), ("spearmen", 220)]
+    assert sorted(hawkshold.units.values_list("slug", "details__cost")) == [("militia", 160), ("spearmen", 220)]
     assert Faction.objects.count() == 2
 
 

@@ -76,5 +76,5 @@ def test_the_faction_page_filters_by_search_and_kind_and_answers_htmx_with_the_c
                           headers={"HX-Request": "true"})
     text = response.content.decode()
     assert "<html" not in text and 'id="unit-cards"' in text
-    shown = {u.name for u in Unit.objects.filter(hero=True, name__startswith="Unit 1")}
+    shown = {u.name for u in Unit.objects.filter(details__hero=True, name__startswith="Unit 1")}
     assert text.count('class="card unit-card"') == len(shown) and all(name in text for name in shown)

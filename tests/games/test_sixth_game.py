@@ -3,30 +3,32 @@
 The test copies a game's package under a new name and a new slug into a
 temporary folder, lists it in `MUSTER_GAMES`, and uses it as a player would:
 a faction file for it imports, a list is checked and printed, and the
-builder page opens. No other file of Muster is touched.
+builder page opens. Its units have a field no other game has (`veterancy`),
+declared once in its unit schema, which the library, the engine, the admin
+and the unit cards take from there. No other file of Muster is touched.
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
-from django.test import override_settings
 from django.urls import reverse
 
 from armylists.builder.services import create_list
 from armylists.checking.check import check_document
+from armylists.checking.library import library_of
 from armylists.games.registry import game_home
 from armylists.printing.pdf import roster_pdf
 from armylists.printing.roster import build_sheet
+from factions.exporter import export_game
 from factions.importer import import_document
-from factions.models import Faction, GameSystem
+from factions.models import Faction, GameSystem, Unit
 from factions.schemas import parse_faction_file
+
+from .copies import listed_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = "battleground"  # the game copied
@@ -38,17 +40,18 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def sixth_game(tmp_path, monkeypatch):
-    """A copy of one game's package, with its own slug and name, listed in the setting."""
-    package = tmp_path / PACKAGE
-    shutil.copytree(ROOT / "armylists" / "games" / MODEL, package, ignore=shutil.ignore_patterns("__pycache__"))
+    """A copy of one game's package, with its own slug and name and a unit field of its own, listed in the setting."""
+    with listed_copy(tmp_path, monkeypatch, MODEL, PACKAGE, SLUG, prepare=own_name_and_field):
+        yield GameSystem.objects.get(slug=SLUG)
+
+
+def own_name_and_field(package: Path) -> None:
     home = package / "home.py"
-    home.write_text(home.read_text().replace(f'slug = "{MODEL}"', f'slug = "{SLUG}"'))
+    unit_schema = "class BattlegroundUnitIn(UnitIn):\n"
+    assert unit_schema in home.read_text()
+    home.write_text(home.read_text().replace(unit_schema, unit_schema + "    veterancy: Count = 0\n"))
     system = json.loads((package / "system.json").read_text())
     (package / "system.json").write_text(json.dumps({**system, "name": NAME}))
-    monkeypatch.syspath_prepend(str(tmp_path))
-    with override_settings(MUSTER_GAMES=[*settings.MUSTER_GAMES, PACKAGE]):
-        call_command("migrate", verbosity=0)  # the game's row comes from its package, with no migration
-        yield GameSystem.objects.get(slug=SLUG)
 
 
 def as_sixth(path: Path) -> dict:
@@ -70,6 +73,25 @@ def test_its_faction_file_imports_and_a_list_checks_and_prints(sixth_game):
     sheet = build_sheet(legal, player="Sam (sample player)", checked_at=dt.datetime(2025, 5, 17, tzinfo=dt.UTC),
                         game_name=sixth_game.name)
     assert roster_pdf(sheet).startswith(b"%PDF")
+
+
+def test_its_units_have_a_field_of_its_own_everywhere(sixth_game, admin_client):
+    document = as_sixth(DEMO / f"{MODEL}.json")
+    veterans = document["factions"][0]["units"][0]
+    veterans["veterancy"] = 2
+    import_document(parse_faction_file(document))
+    row = Unit.objects.get(faction__game=sixth_game, slug=veterans["slug"])
+    assert row.details["veterancy"] == 2
+    exported = export_game(sixth_game)["factions"][0]["units"]
+    assert exported[0]["veterancy"] == 2 and "veterancy" not in exported[1]  # at its default, left out
+    library = library_of(sixth_game)
+    faction = document["factions"][0]["slug"]
+    assert library.unit(faction, veterans["slug"]).veterancy == 2
+    assert library.unit(faction, exported[1]["slug"]).veterancy == 0
+    page = admin_client.get(reverse("factions:faction-detail", args=[SLUG, faction])).content.decode()
+    assert "Veterancy 2" in page
+    form = admin_client.get(reverse("admin:factions_unit_change", args=[row.pk])).content.decode()
+    assert 'name="details__veterancy"' in form and "Veterancy" in form
 
 
 def test_the_builder_page_opens_on_a_list_of_it(sixth_game, client):

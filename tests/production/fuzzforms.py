@@ -36,7 +36,7 @@ from .fuzzworld import World, reset_link
 # Every query-string name a page reads (the picker's search and filters, pages, sorts, paper sizes ...):
 # each GET is sent some of these, with any values, beside junk.
 QUERY = ["q", "faction", "page", "edit", "game", "against", "sort", "show", "paper", "next", "unit",
-         *sorted({key for home in homes() for key, _ in home.picker_filters})]
+         *sorted({name for home in homes() for name in home.unit_filters})]
 
 
 @dataclass

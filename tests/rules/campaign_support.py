@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import itertools
-import json
-from pathlib import Path
 
-from armylists.rules.campaign import Choices, Dice, NeedChoice, apply, campaign_params, new_campaign
+from armylists.games.aof_regiments.campaign import CAMPAIGN
+from armylists.games.aof_regiments.campaign.params import campaign_params
+from armylists.rules.campaign import Choices, Dice, NeedChoice, apply, new_campaign
 from armylists.rules.campaign.actions import (Fielded, NewUnit, PostBattle, RecordResult, StartArmy, StartMission,
                                               UnitResult)
 from armylists.rules.campaign.model import Group, Offer, UnitSpec
 
-GAME_SYSTEMS = Path(__file__).resolve().parents[2] / "factions" / "data" / "game_systems.json"
-CAMPAIGN_DATA = next(g for g in json.loads(GAME_SYSTEMS.read_text()) if g["slug"] == "aof-regiments")["campaign"]
+CAMPAIGN_DATA = CAMPAIGN.data
 PARAMS = campaign_params(CAMPAIGN_DATA)
 
 # Sample units (costs made up for the tests, like the demo factions).

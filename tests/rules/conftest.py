@@ -7,6 +7,7 @@ import pytest
 from armylists.games.registry import homes
 from armylists.rules import params_for
 from armylists.rules.model import Army, Entry, Option, Unit
+from tests.engine_units import unit  # noqa: F401 - the engine tests' unit builder
 
 NUMBERS = {home.slug: home.system["params"] for home in homes()}
 
@@ -16,21 +17,16 @@ def params(game: str, **overrides):
     return params_for(game, NUMBERS[game], overrides)
 
 
-def unit(slug: str = "infantry", *, faction: str = "kingdom", **fields) -> Unit:
-    fields.setdefault("name", slug.replace("-", " ").title())
-    return Unit(slug=slug, faction=faction, **fields)
-
-
 def option(slug: str, cost: int = 0, **fields) -> Option:
     fields.setdefault("name", slug.replace("-", " ").title())
     return Option(slug=slug, cost=cost, **fields)
 
 
-def entry(id: str, unit: Unit, *options: str, **fields) -> Entry:
-    """An entry of `unit` taking the named options of that unit."""
-    chosen = tuple(unit.option(s) for s in options)
-    assert all(chosen), f"unit {unit.slug} has no option among {options}"
-    return Entry(id=id, unit=unit, options=chosen, **fields)
+def entry(id: str, of: Unit, *options: str, **fields) -> Entry:
+    """An entry of the unit `of` taking the named options of that unit."""
+    chosen = tuple(of.option(s) for s in options)
+    assert all(chosen), f"unit {of.slug} has no option among {options}"
+    return Entry(id=id, unit=of, options=chosen, **fields)
 
 
 def army(game: str, *entries: Entry, faction: str = "kingdom", **fields) -> Army:

@@ -11,19 +11,19 @@ from .conftest import army, codes, entry, only, option, params, unit
 
 GAME = "battleground"
 
-MILITIA = unit("militia", faction="hawkshold", cost=150, unit_class="core")
-KNIGHTS = unit("knights", faction="hawkshold", cost=413, unit_class="elite")
-DISMOUNTED = unit("dismounted-knights", faction="hawkshold", cost=300, unit_class="elite")
-LONGBOWMEN = unit("longbowmen", faction="hawkshold", cost=200, unit_class="elite")
-SWORDSMEN = unit("great-swordsmen", faction="hawkshold", cost=50, unit_class="standard")
-PEASANTS = unit("peasant-mob", faction="hawkshold", cost=40, unit_class="standard")
-ARCHERS = unit("orc-archers", faction="orcs", cost=100, unit_class="core", mercenary=True)
-OGRES = unit("ogres", faction="orcs", cost=120, unit_class="elite", mercenary=True)
-WOLF_RIDERS = unit("wolf-riders", faction="orcs", cost=90, unit_class="standard")
-DWARF_GUARD = unit("dwarf-guard", faction="dwarves", cost=80, unit_class="core", mercenary=True)
+MILITIA = unit("militia", faction="hawkshold", cost=150, class_="core")
+KNIGHTS = unit("knights", faction="hawkshold", cost=413, class_="elite")
+DISMOUNTED = unit("dismounted-knights", faction="hawkshold", cost=300, class_="elite")
+LONGBOWMEN = unit("longbowmen", faction="hawkshold", cost=200, class_="elite")
+SWORDSMEN = unit("great-swordsmen", faction="hawkshold", cost=50, class_="standard")
+PEASANTS = unit("peasant-mob", faction="hawkshold", cost=40, class_="standard")
+ARCHERS = unit("orc-archers", faction="orcs", cost=100, class_="core", mercenary=True)
+OGRES = unit("ogres", faction="orcs", cost=120, class_="elite", mercenary=True)
+WOLF_RIDERS = unit("wolf-riders", faction="orcs", cost=90, class_="standard")
+DWARF_GUARD = unit("dwarf-guard", faction="dwarves", cost=80, class_="core", mercenary=True)
 FACTIONS = (Faction("hawkshold", "Men of Hawkshold"), Faction("orcs", "Orc Tribes"),
             Faction("dwarves", "Dwarf Holds"))
-BANNERED = unit("bannered-militia", faction="hawkshold", cost=150, unit_class="core",
+BANNERED = unit("bannered-militia", faction="hawkshold", cost=150, class_="core",
                 options=(option("banner", 20),))
 
 
@@ -204,7 +204,7 @@ def test_a_unit_of_another_faction_must_be_a_mercenary():
 
 
 def test_a_primary_faction_unit_is_never_a_mercenary():
-    own_merc = unit("sellswords", faction="hawkshold", cost=100, unit_class="core", mercenary=True)
+    own_merc = unit("sellswords", faction="hawkshold", cost=100, class_="core", mercenary=True)
     lst = hawkshold(*several(MILITIA, 3), entry("s", own_merc))
     report = check(lst, P)
     assert report.legal, report.violations

@@ -7,7 +7,6 @@ import pytest
 from armylists.rules.campaign import Refused, unit_value
 from armylists.rules.campaign.actions import (BuyUpgrade, DisbandArmy, DisbandUnit, NewUnit, Recruit, RenameUnit,
                                               SellUpgrade, StartArmy)
-from armylists.rules.campaign.armies import sale_price
 
 from .campaign_support import CAPTAIN, INFANTRY, PARAMS, WIZARD, Play, starting_roster, units
 
@@ -126,7 +125,7 @@ def test_an_option_group_allows_one_weapon(play):
 def test_sale_prices(price, refund):
     """L3955: half the original price, rounded down to the nearest multiple of 5; an upgrade worth less
     than 0 costs its full points to sell."""
-    assert sale_price(price, PARAMS) == refund
+    assert PARAMS.sale_price(price) == refund
 
 
 def test_selling_a_25_point_upgrade_refunds_10_and_a_15_point_one_5(play):

@@ -1,10 +1,11 @@
 """The shipped campaign numbers and tables against the book (AoF Regiments, Campaign Rules, seed 000
-L3782-L4230). The data lives in factions/data/game_systems.json; these tests read it as the app does."""
+L3782-L4230). The data lives in armylists/games/aof_regiments/campaign/rules.json; these tests read it as the
+app does."""
 from __future__ import annotations
 
 import pytest
 
-from armylists.rules.campaign import campaign_params
+from armylists.games.aof_regiments.campaign.params import campaign_params
 
 from .campaign_support import CAMPAIGN_DATA, PARAMS
 

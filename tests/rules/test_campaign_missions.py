@@ -6,7 +6,6 @@ import pytest
 from armylists.rules.campaign import Refused, unit_value
 from armylists.rules.campaign.actions import (Fielded, RecordResult, SetLength, StartArmy, StartMission,
                                               UnitResult)
-from armylists.rules.campaign.missions import difference_problem, underdog_points
 
 from .campaign_support import PARAMS, Play, starting_roster
 
@@ -21,17 +20,17 @@ def play() -> Play:
 @pytest.mark.parametrize("difference, points", [(0, 0), (49, 0), (50, 1), (99, 1), (100, 2), (249, 4), (250, 5)])
 def test_underdog_points(difference, points):
     """seed 000 L3818: 1 underdog point for every 50pts difference to the army with the highest value."""
-    assert underdog_points({"high": 1000, "low": 1000 - difference}, PARAMS) == {"high": 0, "low": points}
+    assert PARAMS.underdog_points({"high": 1000, "low": 1000 - difference}) == {"high": 0, "low": points}
 
 
 def test_underdog_points_count_against_the_highest_army_in_a_multiplayer_mission():
-    assert underdog_points({"a": 1000, "b": 900, "c": 800}, PARAMS) == {"a": 0, "b": 2, "c": 4}
+    assert PARAMS.underdog_points({"a": 1000, "b": 900, "c": 800}) == {"a": 0, "b": 2, "c": 4}
 
 
 @pytest.mark.parametrize("low, allowed", [(750, True), (749, False)])
 def test_no_army_fields_more_than_250_points_over_the_lowest(low, allowed):
     """L3816: "no army may bring over 250pts worth of units more than the army with the lowest point value"."""
-    problem = difference_problem({"a": 1000, "b": low}, {"a": "Red", "b": "Blue"}, PARAMS)
+    problem = PARAMS.difference_problem({"a": 1000, "b": low}, {"a": "Red", "b": "Blue"})
     assert (problem is None) == allowed
     if not allowed:
         assert problem == "Red fields 1000 points, 251 more than Blue (749); at most 250 more is allowed"

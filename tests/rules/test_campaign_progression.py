@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules.campaign import Choices, Dice, NeedChoice, NeedDie, level, unit_value
-from armylists.rules.campaign.progression import casualty_roll, earn_xp
+from armylists.games.aof_regiments.campaign.progression import casualty_roll, earn_xp
+from armylists.rules.campaign import Choices, Dice, NeedChoice, NeedDie, unit_value
 from armylists.rules.campaign.model import UnitState
 
 from .campaign_support import CAPTAIN, INFANTRY, PARAMS
@@ -26,7 +26,7 @@ def gain(unit, xp, dice, choices=None):
 @pytest.mark.parametrize("xp, expected", [(0, 0), (4, 0), (5, 1), (9, 1), (10, 2), (29, 5), (30, 6)])
 def test_a_level_every_5_xp(xp, expected):
     """L3886: "When a unit earns 5 XP it becomes 25pts more expensive"; L3896: max. 6 level-ups."""
-    assert level(xp, PARAMS) == expected
+    assert PARAMS.level(xp) == expected
 
 
 def test_4_to_11_xp_gains_two_levels_two_traits_and_50_points():
@@ -50,7 +50,7 @@ def test_28_plus_5_xp_stops_at_30():
     result = gain(regular(28, traits=("agile", "headstrong", "resilient", "elite", "specialist:melee")), 5, [3],
                   {"u1/level6/specialist": "shooting"})
     assert (result.unit.xp, result.kept, result.levels) == (30, 2, 1)
-    assert level(result.unit.xp, PARAMS) == 6
+    assert PARAMS.level(result.unit.xp) == 6
     assert gain(result.unit, 5, []).unit.xp == 30
 
 

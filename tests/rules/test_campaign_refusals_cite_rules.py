@@ -1,6 +1,6 @@
 """Every refusal of the campaign engine names its rule in words: the book's section (AoF Regiments, Campaign
-Rules, by section name) or one of Muster's own campaign rules (docs/campaigns.md). Walks the engine's source,
-so a new refusal without a rule fails here."""
+Rules, by section name) or one of Muster's own campaign rules (docs/campaigns.md). Walks the source of the
+engine and of every game's campaign rules, so a new refusal without a rule fails here."""
 from __future__ import annotations
 
 import ast
@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from armylists.rules import campaign as engine
 from armylists.rules.campaign import Refused
+from armylists.rules.campaign.registry import rules_code
 from armylists.rules.campaign.actions import Fielded, StartMission, UnitResult
 
 from .campaign_support import PARAMS, Play
 
-MODULES = sorted(Path(engine.__file__).parent.rglob("*.py"))
+MODULES = [path for folder in rules_code() for path in sorted(folder.rglob("*.py"))]
 
 
 def refusals(path: Path) -> list[ast.Call]:
@@ -32,7 +32,7 @@ def test_the_walk_finds_the_refusals():
     assert sum(len(refusals(path)) for path in MODULES) > 60
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_refusal_names_its_rule(path):
     missing = [f"{path.name}: the refusal at {call.lineno}" for call in refusals(path) if not names_a_rule(call)]
     assert not missing, "refusals without a rule: " + "; ".join(missing)

@@ -16,7 +16,7 @@ from armylists.rules import check
 from armylists.games.opr.rules.force import opr_entry_cost
 from armylists.rules.model import Army, Entry, Faction, Option, Unit
 
-from .conftest import params
+from .conftest import params, unit
 
 GAMES = ("aof-regiments", "aof-skirmish")
 OPR_CODES = {
@@ -45,7 +45,7 @@ def options(min_cost: int):
 
 def units(min_option_cost: int = -20):
     return st.builds(
-        Unit,
+        unit,
         slug=st.sampled_from(SLUGS),
         name=st.sampled_from(("Infantry", "Archers", "Captain")),
         faction=st.sampled_from(FACTIONS),

@@ -42,7 +42,7 @@ CODES = {
 }
 
 BATTLEGROUND_UNITS = st.builds(
-    lambda slug, faction, cost, cls, merc: unit(slug, faction=faction, cost=cost, unit_class=cls,
+    lambda slug, faction, cost, cls, merc: unit(slug, faction=faction, cost=cost, class_=cls,
                                                  mercenary=merc, options=OPTIONS),
     st.sampled_from(("a", "b", "c", "d")), st.sampled_from(FACTIONS), st.integers(0, 500),
     st.sampled_from(("core", "standard", "elite", None)), st.booleans(),

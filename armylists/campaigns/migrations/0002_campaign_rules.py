@@ -1,19 +1,16 @@
-"""The campaign rules of each game system that has them (the `campaign` key of factions/data/game_systems.json)."""
-import json
-from pathlib import Path
+"""The campaign rules of each game in use that has them, from its package.
 
+Since the games became packages, the same work runs after every `migrate`
+(armylists/campaigns/gamerules.py); it is run here too, so that a database migrated to this step has
+the rows as it always had.
+"""
 from django.db import migrations
-
-DATA = Path(__file__).resolve().parents[3] / "factions" / "data" / "game_systems.json"
 
 
 def load_campaign_rules(apps, schema_editor):
-    GameSystem = apps.get_model("factions", "GameSystem")
-    CampaignRules = apps.get_model("campaigns", "CampaignRules")
-    for game in json.loads(DATA.read_text(encoding="utf-8")):
-        system = GameSystem.objects.filter(slug=game["slug"]).first()
-        if system is not None and "campaign" in game:
-            CampaignRules.objects.update_or_create(game=system, defaults={"params": game["campaign"]})
+    from armylists.campaigns.gamerules import sync_campaign_rules
+
+    sync_campaign_rules(apps.get_model("factions", "GameSystem"), apps.get_model("campaigns", "CampaignRules"))
 
 
 class Migration(migrations.Migration):

@@ -11,7 +11,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from armylists.boundary.numbers import whole_number
 from armylists.rules.campaign.data import action_from_data
-from armylists.rules.campaign.missions import difference_problem, fielded_value, underdog_points
 
 from ..forms import EventForm, ResultForm
 from ..presenters import army_row, mission_row
@@ -39,12 +38,12 @@ def _fielded_from(request: HttpRequest, state) -> dict[str, list[str]]:
 def _setup_check(state, fielded: dict[str, list[str]]) -> dict:
     """The fielded values, the 250-point cap and the underdog points, for the setup page."""
     params = state.params
-    values = {key: fielded_value(state.armies[key], tuple(units), params) for key, units in fielded.items()
+    values = {key: params.fielded_value(state.armies[key], tuple(units)) for key, units in fielded.items()
               if all(u in state.armies[key].units for u in units)}
     names = {key: state.armies[key].name for key in values}
-    underdog = underdog_points(values, params)
+    underdog = params.underdog_points(values)
     return {"rows": [(names[k], values[k], underdog[k]) for k in values],
-            "problem": difference_problem(values, names, params), "cap": params.max_value_difference}
+            "problem": params.difference_problem(values, names), "cap": params.max_value_difference}
 
 
 @require_http_methods(["GET", "POST"])

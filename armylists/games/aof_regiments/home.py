@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from armylists.games.opr.home import OprGame
 
+from .campaign import CAMPAIGN
 from .rules import RULES
 
 
 class AofRegiments(OprGame):
     slug = "aof-regiments"
     rules = RULES
+    campaign = CAMPAIGN  # AoF Regiments, Campaign Rules
     # AoF Regiments, Force Organisation: heroes may join one multi-model unit.
     heroes_join_units = True
     # Army Forge serves one book to several game systems, pricing it for the one asked for: AoF

@@ -10,9 +10,11 @@ from armylists.games.base import FactionChoice, Game
 from armylists.games.card_parts import CardContext, faction_detail
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn
+from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry
 
 from .rules import RULES
+from .rules.checks import unit_class
 
 
 class BattlegroundListIn(ListIn):
@@ -20,7 +22,7 @@ class BattlegroundListIn(ListIn):
 
 
 class BattlegroundUnitIn(UnitIn):
-    cost: Count
+    cost: Annotated[Count, NOT_A_TAG]  # shown as its price
     class_: Literal["core", "standard", "elite"] = Field(alias="class")
     mercenary: bool = False
     keywords: list[Name] = []
@@ -43,18 +45,13 @@ class Battleground(Game):
     rules = RULES
     list_schema = BattlegroundListIn
     faction_schema = BattlegroundFactionIn
-    unit_columns = ("cost", "unit_class", "mercenary", "keywords")
     list_settings = (POINTS_LIMIT, COMMAND_CARDS)
     mixes_factions = True
     other_faction_title = "Mercenaries"
-    picker_filters = (("class", "Class"),)
-    library_filters = ("unit_class", "mercenary")
+    unit_filters = ("class", "mercenary")
     stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "range": "Range",
                              "ranged": "Ranged", "move": "Move", "courage": "Courage", "damage": "Damage",
                              "ammo": "Ammo"}
-
-    def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"cost": unit.cost, "class": unit.unit_class, "mercenary": unit.mercenary, "keywords": unit.keywords}
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -70,7 +67,7 @@ class Battleground(Game):
         return faction == primary or bool(doc.get("mercenary"))
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        tags = [entry.unit.unit_class.capitalize()] if entry.unit.unit_class else []
+        tags = [unit_class(entry.unit).capitalize()]
         if entry.faction != ctx.primary:
             tags.append("Mercenary")
         return {"size": "", "stats": self.stats(doc), "tags": tags, "details": faction_detail(entry, ctx),

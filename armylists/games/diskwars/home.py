@@ -32,6 +32,7 @@ from armylists.games.schema import (
     UnitIn,
     drop_empty,
 )
+from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
@@ -61,9 +62,10 @@ class DiskwarsUnitIn(UnitIn):
     race: Name | None = None
     unique: bool = False
     elite: SmallCount = 0
-    recruitment_points: Count | None = None
-    command_value: Count | None = None
-    recruitment_cost: Count | None = None
+    # Shown in its price: what a hero brings, what a troop costs.
+    recruitment_points: Annotated[Count | None, NOT_A_TAG] = None
+    command_value: Annotated[Count | None, NOT_A_TAG] = None
+    recruitment_cost: Annotated[Count | None, NOT_A_TAG] = None
 
     @model_validator(mode="after")
     def _kind_fields(self):
@@ -111,23 +113,14 @@ class Diskwars(Game):
     has_points = False
     points_noun = "RP"
     no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
-    unit_columns = ("kind", "size", "race", "unique", "elite", "recruitment_points", "command_value",
-                    "recruitment_cost")
     list_settings = (REGIMENTS,)
     mixes_factions = True
     picks_command_cards = True
     troops_join_regiments = True
-    picker_filters = (("kind", "Kind"), ("size", "Size"))
-    library_filters = ("kind", "size", "race")
+    unit_filters = ("kind", "size", "race")
     stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}
-
-    def unit_fields(self, unit: Any) -> dict[str, Any]:
-        data = {"kind": unit.kind, "size": unit.size, "race": unit.race, "unique": unit.unique, "elite": unit.elite}
-        if unit.kind == "hero":
-            return data | {"recruitment_points": unit.recruitment_points, "command_value": unit.command_value}
-        return data | {"recruitment_cost": unit.recruitment_cost}
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only, "text": c.text})

@@ -31,8 +31,8 @@ from armylists.games.schema import (
     Slug,
     Strict,
     UnitIn,
-    drop_empty,
 )
+from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 
@@ -102,7 +102,8 @@ class DulceBellumUnitIn(UnitIn):
     limit: AtLeastOne | None = None
     sizes: Annotated[list[SizeIn], Field(min_length=1)]
     type: Name | None = None
-    spellcaster: Annotated[int | str | None, BeforeValidator(_spellcaster)] = None
+    # Spellcaster(n) or Spellcaster(<spell>): its card names the spell (`unit_tags`).
+    spellcaster: Annotated[int | str | None, BeforeValidator(_spellcaster), NOT_A_TAG] = None
 
 
 class DulceBellumFactionIn(FactionIn):
@@ -119,20 +120,18 @@ class DulceBellum(Game):
     # Dulce Bellum: each option at most once per unit.
     options_once = True
     casts_spells = True
-    unit_columns = ("rarity", "limit", "type", "spellcaster", "fixed_spell")
-    picker_filters = (("rarity", "Rarity"), ("type", "Type"))
-    library_filters = ("rarity", "type")
+    unit_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
 
     def spells_chosen(self, unit: Unit) -> int:
         return spells.choices(unit)
 
-    def unit_fields(self, unit: Any) -> dict[str, Any]:
-        spellcaster = unit.fixed_spell or unit.spellcaster
-        return {"rarity": unit.rarity, "limit": unit.limit, "type": unit.type, "spellcaster": spellcaster,
-                "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
-                          for s in unit.sizes.all()]}
+    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
+        """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
+        caster = details.get("spellcaster")
+        named = spell_names.get(caster) if isinstance(caster, str) else caster
+        return super().unit_tags(details, spell_names) + ([f"Spellcaster ({named})"] if named is not None else [])
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         return {"grimoires": [g.slug for g in faction.grimoires.all()]}

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.games.base import FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
@@ -21,6 +21,7 @@ from armylists.games.opr.weapons import (
     weapons_stat,
 )
 from armylists.games.schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
+from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Army, Entry, weapons_from
 from armylists.rules.report import Report
 from armylists.rules.text import plural
@@ -50,10 +51,10 @@ class OprOptionIn(WeaponsOptionFields, OptionIn):
 
 class OprUnitIn(WeaponsUnitFields, UnitIn):
     options: list[OprOptionIn] = []
-    cost: Count
-    models: AtLeastOne
+    cost: Annotated[Count, NOT_A_TAG]  # shown as its price
+    models: Annotated[AtLeastOne, NOT_A_TAG]  # shown beside its name
     hero: bool = False
-    copies_of: Slug | None = None  # another unit of the faction that this one is a size of
+    copies_of: Annotated[Slug | None, NOT_A_TAG] = None  # another unit of the faction that this one is a size of
 
 
 class OprFactionIn(WeaponsFactionFields, FactionIn):
@@ -79,22 +80,16 @@ MIXED_ARMIES = ListSetting(
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
-    unit_columns = ("cost", "model_count", "hero", "copies_of", "weapons", "army_forge_id")
     list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
     mixes_factions = True
     other_faction_title = "Allies"
     combines_units = True
-    picker_filters = (("hero", "Heroes"),)
-    library_filters = ("hero",)
+    unit_filters = ("hero",)
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 
     def read_army_forge_book(self, data: Any) -> Reading:
         return read_book(data, self.army_forge_systems)
-
-    def unit_fields(self, unit: Any) -> dict[str, Any]:
-        return {"cost": unit.cost, "models": unit.model_count, "hero": unit.hero, "copies_of": unit.copies_of,
-                "weapons": unit.weapons, "army_forge_id": unit.army_forge_id}
 
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {"scope": option.scope if option.scope != "unit" else None, "command": option.command,

@@ -11,6 +11,7 @@ from pydantic import Field, StringConstraints
 
 from armylists.games.card_parts import Stat, weapon_text
 from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
+from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Unit
 
 AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
@@ -44,8 +45,8 @@ class ArmyForgeBookIn(Strict):
 
 
 class WeaponsUnitFields(Strict):
-    weapons: Annotated[list[WeaponIn], Field(max_length=FEW)] = []
-    army_forge_id: AfId | None = None
+    weapons: Annotated[list[WeaponIn], Field(max_length=FEW), NOT_A_TAG] = []  # printed as a line of its own
+    army_forge_id: Annotated[AfId | None, Field(title="Army Forge id"), NOT_A_TAG] = None
 
 
 class WeaponsOptionFields(Strict):

@@ -2,17 +2,20 @@
 
 A campaign is a list of actions (see `actions`); `apply` checks one against
 the rules and gives the new state, `replay` rebuilds a campaign from its log.
-The numbers and tables are the game system's data (`CampaignParams`); the
-dice are injected (`Dice`), so the app may roll or a player enter a die.
+This package holds what every campaign has; a game's own campaign rules, its
+numbers and tables included, are its package's (`game.GameCampaign`), found
+through `registry.campaign_for`. The dice are injected (`Dice`), so the app
+may roll or a player enter a die.
 """
 from __future__ import annotations
 
 from ..refused import Refused
 from .dice import Choices, Dice, NeedChoice, NeedDie
 from .engine import Outcome, Stored, apply, new_campaign, replay
+from .game import CampaignNumbers, GameCampaign
 from .model import CampaignState
-from .params import CampaignParams, campaign_params
-from .progression import level, unit_value
+from .registry import campaign_for
+from .support import campaign_over, unit_value
 
-__all__ = ["CampaignParams", "CampaignState", "Choices", "Dice", "NeedChoice", "NeedDie", "Outcome", "Refused",
-           "Stored", "apply", "campaign_params", "level", "new_campaign", "replay", "unit_value"]
+__all__ = ["CampaignNumbers", "CampaignState", "Choices", "Dice", "GameCampaign", "NeedChoice", "NeedDie", "Outcome",
+           "Refused", "Stored", "apply", "campaign_for", "campaign_over", "new_campaign", "replay", "unit_value"]

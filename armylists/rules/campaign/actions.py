@@ -4,6 +4,10 @@ A campaign is its list of actions: replaying them in order through `apply`
 gives the armies, their units, banks and VP. An action holds only what the
 players decided; the dice it needed are passed in (and recorded by the
 caller), so the same action with the same dice always has the same outcome.
+
+Every kind of the campaign file is declared here, the file's format being one
+for every game (docs/campaigns.md, "The campaign file"); its handler is the
+engine's (`engine.HANDLERS`) or that of the game whose rules govern it.
 """
 from __future__ import annotations
 

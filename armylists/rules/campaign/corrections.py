@@ -1,5 +1,4 @@
-"""The campaign's length, the game master's corrections, and the hand-kept changes of campaigns
-whose game has no campaign rules.
+"""The game master's corrections, and the hand-kept changes of campaigns whose game has no campaign rules.
 
 A correction may set what the rules would not (XP without a trait roll, a dead
 unit back), but never breaks what must always hold: the bank and VP never go
@@ -8,28 +7,17 @@ below zero, XP stays within the cap, and every correction gives its reason.
 from __future__ import annotations
 
 from ..refused import Refused
-from .actions import Adjust, HouseRule, SetLength, SetStatus, SetTraits
+from .actions import Adjust, HouseRule, SetStatus
 from .dice import Choices, Dice
 from .house import CORRECTION_BOUNDS, FILE_BOUNDS, GAME_MASTER
 from .model import ACTIVE, DEAD, DISBANDED, CampaignState
-from .support import game_master_only, may_change, require_rules, unit_name_free
+from .support import game_master_only, may_change, unit_name_free
 
 REASON_MAX = 300
 MAX_SIT_OUT = 20
 
 
-def set_length(state: CampaignState, action: SetLength, actor: str, dice: Dice, choices: Choices) -> str:
-    """Game-, point- and time-limited campaigns last D6+4 missions, VP or weeks (Campaign Length)."""
-    params = require_rules(state)
-    game_master_only(state, actor, "the campaign's length")
-    if state.kind == "endless":
-        raise Refused("an endless campaign has no length", params.section("Campaign Length"))
-    state.length = dice.roll("length", params.length_die) + params.length_add
-    unit = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}[state.kind]
-    return f"the campaign lasts {state.length} {unit}"
-
-
-def _reason(action) -> str:
+def reason_given(action) -> str:
     reason = action.reason.strip()
     if not reason:
         raise Refused("a correction needs a reason", GAME_MASTER)
@@ -49,7 +37,7 @@ def _authorised(state: CampaignState, army, actor: str) -> None:
 def adjust(state: CampaignState, action: Adjust, actor: str, dice: Dice, choices: Choices) -> str:
     army = state.army(action.army)
     _authorised(state, army, actor)
-    reason = _reason(action)
+    reason = reason_given(action)
     parts = []
     if action.points:
         state.post(army, action.points, "correction", reason)
@@ -73,38 +61,10 @@ def adjust(state: CampaignState, action: Adjust, actor: str, dice: Dice, choices
     return f"{army.name}: {', '.join(parts)} ({reason})"
 
 
-def set_traits(state: CampaignState, action: SetTraits, actor: str, dice: Dice, choices: Choices) -> str:
-    params = require_rules(state)
-    army = state.army(action.army)
-    game_master_only(state, actor, "corrections")
-    reason = _reason(action)
-    unit = state.unit(army, action.unit)
-    tables = params.tables
-    _known(action.traits, {r.key + (f":{p}" if p else "") for r in tables.traits.rows if r.effect != "pick-other"
-                           for p in (r.picks or ("",))}, "trait")
-    _known(action.skill_sets, set(tables.skill_sets), "skill set")
-    _known(action.skills, {k for s in action.skill_sets for k in tables.skill_sets[s].row_keys()}, "skill of its sets")
-    _known(action.injuries, {r.key for r in tables.injuries.rows if r.effect != "dead"}, "injury")
-    _known(action.talents, set(tables.talents.row_keys()), "talent")
-    for name, values in (("skill set", action.skill_sets), ("skill", action.skills), ("injury", action.injuries),
-                         ("talent", action.talents)):
-        if len(set(values)) != len(values):
-            raise Refused(f"a {name} is held only once", CORRECTION_BOUNDS)
-    army.units[unit.key] = unit.changed(traits=action.traits, skill_sets=action.skill_sets, skills=action.skills,
-                                        injuries=action.injuries, talents=action.talents)
-    return f"{unit.name}'s traits corrected ({reason})"
-
-
-def _known(values, allowed: set[str], what: str) -> None:
-    for value in values:
-        if value not in allowed:
-            raise Refused(f"{value!r} is not a {what}", CORRECTION_BOUNDS)
-
-
 def set_status(state: CampaignState, action: SetStatus, actor: str, dice: Dice, choices: Choices) -> str:
     army = state.army(action.army)
     game_master_only(state, actor, "corrections")
-    reason = _reason(action)
+    reason = reason_given(action)
     unit = state.unit(army, action.unit)
     if action.status not in (ACTIVE, DEAD, DISBANDED):
         raise Refused(f"a unit is {ACTIVE}, {DEAD} or {DISBANDED}", CORRECTION_BOUNDS)

@@ -7,57 +7,41 @@ player's choice is missing) and leaves nothing behind.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Iterable
 
 from ..refused import Refused
-from . import armies, corrections, missions, random_events
+from . import armies, corrections
 from .actions import (
     Action,
     AddUnit,
     Adjust,
-    BuyUpgrade,
     DisbandArmy,
     DisbandUnit,
     HouseRule,
-    PostBattle,
-    RandomEvent,
-    RecordResult,
-    Recruit,
     RenameUnit,
-    SellUpgrade,
-    SetLength,
     SetNotes,
     SetStatus,
-    SetTraits,
     StartArmy,
-    StartMission,
     Undo,
 )
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
-from .house import CAMPAIGN_KINDS, STORED_DICE
+from .game import CampaignNumbers, Handler
+from .house import BY_HAND, CAMPAIGN_KINDS, STORED_DICE
 from .model import CampaignState, LedgerEntry
-from .params import CampaignParams
+from .registry import campaign_for
+from .support import require_rules
 from .undo import RULE as UNDO_RULE
 from .undo import check_undo, undone
 
-Handler = Callable[[CampaignState, Action, str, Dice, Choices], str]
-
+# What every campaign may do, its game's campaign rules or none; a game's rules add the handlers of the
+# actions they govern (missions, upgrades, recruits...) and may replace these (`game.GameCampaign`).
 HANDLERS: dict[type[Action], Handler] = {
-    SetLength: corrections.set_length,
     StartArmy: armies.start_army,
     RenameUnit: armies.rename_unit,
     SetNotes: armies.set_notes,
-    StartMission: missions.start_mission,
-    RandomEvent: random_events.random_event,
-    RecordResult: missions.record_result,
-    PostBattle: missions.post_battle,
-    BuyUpgrade: armies.buy_upgrade,
-    SellUpgrade: armies.sell_upgrade,
-    Recruit: armies.recruit,
     DisbandUnit: armies.disband_unit,
     DisbandArmy: armies.disband_army,
     Adjust: corrections.adjust,
-    SetTraits: corrections.set_traits,
     SetStatus: corrections.set_status,
     AddUnit: armies.add_unit,
     HouseRule: corrections.house_rule,
@@ -66,7 +50,21 @@ HANDLERS: dict[type[Action], Handler] = {
 KINDS = ("game-limited", "point-limited", "time-limited", "endless")
 
 
-def new_campaign(*, game: str, game_master: str, params: CampaignParams | None, kind: str = "endless",
+def handler(state: CampaignState, action: Action) -> Handler:
+    """The handler of `action` in this campaign: its game's campaign rules', else the engine's own."""
+    if state.params is not None:
+        rules = campaign_for(state.game)
+        if rules is None:
+            raise Refused("the campaign rules of this campaign's game are not in use here", BY_HAND)
+        if type(action) in rules.handlers:
+            return rules.handlers[type(action)]
+    if type(action) not in HANDLERS:
+        require_rules(state)  # refused: a campaign kept by hand
+        raise Refused(f"{state.params.book} has no rule for a {action.kind.replace('-', ' ')}", BY_HAND)
+    return HANDLERS[type(action)]
+
+
+def new_campaign(*, game: str, game_master: str, params: CampaignNumbers | None, kind: str = "endless",
                  permadeath: bool = True, parallel_play: bool = False, late_joiners: bool = False) -> CampaignState:
     if kind not in KINDS:
         raise Refused(f"a campaign is {', '.join(KINDS)}; not {kind!r}", CAMPAIGN_KINDS)
@@ -106,7 +104,7 @@ def _apply(new: CampaignState, action: Action, actor: str, dice: Dice, choices: 
         return _undo(new, before, action, actor, last_kind)
     # Ledgers only grow: the action's entries are those past each ledger's length before it.
     lengths = {key: len(army.ledger) for key, army in new.armies.items()}
-    summary = HANDLERS[type(action)](new, action, actor, dice, choices)
+    summary = handler(new, action)(new, action, actor, dice, choices)
     if strict and (dice.unused() or choices.unused()):
         raise Refused(f"dice or choices not used by this action: {', '.join(dice.unused() + choices.unused())}",
                       STORED_DICE)

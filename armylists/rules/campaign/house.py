@@ -1,6 +1,6 @@
 """Muster's own campaign rules, where the book leaves the matter to the group or says nothing.
 
-Every refusal names its rule: the book's section (`CampaignParams.section`) when
+Every refusal names its rule: the book's section (`CampaignNumbers.section`) when
 the book makes it, else one of these, which docs/campaigns.md sets out ("Running
 a campaign", "How it is kept", "The campaign file").
 """

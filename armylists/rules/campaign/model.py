@@ -9,12 +9,14 @@ entry that would take it below zero is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from ..refused import Refused
 from .bounds import NAME, SLUG, Many, Whole, bound
 from .house import KEYS
-from .params import CampaignParams
+
+if TYPE_CHECKING:
+    from .game import CampaignNumbers
 
 
 def _quick_to_pickle(cls):
@@ -101,6 +103,11 @@ class UnitState:
 
     def upgrade_offers(self) -> tuple[Offer, ...]:
         return tuple(o for slug in self.upgrades if (o := self.spec.offer(slug)))
+
+    @property
+    def bought_value(self) -> int:
+        """Its base and its upgrades, as bought: what a game's campaign rules start a unit's value from."""
+        return self.spec.base + sum(o.price for o in self.upgrade_offers())
 
     def changed(self, **changes) -> UnitState:
         return replace(self, **changes)
@@ -192,7 +199,7 @@ class MissionState:
 class CampaignState:
     game: str
     game_master: str
-    params: CampaignParams | None  # None: a game without campaign rules, tracked by hand
+    params: CampaignNumbers | None  # the game's campaign rules (`game.GameCampaign.read`); None: kept by hand
     kind: str = "endless"  # game-limited | point-limited | time-limited | endless
     permadeath: bool = True
     parallel_play: bool = False

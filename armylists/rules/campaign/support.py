@@ -1,13 +1,16 @@
-"""Checks every kind of action shares: who may act, unique names, upgrades a unit may hold."""
+"""What every kind of action shares: who may act, unique names, upgrades a unit may hold, a unit's value
+and whether the campaign is over."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from ..text import listing, plural
 from .house import BY_HAND, GAME_MASTER, UPGRADES, WHO_CHANGES
-from .model import ArmyState, CampaignState, MissionState, Refused, UnitSpec
-from .params import CampaignParams
+from .model import ArmyState, CampaignState, MissionState, Refused, UnitSpec, UnitState
+
+if TYPE_CHECKING:
+    from .game import CampaignNumbers
 
 
 def book(state: CampaignState, section: str) -> str:
@@ -32,10 +35,29 @@ def participant(state: CampaignState, mission: MissionState, actor: str) -> None
         raise Refused(f"only a player of mission {mission.number} or the game master may record it", WHO_CHANGES)
 
 
-def require_rules(state: CampaignState) -> CampaignParams:
+def require_rules(state: CampaignState) -> CampaignNumbers:
     if state.params is None:
         raise Refused(f"{state.game} has no campaign rules: this campaign is kept by hand", BY_HAND)
     return state.params
+
+
+def unit_value(unit: UnitState, params: CampaignNumbers | None) -> int:
+    """What a unit is worth: under the game's campaign rules, or its base and upgrades in a campaign kept
+    by hand."""
+    return unit.bought_value if params is None else params.unit_value(unit)
+
+
+def campaign_over(state: CampaignState) -> str | None:
+    """Why no more missions are played, for game- and point-limited campaigns once their length is set."""
+    if state.length is None:
+        return None
+    if state.kind == "game-limited" and len(state.missions) >= state.length:
+        return f"the campaign's {state.length} missions have been played"
+    if state.kind == "point-limited":
+        leader = max(state.armies.values(), key=lambda a: a.vp, default=None)
+        if leader is not None and leader.vp >= state.length:
+            return f"{leader.name} has reached {state.length} VP and won the campaign"
+    return None
 
 
 def unit_name_free(army: ArmyState, name: str, but: str | None = None) -> None:

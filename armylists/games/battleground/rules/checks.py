@@ -10,11 +10,16 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from armylists.rules.game import GameRules, Tally, per
-from armylists.rules.model import Army, Entry
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Figure, Violation
 from armylists.rules.text import distinct, listing, plural
 
 from .numbers import BattlegroundParams
+
+
+def unit_class(unit: Unit) -> str:
+    """Core, standard or elite: the unit's `class` (a word Python keeps for itself, so not an attribute)."""
+    return unit.details["class"]
 
 
 def flat_entry_cost(entry: Entry) -> int:
@@ -33,7 +38,7 @@ def _mercenaries(army: Army) -> list[Entry]:
 
 def _core(army: Army) -> list[Entry]:
     """Core units of the primary faction: the only ones that meet the core minimum."""
-    return [e for e in army.entries if e.unit.unit_class == "core" and e.faction == army.faction]
+    return [e for e in army.entries if unit_class(e.unit) == "core" and e.faction == army.faction]
 
 
 def _elite_kinds(army: Army) -> dict[tuple[str, str], list[Entry]]:
@@ -44,7 +49,7 @@ def _elite_kinds(army: Army) -> dict[tuple[str, str], list[Entry]]:
     """
     kinds: dict[tuple[str, str], list[Entry]] = defaultdict(list)
     for e in army.entries:
-        if e.unit.unit_class == "elite":
+        if unit_class(e.unit) == "elite":
             kinds[(e.faction, e.unit.slug)].append(e)
     return kinds
 
@@ -60,7 +65,7 @@ def too_few_core(army: Army, params: BattlegroundParams, tally: Tally) -> Iterat
     needed, core = per(army.points_limit, params.core_per), _core(army)
     if len(core) >= needed:
         return
-    hired = [e for e in _mercenaries(army) if e.unit.unit_class == "core"]
+    hired = [e for e in _mercenaries(army) if unit_class(e.unit) == "core"]
     note = (f"; mercenary core units do not count ({listing(distinct(e.label for e in hired))})"
             if hired else "")
     yield Violation(

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from armylists.rules.game import Tally
-from armylists.rules.model import Army, Entry, Option, Weapon
+from armylists.rules.model import Army, Entry, Option, Weapon, weapons_from
 from armylists.rules.report import Violation
 from armylists.rules.text import listing
 
@@ -41,7 +41,7 @@ def carried(entry: Entry) -> list[Weapon]:
     """The entry's weapons after its options, in order: the unit's (twice over when combined), less what
     its options replace, and what they give."""
     factor = 2 if entry.combined else 1
-    weapons = [replace(w, count=w.count * factor) for w in entry.unit.weapons]
+    weapons = [replace(w, count=w.count * factor) for w in weapons_from(entry.unit.details)]
     for option in entry.options:
         replaced = 0
         for target, count in option.replaces:
@@ -66,7 +66,7 @@ def _replacements(entry: Entry) -> dict[str, list[tuple[Option, int | None]]]:
 
 def _weapon_name(entry: Entry, key: str, taken: list[tuple[Option, int | None]]) -> str:
     """How a message names the weapon: as the unit's profile does, else as the first option does."""
-    for w in entry.unit.weapons:
+    for w in weapons_from(entry.unit.details):
         if weapon_key(w.name) == key:
             return w.name
     return next(t for o, _ in taken for t, _ in o.replaces if weapon_key(t) == key)
@@ -78,7 +78,7 @@ def _over(entry: Entry, key: str, taken: list[tuple[Option, int | None]]) -> boo
         return False
     if any(count is None for _, count in taken):
         return True
-    carried_count = sum(w.count for w in entry.unit.weapons if weapon_key(w.name) == key)
+    carried_count = sum(w.count for w in weapons_from(entry.unit.details) if weapon_key(w.name) == key)
     gained = sum(w.count for o in entry.options for w in o.weapons if weapon_key(w.name) == key)
     have = carried_count * (2 if entry.combined else 1) + gained
     return have > 0 and sum(count or 0 for _, count in taken) > have

@@ -1,16 +1,14 @@
-"""The numbers and tables of a game's campaign rules, as typed records.
+"""The dice tables of AoF Regiments' campaign rules, as typed records.
 
-They are data of the game system (the `campaign` key of
-factions/data/game_systems.json, loaded into the database by a migration and
-shown on every campaign page); nothing here holds a default. A game without
-campaign rules has no `CampaignParams`, and its campaigns are tracked by hand.
+AoF Regiments, Campaign Rules: the special objectives, the casualty, injury,
+talent, trait and skill tables, and the random events. They are data
+(`rules.json` beside this module), read here once per campaign.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Mapping
-
-from ..params import build_params
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,50 +83,15 @@ class Tables:
     skill_sets: Mapping[str, Table]
     events: Mapping[int, Event]
 
-
-@dataclass(frozen=True, slots=True)
-class CampaignParams:
-    book: str  # how messages name the rules, e.g. "AoF Regiments, Campaign Rules"
-    length_die: int  # the campaign lasts D<length_die> + length_add missions, VP or weeks
-    length_add: int
-    starting_points: int
-    max_banked: int
-    max_starting_heroes: int
-    max_value_difference: int  # no army fields more than this over the lowest
-    underdog_step: int  # one underdog point per this many points below the highest
-    objective_points: int
-    win_vp: int
-    win_points: int
-    loss_points: int
-    event_min_roll: int
-    xp_not_casualty: int
-    xp_killed_unit: int
-    xp_killed_hero: int
-    xp_killed_hero_and_unit: int
-    xp_per_level: int
-    max_xp: int
-    level_cost: int
-    hero_level_cost: int
-    hero_trait_cost: int  # per injury (cheaper) or talent (dearer)
-    sit_out_die: int  # without permadeath a dead unit sits out D<sit_out_die> matches
-    sell_divisor: int  # upgrades sell for price / divisor, rounded down to a multiple of sell_step
-    sell_step: int
-    gamble_price: int  # an upgrade of exactly this price sells only on a roll of gamble_min_roll+
-    gamble_min_roll: int
-    heroes_per_mission: int
-    max_heroes: int
-    veterans_per_mission: int
-    veteran_fee: int
-    veteran_xp: int
-    tables: Tables
-
-    @property
-    def max_level(self) -> int:
-        return self.max_xp // self.xp_per_level
-
-    def section(self, name: str) -> str:
-        """How a message cites the rules, e.g. "AoF Regiments, Campaign Rules: Recruit Units"."""
-        return f"{self.book}: {name}"
+    def trait_name(self, key: str) -> str:
+        """A trait's, skill's, injury's or talent's name ("specialist:melee" -> "Specialist (melee)"); a key
+        no table holds, as it is."""
+        name, _, pick = key.partition(":")
+        for table in (self.traits, self.injuries, self.talents, *self.skill_sets.values()):
+            row = table.row(name)
+            if row is not None:
+                return f"{row.name} ({pick})" if pick else row.name
+        return key
 
 
 def _row(data: Mapping[str, Any]) -> Row:
@@ -145,7 +108,7 @@ def _table(name: str, rows: list[Mapping[str, Any]]) -> Table:
     return table
 
 
-def _tables(data: Mapping[str, Any]) -> Tables:
+def read_tables(data: Mapping[str, Any]) -> Tables:
     events = {e["number"]: Event(e["number"], e["key"], e["name"], EventEffect(**e.get("effect", {})))
               for e in data["events"]}
     return Tables(
@@ -158,23 +121,3 @@ def _tables(data: Mapping[str, Any]) -> Tables:
         skill_sets={key: _table(s["name"], s["traits"]) for key, s in data["skill_sets"].items()},
         events=events,
     )
-
-
-def number_names() -> tuple[str, ...]:
-    """The campaign numbers a group may change as house rules (everything but the book's name and tables)."""
-    return tuple(f.name for f in fields(CampaignParams) if f.name not in ("book", "tables"))
-
-
-def campaign_params(data: Mapping[str, Any], overrides: Mapping[str, Any] | None = None) -> CampaignParams:
-    """The typed campaign rules from a game system's `campaign` data, with a campaign's overrides on top.
-
-    Unknown and missing names are refused (as for the list rules' numbers), and so is a number that is not whole.
-    """
-    merged = {**data, **(overrides or {})}
-    bad = sorted(k for k, v in merged.items() if k not in ("book", "tables")
-                 and (not isinstance(v, int) or isinstance(v, bool)))
-    if bad:
-        raise ValueError(f"campaign setting(s) must be whole numbers: {', '.join(bad)}")
-    if "tables" in merged:
-        merged["tables"] = _tables(merged["tables"])
-    return build_params(CampaignParams, merged)

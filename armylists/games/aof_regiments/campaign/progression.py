@@ -1,35 +1,18 @@
-"""A unit's XP, levels, traits, injuries, talents and value (AoF Regiments, Campaign Rules: steps 3 and 4).
+"""A unit's XP, level-ups, traits, injuries and talents (AoF Regiments, Campaign Rules: steps 3 and 4).
 
-Nothing here is stored: a unit's level comes from its XP and its value from
-its base, upgrades, level and hero traits, each time they are asked for.
+Nothing here is stored: a unit's level comes from its XP (`CampaignParams.level`)
+and its value from its base, upgrades, level and hero traits
+(`CampaignParams.unit_value`), each time they are asked for.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dice import Choices, Dice
-from .model import UnitState
-from .params import CampaignParams, Row, Table
+from armylists.rules.campaign.dice import Choices, Dice
+from armylists.rules.campaign.model import UnitState
 
-
-def level(xp: int, params: CampaignParams) -> int:
-    """One level per `xp_per_level` XP, up to the XP cap's level (Earn Experience)."""
-    return min(xp, params.max_xp) // params.xp_per_level
-
-
-def unit_value(unit: UnitState, params: CampaignParams | None) -> int:
-    """Base + upgrades + the level cost per level (more for heroes) + hero talents - hero injuries.
-
-    AoF Regiments, Campaign Rules: Earn Experience (25 or 55 points per level) and
-    Check for Casualties (a hero is 5 points cheaper per injury, 5 dearer per talent).
-    Without campaign rules a unit is worth its base and upgrades.
-    """
-    value = unit.spec.base + sum(o.price for o in unit.upgrade_offers())
-    if params is None:
-        return value
-    per_level = params.hero_level_cost if unit.hero else params.level_cost
-    scars = (len(unit.talents) - len(unit.injuries)) * params.hero_trait_cost if unit.hero else 0
-    return value + level(unit.xp, params) * per_level + scars
+from .params import CampaignParams
+from .tables import Row, Table
 
 
 @dataclass(frozen=True)
@@ -47,7 +30,7 @@ def earn_xp(unit: UnitState, earned: int, params: CampaignParams, dice: Dice, ch
     """Add XP up to the cap; every level reached rolls a trait (regular) or a skill (hero)."""
     start = unit.xp
     xp = min(start + earned, params.max_xp)
-    before, after = level(start, params), level(xp, params)
+    before, after = params.level(start), params.level(xp)
     unit = unit.changed(xp=xp)
     gained: list[str] = []
     for new_level in range(before + 1, after + 1):

@@ -5,54 +5,15 @@ Casualties and 4. Earn Experience, plus the campaign types' lengths.
 """
 from __future__ import annotations
 
-from typing import Mapping
+from armylists.rules.campaign.actions import PostBattle, RecordResult, StartMission, UnitResult
+from armylists.rules.campaign.dice import Choices, Dice
+from armylists.rules.campaign.house import FILE_BOUNDS, GONE, WHO_CHANGES
+from armylists.rules.campaign.model import DEAD, Allowance, ArmyState, CampaignState, MissionState, UnitState
+from armylists.rules.campaign.support import book, campaign_over, participant, require_rules
+from armylists.rules.refused import Refused
 
-from ..refused import Refused
-from .actions import PostBattle, RecordResult, StartMission, UnitResult
-from .dice import Choices, Dice
-from .house import FILE_BOUNDS, GONE, WHO_CHANGES
-from .model import DEAD, Allowance, ArmyState, CampaignState, MissionState, UnitState
 from .params import CampaignParams
-from .progression import casualty_roll, earn_xp, unit_value
-from .support import book, participant, require_rules
-
-
-def underdog_points(values: Mapping[str, int], params: CampaignParams) -> dict[str, int]:
-    """One underdog point per full 50 points below the army of highest value (Mission Setup)."""
-    if not values:
-        return {}
-    highest = max(values.values())
-    return {army: (highest - value) // params.underdog_step for army, value in values.items()}
-
-
-def difference_problem(values: Mapping[str, int], names: Mapping[str, str], params: CampaignParams) -> str | None:
-    """No army may field more than 250 points over the lowest (Mission Setup: The Armies)."""
-    if len(values) < 2:
-        return None
-    low = min(values, key=values.get)
-    high = max(values, key=values.get)
-    gap = values[high] - values[low]
-    if gap <= params.max_value_difference:
-        return None
-    return (f"{names[high]} fields {values[high]} points, {gap} more than {names[low]} ({values[low]}); "
-            f"at most {params.max_value_difference} more is allowed")
-
-
-def campaign_over(state: CampaignState) -> str | None:
-    """Why no more missions are played, for the game- and point-limited types (Campaign Length)."""
-    if state.length is None:
-        return None
-    if state.kind == "game-limited" and len(state.missions) >= state.length:
-        return f"the campaign's {state.length} missions have been played"
-    if state.kind == "point-limited":
-        leader = max(state.armies.values(), key=lambda a: a.vp, default=None)
-        if leader is not None and leader.vp >= state.length:
-            return f"{leader.name} has reached {state.length} VP and won the campaign"
-    return None
-
-
-def fielded_value(army: ArmyState, units: tuple[str, ...], params: CampaignParams) -> int:
-    return sum(unit_value(army.units[u], params) for u in units)
+from .progression import casualty_roll, earn_xp
 
 
 def _check_fielded(state: CampaignState, army: ArmyState, units: tuple[str, ...]) -> None:
@@ -65,7 +26,8 @@ def _check_fielded(state: CampaignState, army: ArmyState, units: tuple[str, ...]
         if not unit.active:
             raise Refused(f"{unit.name} is no longer in {army.name}", GONE)
         if unit.sitting_out:
-            raise Refused(f"{unit.name} sits out {unit.sitting_out} more match(es)", book(state, "Check for Casualties"))
+            raise Refused(f"{unit.name} sits out {unit.sitting_out} more match(es)",
+                          book(state, "Check for Casualties"))
 
 
 def start_mission(state: CampaignState, action: StartMission, actor: str, dice: Dice, choices: Choices) -> str:
@@ -86,10 +48,11 @@ def start_mission(state: CampaignState, action: StartMission, actor: str, dice: 
         if not army.started:
             raise Refused(f"{army.name} has not started", book(state, "Preparation"))
         if state.open_mission_of(army.key):
-            raise Refused(f"{army.name} is still in mission {state.open_mission_of(army.key).number}", book(state, "Campaign Structure"))
+            raise Refused(f"{army.name} is still in mission {state.open_mission_of(army.key).number}",
+                          book(state, "Campaign Structure"))
         _check_fielded(state, army, fielded.units)
-    values = {f.army: fielded_value(state.armies[f.army], f.units, params) for f in action.fielded}
-    problem = difference_problem(values, {a.key: a.name for a in armies}, params)
+    values = {f.army: params.fielded_value(state.armies[f.army], f.units) for f in action.fielded}
+    problem = params.difference_problem(values, {a.key: a.name for a in armies})
     if problem:
         raise Refused(problem, params.section("Mission Setup"))
     objectives = {}
@@ -143,7 +106,8 @@ def post_battle(state: CampaignState, action: PostBattle, actor: str, dice: Dice
     if actor not in (army.owner, state.game_master):
         raise Refused(f"only {army.owner} or the game master may record {army.name}'s post-battle", WHO_CHANGES)
     if army.key not in mission.armies or army.key in mission.done:
-        raise Refused(f"{army.name} has no post-battle to record for mission {mission.number}", book(state, "Campaign Structure"))
+        raise Refused(f"{army.name} has no post-battle to record for mission {mission.number}",
+                      book(state, "Campaign Structure"))
     if not mission.has_result:
         raise Refused(f"record who won mission {mission.number} first", params.section("Campaign Structure"))
     results = _results_by_unit(state, mission, army, action.results)
@@ -157,7 +121,8 @@ def post_battle(state: CampaignState, action: PostBattle, actor: str, dice: Dice
     return f"{army.name} after mission {mission.number}: " + "; ".join(lines)
 
 
-def _results_by_unit(state: CampaignState, mission: MissionState, army: ArmyState, results: tuple[UnitResult, ...]) -> dict:
+def _results_by_unit(state: CampaignState, mission: MissionState, army: ArmyState,
+                     results: tuple[UnitResult, ...]) -> dict:
     fielded = mission.fielded[army.key]
     by_unit = {key: UnitResult(key) for key in fielded}
     for result in results:
@@ -206,16 +171,8 @@ def _unit_after_battle(state: CampaignState, mission: MissionState, army: ArmySt
         return f"{unit.name} is down: no XP this match and sits out {out} match(es)"
     gain = earn_xp(unit, xp, params, dice, choices)
     army.units[unit.key] = gain.unit
-    notes += [_trait_name(params, t) for t in gain.gained]
+    notes += [params.tables.trait_name(t) for t in gain.gained]
     line = f"{unit.name} +{gain.kept} XP"
     if gain.levels:
         line += f", {gain.levels} level(s) up"
     return line + (f" ({', '.join(notes)})" if notes else "")
-
-
-def _trait_name(params: CampaignParams, trait: str) -> str:
-    key, _, pick = trait.partition(":")
-    tables = params.tables
-    row = tables.traits.row(key) or next((t.row(key) for t in tables.skill_sets.values() if t.row(key)), None)
-    name = row.name if row else key
-    return f"{name} ({pick})" if pick else name

@@ -8,12 +8,13 @@ with the rest of the match's XP by a unit that dies without permadeath).
 """
 from __future__ import annotations
 
-from ..refused import Refused
-from .actions import RandomEvent
-from .dice import Choices, Dice
-from .model import ArmyState, CampaignState, MissionState, UnitState
-from .params import Event
-from .support import book, participant, require_rules
+from armylists.rules.campaign.actions import RandomEvent
+from armylists.rules.campaign.dice import Choices, Dice
+from armylists.rules.campaign.model import ArmyState, CampaignState, MissionState, UnitState
+from armylists.rules.campaign.support import book, participant, require_rules
+from armylists.rules.refused import Refused
+
+from .tables import Event
 
 
 def event_number(dice: Dice) -> int:
@@ -31,7 +32,8 @@ def random_event(state: CampaignState, action: RandomEvent, actor: str, dice: Di
         return f"random event {event.number}, {event.name}"
     army = _army_in(state, mission, action.army, event)
     if army.key in mission.done:
-        raise Refused(f"{army.name}'s post-battle is already recorded for mission {mission.number}", book(state, "Campaign Random Events"))
+        raise Refused(f"{army.name}'s post-battle is already recorded for mission {mission.number}",
+                      book(state, "Campaign Random Events"))
     if effect.conditional and not action.achieved:
         return f"random event {event.number}, {event.name}: {army.name} did not achieve it"
     outcome = HANDLERS[effect.kind](state, mission, army, action, event, dice)
@@ -40,11 +42,13 @@ def random_event(state: CampaignState, action: RandomEvent, actor: str, dice: Di
 
 def _army_in(state: CampaignState, mission: MissionState, key: str | None, event: Event) -> ArmyState:
     if key is None or key not in mission.armies:
-        raise Refused(f"{event.name}: name the army of mission {mission.number} it selected", book(state, "Campaign Random Events"))
+        raise Refused(f"{event.name}: name the army of mission {mission.number} it selected",
+                      book(state, "Campaign Random Events"))
     return state.armies[key]
 
 
-def _units_of(state: CampaignState, mission: MissionState, army: ArmyState, units: tuple[str, ...], event: Event) -> list[str]:
+def _units_of(state: CampaignState, mission: MissionState, army: ArmyState, units: tuple[str, ...],
+              event: Event) -> list[str]:
     """The units the event selected: as many as it says (`units`, 0 for any number), all of the army
     and of the mission."""
     fielded = mission.fielded[army.key]
@@ -115,7 +119,8 @@ def _xp_split(state, mission, army, action, event: Event, dice: Dice) -> str:
     if set(shares) - set(fielded) or sum(given) != effect.amount or any(x not in (low, low + 1) for x in given) \
             or sum(1 for x in given if x > low) != extra:
         raise Refused(f"Countdown: split {effect.amount} XP over {army.name}'s {len(fielded)} units as evenly "
-                      f"as possible ({extra} unit(s) get {low + 1}, the rest {low})", book(state, "Campaign Random Events"))
+                      f"as possible ({extra} unit(s) get {low + 1}, the rest {low})",
+                      book(state, "Campaign Random Events"))
     for key, xp in zip(fielded, given, strict=True):
         _pend(mission, army, key, xp)
     return f"{army.name} splits {effect.amount} XP"
@@ -151,7 +156,8 @@ def _time_warp(state, mission, army, action, event: Event, dice: Dice) -> str:
     return f"{unit.name} beats the Time Beast: {event.effect.xp} XP and {event.effect.points} points"
 
 
-def _the_unit(state: CampaignState, mission: MissionState, army: ArmyState, action: RandomEvent, event: Event) -> UnitState | None:
+def _the_unit(state: CampaignState, mission: MissionState, army: ArmyState, action: RandomEvent,
+              event: Event) -> UnitState | None:
     """The one unit the event selected, or None when it did not come through: then it is lost to the army
     at the post-battle, as a unit that died (without permadeath, it sits out instead)."""
     key = _units_of(state, mission, army, action.units, event)[0]

@@ -1,0 +1,164 @@
+"""A game's unit fields, declared once: the fields its faction file's unit schema adds to `UnitIn`.
+
+The schema (a pydantic model in the game's home) says each field's name as the
+file spells it, its type, its bounds and its default. Everything else is
+derived from it (docs/architecture.md, "A game is one package"): the game
+library keeps a unit's own fields as one JSON object (`factions.models.Unit.details`,
+what the importer writes and the exporter reads), the engine's `Unit` reads them
+from it with the defaults filled in, the admin makes a form field of each, and
+the library's unit card names each with its label.
+"""
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel
+from pydantic.fields import FieldInfo
+from pydantic_core import PydanticUndefined
+
+from .schema import UnitIn
+
+# Kept beside the unit, not in its own fields: what every game's unit has, and a unit's sizes
+# (rows of their own in the library, each with its points).
+SHARED = frozenset(UnitIn.model_fields) | {"sizes"}
+
+
+@dataclass(frozen=True)
+class UnitField:
+    """One of a game's own unit fields, as its faction file's schema declares it."""
+
+    name: str  # as the faction file spells it
+    label: str  # as people read it
+    kind: str  # "yes/no", "number", "choice", "text", "list" (of words) or "data" (a list of objects)
+    required: bool
+    default: Any  # None where the field has none
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    shown: bool = True  # on the library's unit card, as a tag (False: the game's card shows it its own way)
+
+
+def unit_schema(faction_schema: type[BaseModel]) -> type[BaseModel]:
+    """The unit model of a game's faction schema (its `units: list[...]`)."""
+    return typing.get_args(faction_schema.model_fields["units"].annotation)[0]
+
+
+def declared(faction_schema: type[BaseModel]) -> tuple[UnitField, ...]:
+    """The game's own unit fields, in the order its schema declares them."""
+    return tuple(_field(info.alias or name, info) for name, info in unit_schema(faction_schema).model_fields.items()
+                 if name not in SHARED)
+
+
+def details_of(unit_in: BaseModel) -> dict[str, Any]:
+    """A validated unit's own fields as plain JSON, as the faction file names them (unset ones left out)."""
+    own = {name for name in type(unit_in).model_fields if name not in SHARED}
+    return unit_in.model_dump(mode="json", by_alias=True, include=own, exclude_none=True)
+
+
+def without_defaults(fields: tuple[UnitField, ...], details: dict[str, Any]) -> dict[str, Any]:
+    """`details` as an exported file writes them: a field at its default is left out, a required one never."""
+    defaults = {f.name: f.default for f in fields if not f.required}
+    return {k: v for k, v in details.items() if k not in defaults or v != defaults[k]}
+
+
+def _field(name: str, info: FieldInfo) -> UnitField:
+    default = None if info.default is PydanticUndefined else info.default
+    marks = [*info.metadata, *_annotated_metadata(info.annotation)]
+    low, high = _bounds(info)
+    return UnitField(name=name, label=info.title or name.replace("_", " ").capitalize(), kind=_kind(info.annotation),
+                     required=info.is_required(), default=default, choices=_choices(info.annotation),
+                     low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks))
+
+
+def _choices(annotation: Any) -> tuple[str, ...]:
+    return tuple(typing.get_args(annotation)) if typing.get_origin(annotation) is Literal else ()
+
+
+def _kind(annotation: Any) -> str:
+    """What a field holds, from its type (an optional field as its value's type)."""
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    base = typing.get_origin(annotation) or annotation
+    if base is typing.Annotated:
+        return _kind(typing.get_args(annotation)[0])
+    if base is Literal:
+        return "choice"
+    if base is bool:
+        return "yes/no"
+    if base is int:
+        return "number"
+    if base is list:
+        inner = (typing.get_args(annotation) or (Any,))[0]
+        return "data" if isinstance(inner, type) and issubclass(inner, BaseModel) else "list"
+    return "text"
+
+
+def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    """A number's bounds, as the schema publishes them (`minimum`, `maximum`)."""
+    low = high = None
+    for meta in [info, *info.metadata, *_annotated_metadata(info.annotation)]:  # where pydantic keeps them
+        extra = getattr(meta, "json_schema_extra", None)
+        if isinstance(extra, dict):
+            low, high = extra.get("minimum", low), extra.get("maximum", high)
+    return low, high
+
+
+def _annotated_metadata(annotation: Any) -> list[Any]:
+    found = []
+    for arg in [annotation, *typing.get_args(annotation)]:
+        if typing.get_origin(arg) is typing.Annotated:
+            found += list(arg.__metadata__)
+    return found
+
+
+@dataclass(frozen=True)
+class _NotATag:
+    """Marks a unit field its game's card shows its own way (a price, a weapons line) or not at all.
+    Pydantic keeps it with the field and leaves it out of validation and of the published schema."""
+
+
+NOT_A_TAG = _NotATag()
+
+
+def tags(fields: tuple[UnitField, ...], details: dict[str, Any]) -> list[str]:
+    """A unit's own fields as the short labels its card and its builder entry show: a yes as the
+    field's label ("Hero"), a choice as its value ("Elite"), a number as label and value ("Limit 2"),
+    words as they are; a field at its default shows nothing."""
+    shown = []
+    for f in fields:
+        value = details.get(f.name, f.default)
+        if not f.shown or value in (None, "", [], (), False) or (value == f.default and f.kind == "number"):
+            continue
+        if f.kind == "yes/no":
+            shown.append(f.label)
+        elif f.kind == "choice":
+            shown.append(str(value).capitalize())
+        elif f.kind == "number":
+            shown.append(f"{f.label} {value}")
+        elif f.kind == "list":
+            shown += [str(v) for v in value]
+        elif f.kind == "text":
+            shown.append(str(value))
+    return shown
+
+
+def filter_options(field: UnitField, values: set[Any]) -> list[tuple[str, str]]:
+    """What a filter on `field` offers, given the values the units shown have: (value, label). A yes/no
+    field offers both answers; a choice its values in the order the game declares them."""
+    if field.kind == "yes/no":
+        return [("yes", field.label), ("no", f"Not a {field.label.lower()}")]
+    order = {choice: n for n, choice in enumerate(field.choices)}
+    present = sorted((str(v) for v in values if v not in (None, "")), key=lambda v: (order.get(v, len(order)), v))
+    return [(v, v.capitalize() if field.kind == "choice" else v) for v in present]
+
+
+def matches_filter(field: UnitField, details: dict[str, Any], wanted: str) -> bool:
+    """Whether a unit's own fields match a filter's value ("yes"/"no" for a yes/no field)."""
+    value = details.get(field.name, field.default)
+    if field.kind == "yes/no":
+        return bool(value) == (wanted == "yes")
+    return str(value or "") == wanted

@@ -1,0 +1,36 @@
+"""Engine units for tests and benchmarks, without a database or Django: a unit of any game, its game's own
+fields given by name as a faction file names them (docs/architecture.md, "A game is one package")."""
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+from armylists.games.registry import homes
+from armylists.rules.model import Unit
+
+
+# What a unit has where a test leaves a field of its game out: the field's default, as the game declares
+# it; a number every unit of its game must have, its least value (a unit of 1 model, costing 0).
+@functools.cache
+def unit_defaults() -> dict:
+    return {f.name: f.low if f.required and f.kind == "number" else f.default
+            for home in reversed(homes()) for f in home.unit_fields}
+
+
+CORE = {"name", "rules", "options", "option_groups", "sizes", "alignment", "sample"}
+
+
+def _as_in_a_file(value):
+    """A field's value as a unit document holds it (a weapon as its object), frozen as the engine keeps it."""
+    if isinstance(value, (list, tuple)):
+        return tuple(dataclasses.asdict(v) if dataclasses.is_dataclass(v) else v for v in value)
+    return value
+
+
+def unit(slug: str = "infantry", *, faction: str = "kingdom", **fields) -> Unit:
+    """An engine unit of any game, with no database: its game's own fields (`cost`, `hero`, `kind`...)
+    go in `details`, `class_` as "class"."""
+    fields.setdefault("name", slug.replace("-", " ").title())
+    own = {k.rstrip("_"): _as_in_a_file(v) for k, v in fields.items() if k not in CORE}  # class_: "class"
+    core = {k: v for k, v in fields.items() if k in CORE}
+    return Unit(slug=slug, faction=faction, details=unit_defaults() | own, **core)
