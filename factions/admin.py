@@ -1,7 +1,8 @@
 """The game library in the admin. Every save or delete here says the game's data changed
 (`data_changed`), so checks stop using the unit data they keep in memory."""
 from django.contrib import admin
-from django.urls import path
+from django.http import HttpResponseRedirect
+from django.urls import path, reverse
 
 from armylists.games.registry import game_home
 
@@ -121,6 +122,11 @@ class UnitAdmin(ChangesGameData):
             kwargs["form"] = form_for(obj.faction.game.slug)
             kwargs["fields"] = self.SHARED
         return super().get_form(request, obj, change, **kwargs)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        """A new unit goes on to its change page, where its game's own fields are filled in."""
+        self.message_user(request, f"Now fill in {obj.name}'s {obj.faction.game.name} fields.")
+        return HttpResponseRedirect(reverse("admin:factions_unit_change", args=[obj.pk]))
 
     def get_fieldsets(self, request, obj=None):
         fieldsets = [(None, {"fields": self.SHARED})]

@@ -19,7 +19,7 @@ def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[UnitField, ...]
                 alignment: str | None = None) -> Unit:
     """The unit of a unit document, its game's own `fields` at their defaults where the document leaves
     them out (a list becomes a tuple: nothing may change a unit once built)."""
-    details = {f.name: _frozen(doc.get(f.name, f.default)) for f in fields}
+    details = {f.name: _frozen(doc.get(f.name, f.when_missing)) for f in fields}
     return Unit(
         slug=doc["slug"],
         name=doc["name"],

@@ -9,12 +9,11 @@ from armylists.games.registry import homes
 from armylists.rules.model import Unit
 
 
-# What a unit has where a test leaves a field of its game out: the field's default, as the game declares
-# it; a number every unit of its game must have, its least value (a unit of 1 model, costing 0).
+# What a unit has where a test leaves a field of its game out: what the engine reads for it from the
+# library (a unit of 1 model, costing 0, not a hero...).
 @functools.cache
 def unit_defaults() -> dict:
-    return {f.name: f.low if f.required and f.kind == "number" else f.default
-            for home in reversed(homes()) for f in home.unit_fields}
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields}
 
 
 CORE = {"name", "rules", "options", "option_groups", "sizes", "alignment", "sample"}

@@ -40,6 +40,12 @@ class UnitField:
     high: int | None = None
     shown: bool = True  # on the library's unit card, as a tag (False: the game's card shows it its own way)
 
+    @property
+    def when_missing(self) -> Any:
+        """What the engine reads where a unit leaves the field out: its default; for a number every unit
+        must have (a unit saved in the admin before its game's fields were filled in), its least value."""
+        return self.low if self.required and self.kind == "number" else self.default
+
 
 def unit_schema(faction_schema: type[BaseModel]) -> type[BaseModel]:
     """The unit model of a game's faction schema (its `units: list[...]`)."""

@@ -116,3 +116,18 @@ def test_a_filter_offers_a_choices_values_in_the_order_the_game_declares_them():
         ("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare")]
     hero = next(f for f in game_home("aof-regiments").unit_fields if f.name == "hero")
     assert filter_options(hero, set()) == [("yes", "Hero"), ("no", "Not a hero")]
+
+
+@pytest.mark.django_db
+def test_a_unit_added_in_the_admin_goes_on_to_its_games_own_fields(admin_client):
+    import_document(parse_faction_file(demo("diskwars")))
+    faction = Unit.objects.filter(faction__game__slug="diskwars").first().faction
+    added = admin_client.post(reverse("admin:factions_unit_add"), {
+        "faction": faction.pk, "slug": "new-disk", "name": "New Disk", "position": 9, "rules": "[]", "stats": "{}",
+        "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
+                        for field in ("TOTAL_FORMS", "INITIAL_FORMS")}})
+    unit = Unit.objects.get(slug="new-disk")
+    assert added.status_code == 302 and added["Location"] == reverse("admin:factions_unit_change", args=[unit.pk])
+    # Until they are filled in, the engine reads each at its default.
+    disk = library_of(faction.game).unit(faction.slug, "new-disk")
+    assert (disk.elite, disk.unique, disk.kind) == (0, False, None)
