@@ -280,7 +280,7 @@ RATE_LIMITS = {
 # A request whose Django code runs longer than this is cut (armylists.ops.handler);
 # rosters of more entries than ROSTER_INLINE_ENTRIES are rendered by the worker.
 REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
-ROSTER_INLINE_ENTRIES = 60
+ROSTER_INLINE_ENTRIES = int(os.environ.get("ROSTER_INLINE_ENTRIES", "60"))
 
 # Logging: to stdout (where a platform or systemd collects it), each line with
 # the id of the request it was written for. Every request that ends in a 500 is
