@@ -13,7 +13,6 @@ import hashlib
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -43,6 +42,12 @@ class Printout:
     progress: str = ""
     log: list = ()
     log_total: int = 0
+
+    @property
+    def size(self) -> str:
+        """How big it is, as the page that waits for it says."""
+        sheets = f"{len(self.armies)} army {'sheet' if len(self.armies) == 1 else 'sheets'}"
+        return f"{len(self.armies)} armies and the last {len(self.log)} actions" if self.summary else sheets
 
 
 def _printout(loaded: Loaded, title: str, **fields) -> Printout:
@@ -79,14 +84,22 @@ def render_pdf(printout: Printout) -> bytes:
     return html_to_pdf(render_html(printout))
 
 
-def cached_pdf(printout: Printout) -> bytes:
-    """The PDF, rendered once per content: kept in Django's cache by everything it prints but the time
-    of printing (docs/deploying.md, "Caching and rate limits"), so asking again costs a look-up; a
-    campaign that moved on prints anew."""
+def pdf_key(printout: Printout) -> str:
+    """The PDF's key in the cache: everything it prints but the time of printing (docs/deploying.md,
+    "Caching and rate limits"), so asking again costs a look-up and a campaign that moved on prints anew."""
     content = f"{LAYOUT}:{render_html(replace(printout, printed=None))}"
-    key = "campaign-pdf:" + hashlib.sha256(content.encode()).hexdigest()
-    pdf = cache.get(key)
-    if pdf is None:
-        pdf = render_pdf(printout)
-        cache.set(key, pdf)
-    return pdf
+    return "campaign-pdf:" + hashlib.sha256(content.encode()).hexdigest()
+
+
+# One sheet is printed within the request; the printouts that grow with the campaign, by the worker.
+INLINE = {"army", "blank"}
+
+
+def printout_of(loaded: Loaded, kind: str, army: str | None = None) -> Printout:
+    """What a member asks to print: an army's sheet ("army", naming it), every army's ("sheets"), a blank
+    sheet ("blank") or the summary ("summary")."""
+    if kind == "army":
+        return army_sheets(loaded, [army])
+    if kind == "sheets":
+        return army_sheets(loaded)
+    return blank_sheet(loaded) if kind == "blank" else summary(loaded)

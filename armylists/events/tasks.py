@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django_tasks import task
 
-from armylists.printing.rendered import render_queued
+from armylists.printing.rendered import render_roster_queued
 
 from .models import Submission
 from .pack import UNREADABLE, run_pack, submission_sheet
@@ -24,4 +24,4 @@ def render_submission_roster(submission_id: int, paper: str) -> str:
         sheet = submission_sheet(submission, submission.player.event)
     except UNREADABLE:
         return "unprintable"
-    return render_queued(sheet, paper)
+    return render_roster_queued(sheet, paper)

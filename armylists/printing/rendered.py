@@ -1,4 +1,4 @@
-"""Rosters rendered once per content: kept in Django's cache by what the PDF prints.
+"""PDFs rendered once per content: kept in Django's cache by what they print; long ones by the worker.
 
 A roster's key is made of the fingerprints the PDF already prints (the list's,
 and the unit data's it was checked against), the player's name, the game and
@@ -34,46 +34,61 @@ def roster_key(sheet: Sheet, paper: str) -> str:
     return "roster:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
 
 
-def render_and_store(sheet: Sheet, paper: str) -> bytes:
-    pdf = roster_pdf(sheet, paper)
-    key = roster_key(sheet, paper)
+def store(key: str, pdf: bytes) -> bytes:
     cache.set(key, pdf)
     cache.delete(key + ":pending")
     return pdf
 
 
-def render_queued(sheet: Sheet, paper: str) -> str:
-    """The worker's rendering of a queued roster, its start shown on the waiting page; after a
-    failure the roster is no longer pending, so asking again queues it again."""
-    key = roster_key(sheet, paper) + ":pending"
-    cache.set(key, {**(cache.get(key) or {"queued": timezone.now()}), "started": timezone.now()}, PENDING_S)
+def render_queued(key: str, render: Callable[[], bytes]) -> str:
+    """The worker's rendering of a queued PDF, its start shown on the waiting page; after a failure
+    the PDF is no longer pending, so asking again queues it again."""
+    pending = key + ":pending"
+    cache.set(pending, {**(cache.get(pending) or {"queued": timezone.now()}), "started": timezone.now()}, PENDING_S)
     try:
-        render_and_store(sheet, paper)
+        store(key, render())
     except Exception:
-        cache.delete(key)
+        cache.delete(pending)
         raise
     return "done"
 
 
-def _queue_once(sheet: Sheet, paper: str, enqueue: Callable[[], object]) -> dict:
-    """The roster's rendering, queued unless it already is: asking again joins it."""
-    key, state = roster_key(sheet, paper) + ":pending", {"queued": timezone.now(), "started": None}
-    if cache.add(key, state, PENDING_S):
+def _queue_once(key: str, enqueue: Callable[[], object]) -> dict:
+    """The PDF's rendering, queued unless it already is: asking again joins it."""
+    pending, state = key + ":pending", {"queued": timezone.now(), "started": None}
+    if cache.add(pending, state, PENDING_S):
         enqueue()
-    return cache.get(key) or state
+    return cache.get(pending) or state
+
+
+def serve_pdf(key: str, filename: str, render: Callable[[], bytes], inline: bool, enqueue: Callable[[], object],
+              waiting: Callable[[dict], HttpResponse]) -> HttpResponse:
+    """The PDF kept under `key` from the cache; else rendered now if `inline` (small enough for a
+    request), else queued for the worker (`enqueue`, whose task calls `render_queued`) and answered
+    with `waiting(state)`, a page that reloads itself until the PDF is ready."""
+    pdf = cache.get(key)
+    if pdf is None and inline:
+        pdf = store(key, render())
+    if pdf is None:
+        return waiting(_queue_once(key, enqueue))
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def render_roster_queued(sheet: Sheet, paper: str) -> str:
+    return render_queued(roster_key(sheet, paper), lambda: roster_pdf(sheet, paper))
 
 
 def serve_roster(request: HttpRequest, sheet: Sheet, paper: str, filename: str,
                  enqueue: Callable[[], object]) -> HttpResponse:
-    """The PDF from the cache; else rendered now if small, else queued for the worker with a page
-    that reloads itself until the PDF is ready (settings.ROSTER_INLINE_ENTRIES)."""
-    pdf = cache.get(roster_key(sheet, paper))
-    if pdf is None and len(sheet.cards) <= settings.ROSTER_INLINE_ENTRIES:
-        pdf = render_and_store(sheet, paper)
-    if pdf is not None:
-        response = HttpResponse(pdf, content_type="application/pdf")
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
-    state = _queue_once(sheet, paper, enqueue)
-    return render(request, "printing/preparing.html",
-                  {"sheet": sheet, "entries": len(sheet.cards), "state": state}, status=202)
+    """A roster: rendered now if small, else by the worker (settings.ROSTER_INLINE_ENTRIES)."""
+    return serve_pdf(roster_key(sheet, paper), filename, lambda: roster_pdf(sheet, paper),
+                     len(sheet.cards) <= settings.ROSTER_INLINE_ENTRIES, enqueue,
+                     lambda state: waiting_page(request, f"the roster of “{sheet.list_name}”",
+                                                f"{len(sheet.cards)} entries", state))
+
+
+def waiting_page(request: HttpRequest, what: str, size: str, state: dict) -> HttpResponse:
+    """The page shown while the worker renders a PDF: what it is, how big, since when; it reloads itself."""
+    return render(request, "printing/preparing.html", {"what": what, "size": size, "state": state}, status=202)

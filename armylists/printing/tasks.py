@@ -6,7 +6,7 @@ from django_tasks import task
 from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
 
-from .rendered import render_queued
+from .rendered import render_roster_queued
 from .service import sheet_for
 
 
@@ -20,4 +20,4 @@ def render_list_roster(list_id: int, player: str | None, paper: str) -> str:
         sheet = sheet_for(army_list.document, player)
     except BadInput:
         return "unprintable"  # the page asking for it says why when it reloads
-    return render_queued(sheet, paper)
+    return render_roster_queued(sheet, paper)

@@ -27,6 +27,16 @@ def pdf_text(pdf: bytes, tmp_path) -> str:
     return re.sub(r"\s+", " ", text)
 
 
+def downloaded(client, url: str) -> bytes:
+    """A printout that grows with the campaign: the worker prints it while a page waits (the suite runs
+    tasks at once, so the page's reload downloads it)."""
+    waiting = client.get(url)
+    assert waiting.status_code == 202 and "Preparing" in waiting.content.decode()
+    ready = client.get(url)
+    assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
+    return ready.content
+
+
 @pytest.fixture
 def leveled(armies, players):
     """Foot 1 reached 5 XP (Headstrong, +25); the Captain took a Blinded Eye (-5). Red's bank: 300."""
@@ -61,7 +71,7 @@ def test_the_xp_track_has_30_boxes_with_the_levels_marked_and_the_earned_ones_fi
 
 
 def test_every_armys_sheets_in_one_file(leveled, client_for, tmp_path):
-    text = pdf_text(client_for("alice").get(reverse("campaigns:campaign-sheets-pdf", args=[leveled.slug])).content,
+    text = pdf_text(downloaded(client_for("alice"), reverse("campaigns:campaign-sheets-pdf", args=[leveled.slug])),
                     tmp_path)
     assert "ARMY NAME Red Host" in text and "ARMY NAME Blue Host" in text
 
@@ -73,7 +83,7 @@ def test_the_blank_sheet_has_ten_empty_units(leveled, client_for, tmp_path):
 
 
 def test_the_summary_has_the_leaderboard_and_the_log(leveled, client_for, tmp_path):
-    text = pdf_text(client_for("alice").get(reverse("campaigns:campaign-summary-pdf", args=[leveled.slug])).content,
+    text = pdf_text(downloaded(client_for("alice"), reverse("campaigns:campaign-summary-pdf", args=[leveled.slug])),
                     tmp_path)
     assert "1 Red Host alice 2 1" in text and "Blue Host bob 0 1" in text
     assert "mission 1: Red Host wins" in text and "Blinded Eye" in text

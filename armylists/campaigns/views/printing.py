@@ -7,19 +7,25 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from armylists.ops.ratelimit import limit
+from armylists.printing.rendered import serve_pdf, waiting_page
 
 from .. import printouts
+from ..snapshots import Loaded
+from ..tasks import render_campaign_pdf
 from .common import army_or_404, loaded_or_error, member_campaign_or_404
 
 
-def _pdf(request: HttpRequest, printout: printouts.Printout, name: str) -> HttpResponse:
-    """The printout's PDF, from the cache when its content was printed before; rate limited, as
-    every PDF a member may ask for again and again."""
+def _pdf(request: HttpRequest, loaded: Loaded, kind: str, name: str, army: str | None = None) -> HttpResponse:
+    """The printout's PDF, from the cache when its content was printed before, else rendered now
+    (one sheet) or by the worker with a page that waits for it; rate limited, as every PDF a member
+    may ask for again and again."""
     if refused := limit(request, "campaign-pdf"):
         return refused
-    response = HttpResponse(printouts.cached_pdf(printout), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{slugify(name) or "sheet"}.pdf"'
-    return response
+    printout = printouts.printout_of(loaded, kind, army)
+    return serve_pdf(printouts.pdf_key(printout), f"{slugify(name) or 'sheet'}.pdf",
+                     lambda: printouts.render_pdf(printout), kind in printouts.INLINE,
+                     lambda: render_campaign_pdf.enqueue(loaded.campaign.pk, kind, army),
+                     lambda state: waiting_page(request, printout.title, printout.size, state))
 
 
 @require_GET
@@ -27,25 +33,25 @@ def _pdf(request: HttpRequest, printout: printouts.Printout, name: str) -> HttpR
 def army_sheet_pdf(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     loaded = loaded_or_error(member_campaign_or_404(request.user, slug))
     army = army_or_404(loaded, key)
-    return _pdf(request, printouts.army_sheets(loaded, [army.key]), f"{army.name} sheet")
+    return _pdf(request, loaded, "army", f"{army.name} sheet", army.key)
 
 
 @require_GET
 @login_required
 def campaign_sheets_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     loaded = loaded_or_error(member_campaign_or_404(request.user, slug))
-    return _pdf(request, printouts.army_sheets(loaded), f"{loaded.campaign.slug} sheets")
+    return _pdf(request, loaded, "sheets", f"{loaded.campaign.slug} sheets")
 
 
 @require_GET
 @login_required
 def blank_sheet_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     loaded = loaded_or_error(member_campaign_or_404(request.user, slug))
-    return _pdf(request, printouts.blank_sheet(loaded), "blank army sheet")
+    return _pdf(request, loaded, "blank", "blank army sheet")
 
 
 @require_GET
 @login_required
 def campaign_summary_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     loaded = loaded_or_error(member_campaign_or_404(request.user, slug))
-    return _pdf(request, printouts.summary(loaded), f"{loaded.campaign.slug} summary")
+    return _pdf(request, loaded, "summary", f"{loaded.campaign.slug} summary")
