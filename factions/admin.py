@@ -124,7 +124,10 @@ class UnitAdmin(ChangesGameData):
         return super().get_form(request, obj, change, **kwargs)
 
     def response_add(self, request, obj, post_url_continue=None):
-        """A new unit goes on to its change page, where its game's own fields are filled in."""
+        """A new unit goes on to its change page, where its game's own fields are filled in (unless the
+        admin asked for another form or a pop-up)."""
+        if "_addanother" in request.POST or "_popup" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
         self.message_user(request, f"Now fill in {obj.name}'s {obj.faction.game.name} fields.")
         return HttpResponseRedirect(reverse("admin:factions_unit_change", args=[obj.pk]))
 
@@ -136,9 +139,12 @@ class UnitAdmin(ChangesGameData):
                               {"fields": [PREFIX + f.name for f in home.unit_fields]}))
         return fieldsets
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("sizes")
+
     @admin.display(description="Price")
     def price(self, obj) -> str:
-        return game_home(obj.faction.game.slug).unit_price(obj.details)
+        return obj.price
 
     @admin.display(description="Tags")
     def tags(self, obj) -> str:

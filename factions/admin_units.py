@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from django import forms
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 
-from armylists.boundary.messages import bad_input
+from armylists.boundary.messages import bad_input, faults
 from armylists.games.registry import game_home
 from armylists.games.unit_fields import UnitField, unit_schema
 
@@ -59,11 +59,39 @@ class UnitDetailsForm(forms.ModelForm):
             if value is None:
                 continue
             try:
-                details[field.name] = _checker(schema, field.name).validate_python(value)
+                details[field.name] = _checked(_checker(schema, field.name), value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
-        self.instance.details = TypeAdapter(dict).dump_python(details, mode="json")
+        details = TypeAdapter(dict).dump_python(details, mode="json")
+        if not self.errors:
+            self._check_whole(schema, cleaned, details)
+        self.instance.details = details
         return cleaned
+
+    def _check_whole(self, schema: Any, cleaned: dict[str, Any], details: dict[str, Any]) -> None:
+        """The unit as its faction file would have it, checked by the schema's rules across fields (a
+        Diskwars hero needs its recruitment points); its sizes are the inline's, saved after this."""
+        document = {"slug": cleaned.get("slug"), "name": cleaned.get("name"), **details}
+        try:
+            schema.model_validate(document)
+        except ValidationError as error:
+            for fault in faults(error):
+                if fault.path.split(".")[0].split("[")[0] == "sizes":
+                    continue
+                own = fault.path if fault.path in {f.name for f in self.unit_fields} else None
+                self.add_error(PREFIX + own if own else None, f"{fault.path}: {fault.message}" if fault.path
+                               else fault.message)
+
+
+def _checked(checker: TypeAdapter, value: Any) -> Any:
+    """A value as the schema takes it; typed digits are a number where the field takes a number or a
+    word (Spellcaster(2), not a spell called "2")."""
+    if isinstance(value, str) and value.isdigit():
+        try:
+            return checker.validate_python(int(value))
+        except ValidationError:
+            pass
+    return checker.validate_python(value)
 
 
 def _from_form(field: UnitField, value: Any) -> Any:

@@ -12,6 +12,7 @@ from django.db import models
 from django.urls import reverse
 
 from armylists.games.card_parts import weapon_text
+from armylists.games.registry import game_home
 from armylists.games.schema import is_sample
 from armylists.rules import params_for
 from armylists.rules.model import weapons_from
@@ -145,6 +146,12 @@ class Unit(models.Model):
         return reverse(
             "factions:unit-detail", args=[self.faction.game.slug, self.faction.slug, self.slug]
         )
+
+    @property
+    def price(self) -> str:
+        """What it costs, as its game shows it (its sizes' points, where it has sizes)."""
+        sizes = [{"points": s.points} for s in self.sizes.all()]
+        return game_home(self.faction.game.slug).unit_price(self.details | ({"sizes": sizes} if sizes else {}))
 
     @property
     def weapons_text(self) -> str:

@@ -31,14 +31,13 @@ def matches(unit: Unit, game: str, wanted: str, query: str) -> bool:
 
 
 def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
-    """Each unit with its price and tags as its game shows them; a unit that names a spell names it
-    by the spell's name (one query, only if a unit names one)."""
+    """Each unit with its tags as its game shows them; a unit that names a spell names it by the
+    spell's name (one query, only if a unit names one)."""
     named = {v for u in units for v in u.details.values() if isinstance(v, str)}
     spells = Spell.objects.filter(grimoire__game=game, slug__in=named) if named and game.grimoires.exists() else []
     names = dict(spells.values_list("slug", "name")) if spells else {}
     home = game_home(game.slug)
     for unit in units:
-        unit.price = home.unit_price(unit.details | {"sizes": [{"points": s.points} for s in unit.sizes.all()]})
         unit.tags = home.unit_tags(unit.details, names)
     return units
 

@@ -56,9 +56,16 @@ def _describe(error: dict) -> str:
 
 def bad_input(error: ValidationError, prefix: tuple[int | str, ...] = ()) -> BadInput:
     """The first fault pydantic found, as a BadInput."""
-    first = error.errors(include_url=False)[0]
-    # Union members and function validators add tags that are not part of the JSON path.
-    loc = tuple(p for p in first["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
-    if first["type"] == "required_with":  # a model's check about one of its fields, named in ctx
-        loc += (first["ctx"]["field"],)
-    return BadInput(json_path(prefix + loc), _describe(first))
+    return faults(error, prefix)[0]
+
+
+def faults(error: ValidationError, prefix: tuple[int | str, ...] = ()) -> list[BadInput]:
+    """Every fault pydantic found, each as a BadInput, in its order."""
+    found = []
+    for fault in error.errors(include_url=False):
+        # Union members and function validators add tags that are not part of the JSON path.
+        loc = tuple(p for p in fault["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
+        if fault["type"] == "required_with":  # a model's check about one of its fields, named in ctx
+            loc += (fault["ctx"]["field"],)
+        found.append(BadInput(json_path(prefix + loc), _describe(fault)))
+    return found

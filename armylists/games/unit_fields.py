@@ -65,9 +65,10 @@ def details_of(unit_in: BaseModel) -> dict[str, Any]:
 
 
 def without_defaults(fields: tuple[UnitField, ...], details: dict[str, Any]) -> dict[str, Any]:
-    """`details` as an exported file writes them: a field at its default is left out, a required one never."""
-    defaults = {f.name: f.default for f in fields if not f.required}
-    return {k: v for k, v in details.items() if k not in defaults or v != defaults[k]}
+    """`details` as an exported file writes them, in the order the game declares its fields (whatever
+    order the database keeps): a field at its default is left out, a required one never."""
+    return {f.name: details[f.name] for f in fields
+            if f.name in details and (f.required or details[f.name] != f.default)}
 
 
 def _field(name: str, info: FieldInfo) -> UnitField:

@@ -27,6 +27,8 @@ from .roster import Sheet
 LAYOUT = 1
 # A queued rendering not done by then is queued again (its worker died or the task was lost).
 PENDING_S = 120
+# A rendering that failed is said to have failed for this long; asking after that queues it again.
+FAILED_S = 60
 
 
 def roster_key(sheet: Sheet, paper: str) -> str:
@@ -48,6 +50,7 @@ def render_queued(key: str, render: Callable[[], bytes]) -> str:
     try:
         store(key, render())
     except Exception:
+        cache.set(key + ":failed", {"failed": timezone.now()}, FAILED_S)  # its waiting page says so
         cache.delete(pending)
         raise
     return "done"
@@ -70,7 +73,7 @@ def serve_pdf(key: str, filename: str, render: Callable[[], bytes], inline: bool
     if pdf is None and inline:
         pdf = store(key, render())
     if pdf is None:
-        return waiting(_queue_once(key, enqueue))
+        return waiting(cache.get(key + ":failed") or _queue_once(key, enqueue))
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -90,5 +93,11 @@ def serve_roster(request: HttpRequest, sheet: Sheet, paper: str, filename: str,
 
 
 def waiting_page(request: HttpRequest, what: str, size: str, state: dict) -> HttpResponse:
-    """The page shown while the worker renders a PDF: what it is, how big, since when; it reloads itself."""
-    return render(request, "printing/preparing.html", {"what": what, "size": size, "state": state}, status=202)
+    """The page shown while the worker renders a PDF: what it is, how big, since when; it reloads itself.
+    If the rendering failed, it says so and when to ask again (503, with Retry-After)."""
+    failed = "failed" in state
+    response = render(request, "printing/preparing.html", {"what": what, "size": size, "state": state},
+                      status=503 if failed else 202)
+    if failed:
+        response["Retry-After"] = str(FAILED_S)
+    return response

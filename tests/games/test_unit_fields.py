@@ -71,14 +71,19 @@ def test_the_admin_form_has_a_field_for_each_declared_field_within_its_bounds():
     assert [value for value, _ in form.fields["details__kind"].choices] == ["", "hero", "troop"]
 
 
+def admin_form_of(unit: Unit) -> dict:
+    """The admin's change form of `unit` as it stands, without its game's own fields and its inlines' rows."""
+    return {"faction": unit.faction_id, "slug": unit.slug, "name": unit.name, "position": 0, "rules": "[]",
+            "stats": "{}", "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
+                                           for field in ("TOTAL_FORMS", "INITIAL_FORMS")}}
+
+
 @pytest.mark.django_db
 def test_an_admin_edit_of_a_units_own_fields_is_checked_as_the_file_would_be(admin_client):
     import_document(parse_faction_file(demo("battleground")))
     unit = Unit.objects.filter(faction__game__slug="battleground").first()
     url = reverse("admin:factions_unit_change", args=[unit.pk])
-    shared = {"faction": unit.faction_id, "slug": unit.slug, "name": unit.name, "position": 0, "rules": "[]",
-              "stats": "{}", "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
-                                             for field in ("TOTAL_FORMS", "INITIAL_FORMS")}}
+    shared = admin_form_of(unit)
     refused = admin_client.post(url, shared | {"details__cost": 100_001, "details__class": "core",
                                                "details__keywords": "x" * 201})  # names are at most 200 characters
     errors = refused.context["adminform"].form.errors
@@ -91,6 +96,35 @@ def test_an_admin_edit_of_a_units_own_fields_is_checked_as_the_file_would_be(adm
     assert saved.status_code == 302
     unit.refresh_from_db()
     assert unit.details == {"cost": 75, "class": "elite", "mercenary": True, "keywords": ["Cavalry", "Shock"]}
+
+
+@pytest.mark.django_db
+def test_the_admin_checks_a_unit_across_its_fields_as_the_file_would(admin_client):
+    """Diskwars, Building an Army: a hero brings recruitment points and a command value."""
+    import_document(parse_faction_file(demo("diskwars")))
+    hero = next(u for u in Unit.objects.filter(faction__game__slug="diskwars") if u.details["kind"] == "hero")
+    own = {f"details__{k}": v for k, v in hero.details.items() if k not in ("recruitment_points", "unique")}
+    refused = admin_client.post(reverse("admin:factions_unit_change", args=[hero.pk]), admin_form_of(hero) | own)
+    assert refused.status_code == 200
+    assert "a hero needs recruitment_points" in str(refused.context["adminform"].form.non_field_errors())
+    hero.refresh_from_db()
+    assert hero.details["recruitment_points"]
+
+
+@pytest.mark.django_db
+def test_a_spellcaster_saved_in_the_admin_keeps_its_number(admin_client):
+    """Dulce Bellum, Special Rules: Spellcaster(n) is a number of spells, Spellcaster(<spell>) one spell."""
+    import_document(parse_faction_file(demo("dulce-bellum")))
+    caster = next(u for u in Unit.objects.filter(faction__game__slug="dulce-bellum")
+                  if isinstance(u.details.get("spellcaster"), int))
+    page = admin_client.get(reverse("admin:factions_unit_change", args=[caster.pk]))
+    typed = page.context["adminform"].form.initial["details__spellcaster"]
+    own = {f"details__{k}": v for k, v in caster.details.items()} | {"details__spellcaster": str(typed)}
+    saved = admin_client.post(reverse("admin:factions_unit_change", args=[caster.pk]), admin_form_of(caster) | own)
+    assert saved.status_code == 302
+    before = caster.details["spellcaster"]
+    caster.refresh_from_db()
+    assert caster.details["spellcaster"] == before and isinstance(before, int)
 
 
 def test_a_units_tags_are_its_fields_in_words():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from armylists.printing import rendered
@@ -80,6 +81,23 @@ def test_asking_again_while_it_is_queued_joins_the_queued_rendering(client, make
     url = reverse("printing:list-pdf", args=[army_list.pk])
     assert [client.get(url).status_code for _ in range(3)] == [202, 202, 202]
     assert len(queued) == 1
+
+
+def test_a_rendering_that_failed_says_so_and_is_queued_again_a_minute_later(client, make_army_list, settings,
+                                                                           monkeypatch):
+    settings.ROSTER_INLINE_ENTRIES = 1
+    monkeypatch.setattr(rendered, "roster_pdf", lambda sheet, paper: 1 / 0)  # the worker's rendering breaks
+    army_list = make_army_list()
+    client.force_login(army_list.owner)
+    url = reverse("printing:list-pdf", args=[army_list.pk])
+    assert client.get(url).status_code == 202  # the suite's worker runs the task at once, and it fails
+    failed = client.get(url)
+    assert failed.status_code == 503 and failed["Retry-After"] == str(rendered.FAILED_S)
+    assert "could not be rendered" in failed.content.decode() and 'http-equiv="refresh"' not in failed.content.decode()
+    cache.clear()  # a minute later: the failure is no longer said
+    monkeypatch.undo()
+    assert client.get(url).status_code == 202  # asked again: queued anew, and rendered this time
+    assert client.get(url).status_code == 200
 
 
 def test_roster_downloads_are_rate_limited_per_address_with_a_clear_page(client, make_army_list, settings):

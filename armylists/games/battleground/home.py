@@ -67,7 +67,7 @@ class Battleground(Game):
         return faction == primary or bool(doc.get("mercenary"))
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        tags = [unit_class(entry.unit).capitalize()]
+        tags = [kind.capitalize()] if (kind := unit_class(entry.unit)) else []  # none yet: added in the admin
         if entry.faction != ctx.primary:
             tags.append("Mercenary")
         return {"size": "", "stats": self.stats(doc), "tags": tags, "details": faction_detail(entry, ctx),
