@@ -1,6 +1,8 @@
 """Browsing the game library: games, their construction rules, factions and unit cards."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -22,20 +24,20 @@ def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[s
     return [group for group in groups if group[1]]
 
 
-def matches(unit: Unit, game: str, wanted: str, query: str) -> bool:
-    if query and query.lower() not in unit.name.lower():
-        return False
+def matcher(game: str, wanted: str, query: str) -> Callable[[Unit], bool]:
+    """Whether a unit is shown: its name holds the search, and it has the value the filter ("rarity:rare")
+    asks for; the filter's field is looked up once, not per unit."""
     name, _, value = wanted.partition(":")
     field = next((f for f in game_home(game).filters if f.name == name), None)
-    return field is None or matches_filter(field, unit.details, value)
+    return lambda unit: ((not query or query.lower() in unit.name.lower())
+                         and (field is None or matches_filter(field, unit.details, value)))
 
 
 def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     """Each unit with its tags as its game shows them; a unit that names a spell names it by the
     spell's name (one query, only if a unit names one)."""
     named = {v for u in units for v in u.details.values() if isinstance(v, str)}
-    spells = Spell.objects.filter(grimoire__game=game, slug__in=named) if named and game.grimoires.exists() else []
-    names = dict(spells.values_list("slug", "name")) if spells else {}
+    names = dict(Spell.objects.filter(grimoire__game=game, slug__in=named).values_list("slug", "name")) if named else {}
     home = game_home(game.slug)
     for unit in units:
         unit.tags = home.unit_tags(unit.details, names)
@@ -65,7 +67,7 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
     faction_row = get_object_or_404(Faction.objects.select_related("game"), game__slug=game, slug=faction)
     units = with_card_facts(list(units_with_details(faction_row.units.all())), faction_row.game)
     wanted, query = request.GET.get("filter", ""), request.GET.get("q", "").strip()
-    shown = [u for u in units if matches(u, game, wanted, query)]
+    shown = list(filter(matcher(game, wanted, query), units))
     template = "factions/faction_detail.html" + ("#unit-cards" if request.htmx else "")
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),

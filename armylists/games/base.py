@@ -114,7 +114,7 @@ class Game:
     # The library and the builder's picker
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
 
-    @property
+    @cached_property
     def filters(self) -> tuple[UnitField, ...]:
         """The declared fields named in `unit_filters`, in that order."""
         by_name = {f.name: f for f in self.unit_fields}

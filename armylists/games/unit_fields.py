@@ -74,7 +74,7 @@ def without_defaults(fields: tuple[UnitField, ...], details: dict[str, Any]) -> 
 def _field(name: str, info: FieldInfo) -> UnitField:
     default = None if info.default is PydanticUndefined else info.default
     marks = [*info.metadata, *_annotated_metadata(info.annotation)]
-    low, high = _bounds(info)
+    low, high = _bounds([info, *marks])
     return UnitField(name=name, label=info.title or name.replace("_", " ").capitalize(), kind=_kind(info.annotation),
                      required=info.is_required(), default=default, choices=_choices(info.annotation),
                      low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks))
@@ -104,10 +104,11 @@ def _kind(annotation: Any) -> str:
     return "text"
 
 
-def _bounds(info: FieldInfo) -> tuple[int | None, int | None]:
-    """A number's bounds, as the schema publishes them (`minimum`, `maximum`)."""
+def _bounds(places: list[Any]) -> tuple[int | None, int | None]:
+    """A number's bounds, as the schema publishes them (`minimum`, `maximum`), from wherever pydantic
+    keeps them: the field itself or its type's annotations."""
     low = high = None
-    for meta in [info, *info.metadata, *_annotated_metadata(info.annotation)]:  # where pydantic keeps them
+    for meta in places:
         extra = getattr(meta, "json_schema_extra", None)
         if isinstance(extra, dict):
             low, high = extra.get("minimum", low), extra.get("maximum", high)
