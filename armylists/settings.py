@@ -248,8 +248,12 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 # inside the request that starts them, so `runserver` alone is a whole site (the README's
 # start command). The test suite runs tasks at once too (tests/conftest.py).
 TASKS_WORKER = env_bool("TASKS_WORKER", not DEBUG)
+# Two queues: rosters are quick and a player waits for each, so they have a worker of their own
+# (the Procfile's `printer`) and never queue behind a judges' pack or a campaign's sheets.
+ROSTER_QUEUE = "rosters"
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend" if TASKS_WORKER
-                     else "django_tasks.backends.immediate.ImmediateBackend"}}
+                     else "django_tasks.backends.immediate.ImmediateBackend",
+                     "QUEUES": ["default", ROSTER_QUEUE]}}
 
 # Mail (password reset links): printed to the console unless EMAIL_HOST names an SMTP server
 # (docs/deploying.md, "The environment").
@@ -277,10 +281,13 @@ RATE_LIMITS = {
     "check-api": {"user": "60/m", "address": "600/m"},
     "organiser-invite": {"user": "10/h", "address": "30/h"},
 }
-# A request whose Django code runs longer than this is cut (armylists.ops.handler);
-# rosters of more entries than ROSTER_INLINE_ENTRIES are rendered by the worker.
+# A request whose Django code runs longer than this is cut (armylists.ops.handler).
 REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
-ROSTER_INLINE_ENTRIES = int(os.environ.get("ROSTER_INLINE_ENTRIES", "60"))
+# Rosters of more entries than this are rendered by the worker, while a page waits for them. Where a
+# worker runs, that is every roster: a web process busy rendering one for a second would keep
+# everyone whose requests it also holds waiting (docs/deploying.md, "Caching and rate limits").
+# Without one (development), tasks run inside the request anyway.
+ROSTER_INLINE_ENTRIES = env_int("ROSTER_INLINE_ENTRIES", 0 if TASKS_WORKER else 60)
 
 # Logging: to stdout (where a platform or systemd collects it), each line with
 # the id of the request it was written for. Every request that ends in a 500 is

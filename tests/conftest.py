@@ -6,7 +6,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
-IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
+                                "QUEUES": settings.TASKS["default"]["QUEUES"]}}
+# Without a worker a short roster is rendered within its request, as in development (settings.py).
+NO_WORKER_ROSTER_INLINE_ENTRIES = 60
 
 
 def pytest_configure(config):
@@ -15,6 +18,7 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Tasks run at once, inside the test, instead of waiting in the database for a worker.
     settings.TASKS = IMMEDIATE_TASKS
+    settings.ROSTER_INLINE_ENTRIES = NO_WORKER_ROSTER_INLINE_ENTRIES
 
 
 @pytest.fixture

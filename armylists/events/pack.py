@@ -21,7 +21,7 @@ from pypdf import PdfWriter
 
 from armylists.boundary.errors import BadInput
 from armylists.printing.pdf import DEFAULT_PAPER, html_to_pdf, roster_pdf
-from armylists.printing.roster import Sheet, build_sheet
+from armylists.printing.roster import Printing, Sheet
 
 from .frozen import thaw
 from .models import Event, Pack, Submission
@@ -35,10 +35,14 @@ GAVE_UP = "the worker stopped while it was building the pack (or never started i
 UNREADABLE = (BadInput, ValueError)
 
 
-def submission_sheet(submission: Submission, event: Event) -> Sheet:
+def submission_printing(submission: Submission, event: Event) -> Printing:
     """The roster of a frozen submission: its own units and settings, its own time."""
-    return build_sheet(thaw(submission, event.game), player=submission.player.display_name,
-                       checked_at=submission.submitted, game_name=event.game.name)
+    return Printing(thaw(submission, event.game), submission.player.display_name, submission.submitted,
+                    event.game.name)
+
+
+def submission_sheet(submission: Submission, event: Event) -> Sheet:
+    return submission_printing(submission, event).sheet()
 
 
 def _progress(pack: Pack, **fields) -> None:

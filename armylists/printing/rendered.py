@@ -3,10 +3,11 @@
 A roster's key is made of the fingerprints the PDF already prints (the list's,
 and the unit data's it was checked against), the player's name, the game and
 the paper: a second request for the same content is served from the cache, so
-printing one list again and again costs its check, not its rendering. The
-cache is the database's (settings.CACHES), shared by every process and by the
-worker, which renders the rosters too large to render within a request
-(`serve_roster`); docs/deploying.md, "Caching and rate limits".
+printing one list again and again costs its check, not its sheet or its
+rendering. The cache is the database's (settings.CACHES), shared by every
+process and by the worker. Where a worker runs, it renders every roster, so a
+web process only ever checks a list and looks it up
+(settings.ROSTER_INLINE_ENTRIES; docs/deploying.md, "Caching and rate limits").
 """
 from __future__ import annotations
 
@@ -15,24 +16,35 @@ import json
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django_tasks.base import Task
 
 from .pdf import roster_pdf
-from .roster import Sheet
+from .roster import Printing
 
 # Raise it when the roster's template changes what a PDF shows, so older renderings are not served.
-LAYOUT = 1
+LAYOUT = 2
 # A queued rendering not done by then is queued again (its worker died or the task was lost).
 PENDING_S = 120
 # A rendering that failed is said to have failed for this long; asking after that queues it again.
 FAILED_S = 60
+# For this long after it was queued, the waiting page reloads every second.
+QUICK_RELOADS_S = 10
+# Rosters of up to this many entries go to the `printer` (a second or so each); longer ones to the
+# `worker`, so that a player's short roster never waits behind somebody's thousand entries.
+QUICK_ROSTER_ENTRIES = 60
+# The waiting page's reloads carry the PDF's key, signed, in this query parameter (`reloaded`).
+WAITING = "waiting"
+WAITING_SALT = "muster.printing.waiting"
+WAITING_MAX_AGE_S = 3600
 
 
-def roster_key(sheet: Sheet, paper: str) -> str:
-    content = [LAYOUT, sheet.list_fingerprint, sheet.data_fingerprint, sheet.player, sheet.game, paper]
+def roster_key(printing: Printing, paper: str) -> str:
+    content = [LAYOUT, *printing.fingerprints, printing.player, printing.game_name, paper]
     return "roster:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
 
 
@@ -64,40 +76,77 @@ def _queue_once(key: str, enqueue: Callable[[], object]) -> dict:
     return cache.get(pending) or state
 
 
-def serve_pdf(key: str, filename: str, render: Callable[[], bytes], inline: bool, enqueue: Callable[[], object],
-              waiting: Callable[[dict], HttpResponse]) -> HttpResponse:
+def serve_pdf(request: HttpRequest, key: str, filename: str, render: Callable[[], bytes], inline: bool,
+              enqueue: Callable[[], object], what: str, size: str) -> HttpResponse:
     """The PDF kept under `key` from the cache; else rendered now if `inline` (small enough for a
     request), else queued for the worker (`enqueue`, whose task calls `render_queued`) and answered
-    with `waiting(state)`, a page that reloads itself until the PDF is ready."""
+    with a page that reloads itself until the PDF is ready (`reloaded`)."""
     pdf = cache.get(key)
     if pdf is None and inline:
         pdf = store(key, render())
     if pdf is None:
-        return waiting(cache.get(key + ":failed") or _queue_once(key, enqueue))
+        waiting = {"key": key, "file": filename, "what": what, "size": size, "path": request.path}
+        return waiting_page(request, waiting, cache.get(key + ":failed") or _queue_once(key, enqueue))
+    return _download(pdf, filename)
+
+
+def reloaded(request: HttpRequest) -> HttpResponse | None:
+    """The waiting page's reload: the PDF it waits for, found by the key its URL carries (signed, and
+    only for the page it was given on), without checking the list again or counting against the rate
+    limit. None for any other request, and when the rendering is no longer known (asked anew then)."""
+    try:
+        waiting = signing.loads(request.GET.get(WAITING, ""), salt=WAITING_SALT, max_age=WAITING_MAX_AGE_S)
+    except signing.BadSignature:
+        return None
+    if not isinstance(waiting, dict) or waiting.get("path") != request.path:
+        return None
+    pdf = cache.get(waiting["key"])
+    if pdf is not None:
+        return _download(pdf, waiting["file"])
+    state = cache.get(waiting["key"] + ":failed") or cache.get(waiting["key"] + ":pending")
+    return waiting_page(request, waiting, state) if state else None
+
+
+def _download(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-def render_roster_queued(sheet: Sheet, paper: str) -> str:
-    return render_queued(roster_key(sheet, paper), lambda: roster_pdf(sheet, paper))
+def render_roster_queued(printing: Printing, paper: str) -> str:
+    return render_queued(roster_key(printing, paper), lambda: roster_pdf(printing.sheet(), paper))
 
 
-def serve_roster(request: HttpRequest, sheet: Sheet, paper: str, filename: str,
-                 enqueue: Callable[[], object]) -> HttpResponse:
-    """A roster: rendered now if small, else by the worker (settings.ROSTER_INLINE_ENTRIES)."""
-    return serve_pdf(roster_key(sheet, paper), filename, lambda: roster_pdf(sheet, paper),
-                     len(sheet.cards) <= settings.ROSTER_INLINE_ENTRIES, enqueue,
-                     lambda state: waiting_page(request, f"the roster of “{sheet.list_name}”",
-                                                f"{len(sheet.cards)} entries", state))
+def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename: str, task: Task,
+                 *arguments) -> HttpResponse:
+    """A roster: rendered now if small enough (settings.ROSTER_INLINE_ENTRIES), else by `task` with
+    `arguments`, queued for the `printer` when it is quick to render, else for the `worker`."""
+    queue = settings.ROSTER_QUEUE if printing.entries <= QUICK_ROSTER_ENTRIES else "default"
+    return serve_pdf(request, roster_key(printing, paper), filename, lambda: roster_pdf(printing.sheet(), paper),
+                     printing.entries <= settings.ROSTER_INLINE_ENTRIES,
+                     lambda: task.using(queue_name=queue).enqueue(*arguments),
+                     f"the roster of “{printing.list_name}”", f"{printing.entries} entries")
 
 
-def waiting_page(request: HttpRequest, what: str, size: str, state: dict) -> HttpResponse:
-    """The page shown while the worker renders a PDF: what it is, how big, since when; it reloads itself.
-    If the rendering failed, it says so and when to ask again (503, with Retry-After)."""
+def reload_after(waited_s: float) -> int:
+    """When the waiting page reloads: after a second while the PDF is new in the queue (a roster of a
+    few dozen entries takes the worker about that), then every few seconds."""
+    return 1 if waited_s < QUICK_RELOADS_S else 5
+
+
+def waiting_page(request: HttpRequest, waiting: dict, state: dict) -> HttpResponse:
+    """The page shown while the worker renders a PDF: what it is, how big, since when; it reloads itself
+    (with the PDF's key, signed: `reloaded`). If the rendering failed, it says so and when to ask again
+    (503, with Retry-After), and the reload asks anew."""
     failed = "failed" in state
-    response = render(request, "printing/preparing.html", {"what": what, "size": size, "state": state},
-                      status=503 if failed else 202)
+    waited = (timezone.now() - state.get("queued", timezone.now())).total_seconds()
+    query = request.GET.copy()
+    query.pop(WAITING, None)
+    ask_again = f"{request.path}?{query.urlencode()}" if query else request.path
+    query[WAITING] = signing.dumps(waiting, salt=WAITING_SALT)
+    context = {"what": waiting["what"], "size": waiting["size"], "state": state, "reload_s": reload_after(waited),
+               "reload_url": ask_again if failed else f"{request.path}?{query.urlencode()}"}
+    response = render(request, "printing/preparing.html", context, status=503 if failed else 202)
     if failed:
         response["Retry-After"] = str(FAILED_S)
     return response

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 
 from armylists.checking.check import Checked
 from armylists.checking.library import fingerprint
@@ -21,6 +22,7 @@ from .cards import Card, CardContext, Stat, build_card
 from .glossary import Term, glossary
 
 NO_PLAYER = "—"
+UNTITLED = "Untitled list"
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +91,9 @@ class Sheet:
 
 
 def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
-                game_name: str | None = None) -> Sheet:
+                game_name: str | None = None, fingerprints: tuple[str, str] | None = None) -> Sheet:
     document, army, report, library = checked.document, checked.army, checked.report, checked.library
+    list_fingerprint, data_fingerprint = fingerprints or fingerprints_of(checked)
     problems = tuple(Problem(i, v.severity, v.code, v.message, v.rule)
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
@@ -110,7 +113,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                    for s in home.roster_sections(army, report))
     cards = [c for g in groups for c in g.cards]
     return Sheet(
-        list_name=document.name or "Untitled list",
+        list_name=document.name or UNTITLED,
         player=player or NO_PLAYER,
         game=game_name or army.game,
         game_slug=army.game,
@@ -122,13 +125,45 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         counts=tuple(_count(f) for f in report.figures),
         extras=tuple(home.roster_extras(army)),
         checked_at=checked_at,
-        list_fingerprint=fingerprint(dump_list(document)),
-        data_fingerprint=fingerprint(snapshot_of(document, library)),
+        list_fingerprint=list_fingerprint,
+        data_fingerprint=data_fingerprint,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
         command_cards=_command_cards(army, library.card_texts()),
         sample_data=any(e.unit.sample for e in army.entries),
     )
+
+
+def fingerprints_of(checked: Checked) -> tuple[str, str]:
+    """The list's fingerprint and its unit data's, as the roster prints them."""
+    return fingerprint(dump_list(checked.document)), fingerprint(snapshot_of(checked.document, checked.library))
+
+
+@dataclass(frozen=True)
+class Printing:
+    """A list about to be printed: as checked, with who it is printed for, when and for which game.
+    What its PDF will show is known from here without laying its cards out (printing/rendered.py
+    keys the cache by it), so a roster printed before costs its check, not its sheet."""
+    checked: Checked
+    player: str | None
+    checked_at: datetime
+    game_name: str | None = None
+
+    @cached_property
+    def fingerprints(self) -> tuple[str, str]:
+        return fingerprints_of(self.checked)
+
+    @property
+    def list_name(self) -> str:
+        return self.checked.document.name or UNTITLED
+
+    @property
+    def entries(self) -> int:
+        return len(self.checked.army.entries)
+
+    def sheet(self) -> Sheet:
+        return build_sheet(self.checked, player=self.player, checked_at=self.checked_at, game_name=self.game_name,
+                           fingerprints=self.fingerprints)
 
 
 def _command_cards(army: Army, texts: dict[str, str]) -> tuple[Stat, ...]:

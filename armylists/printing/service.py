@@ -15,7 +15,7 @@ from armylists.checking.library import library_of
 from armylists.checking.listfile import parse_list
 
 from .pdf import DEFAULT_PAPER, roster_pdf
-from .roster import Sheet, build_sheet
+from .roster import Printing, Sheet
 
 
 @dataclass(frozen=True)
@@ -24,12 +24,16 @@ class Roster:
     pdf: bytes
 
 
-def sheet_for(document: Any, player: str | None = None) -> Sheet:
-    """The sheet of a list document, checked against the unit data as it is now."""
+def printing_of(document: Any, player: str | None = None) -> Printing:
+    """A list document about to be printed, checked against the unit data as it is now."""
     parsed = parse_list(document)
     game = find_game(parsed.game)
-    checked = check_against(parsed, library_of(game), game)
-    return build_sheet(checked, player=player, checked_at=timezone.now(), game_name=game.name)
+    return Printing(check_against(parsed, library_of(game), game), player, timezone.now(), game.name)
+
+
+def sheet_for(document: Any, player: str | None = None) -> Sheet:
+    """The sheet of a list document, checked against the unit data as it is now."""
+    return printing_of(document, player).sheet()
 
 
 def file_roster(document: Any, player: str | None = None, paper: str = DEFAULT_PAPER) -> Roster:

@@ -15,8 +15,8 @@ from armylists.builder.permissions import get_owned_list_or_404, get_shared_list
 from armylists.ops.ratelimit import limit
 
 from .pdf import paper_of, render_html
-from .rendered import serve_roster
-from .service import sheet_for
+from .rendered import reloaded, serve_roster
+from .service import printing_of
 from .tasks import render_list_roster
 
 
@@ -27,18 +27,20 @@ def _unprintable(error: BadInput) -> HttpResponse:
 
 
 def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None) -> HttpResponse:
-    """Rate limited per user and address; served from the cache when printed before (rendered.py)."""
+    """Rate limited per user and address (but for the waiting page's reloads); served from the cache
+    when printed before (rendered.py)."""
+    if ready := reloaded(request):
+        return ready
     refused = limit(request, "roster-pdf")
     if refused:
         return refused
     paper = paper_of(request.GET.get("paper"))
     try:
-        sheet = sheet_for(army_list.document, player)
+        printing = printing_of(army_list.document, player)
     except BadInput as error:
         return _unprintable(error)
     filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
-    return serve_roster(request, sheet, paper, filename,
-                        lambda: render_list_roster.enqueue(army_list.pk, player, paper))
+    return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper)
 
 
 @login_required
@@ -58,7 +60,7 @@ def list_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The roster's HTML in the browser: the same template and sheet as the PDF."""
     army_list = get_owned_list_or_404(request.user, pk)
     try:
-        sheet = sheet_for(army_list.document, request.user.get_username())
+        sheet = printing_of(army_list.document, request.user.get_username()).sheet()
     except BadInput as error:
         return _unprintable(error)
     return HttpResponse(render_html(sheet, paper_of(request.GET.get("paper")), preview=True))

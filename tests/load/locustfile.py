@@ -31,17 +31,20 @@ each with an address of their own in X-Forwarded-For, as nginx would append it.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import itertools
 import json
 import os
 import random
 import re
+import time
 import uuid
 from collections import Counter
 from pathlib import Path
 from urllib.parse import quote
 
+import gevent
 from locust import HttpUser, SequentialTaskSet, between, constant, events, task
 
 PEOPLE = json.loads(Path(os.environ["LOAD_PEOPLE"]).read_text(encoding="utf-8"))
@@ -49,6 +52,8 @@ PLAYERS = itertools.cycle(PEOPLE["players"])
 CSRF = "loadtestloadtestloadtestloadtest"  # a CSRF secret of the client's choosing: cookie and header agree
 ENTRY_ID = re.compile(r'data-entry-id="([^"]+)"')
 VERSION = re.compile(r'name="list_version" value="(\d+)"')
+RELOAD = re.compile(r'http-equiv="refresh" content="(?P<seconds>\d+); url=(?P<url>[^"]+)"')
+PRINT_TO_DOWNLOAD = "roster: from print to download"  # run.py: a wait, not one request
 MOST_ENTRIES = 15  # beyond this a player removes rather than adds, so lists stay a realistic size
 
 
@@ -115,10 +120,25 @@ class Player(HttpUser):
 
     @task(1)
     def roster(self) -> None:
-        with self.client.get(f"/print/lists/{self.me['list']}/roster.pdf", name="roster pdf",
-                             catch_response=True) as response:
-            if response.status_code != 200 or not response.content.startswith(b"%PDF"):
-                response.failure(f"HTTP {response.status_code}")
+        """Printing as a browser does: the PDF, or the page that waits for it (202), reloaded as it says
+        (after so many seconds, to the address it gives) until the PDF comes. Each request is counted as
+        "roster pdf"; the whole wait, from the click to the download, as PRINT_TO_DOWNLOAD."""
+        started, url = time.perf_counter(), f"/print/lists/{self.me['list']}/roster.pdf"
+        for _ in range(120):
+            with self.client.get(url, name="roster pdf", catch_response=True) as response:
+                if response.status_code == 200 and response.content.startswith(b"%PDF"):
+                    break
+                reload = RELOAD.search(response.text) if response.status_code == 202 else None
+                if reload is None:
+                    response.failure(f"HTTP {response.status_code}")
+                    return
+            url = html.unescape(reload["url"])
+            gevent.sleep(int(reload["seconds"]))
+        else:
+            return
+        self.environment.events.request.fire(
+            request_type="GET", name=PRINT_TO_DOWNLOAD, response_time=(time.perf_counter() - started) * 1000,
+            response_length=len(response.content), exception=None, context={})
 
 
 def failed(response, wanted: str) -> bool:

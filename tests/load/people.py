@@ -83,14 +83,15 @@ def shared_long_list(owner, faction: Faction, entries: int) -> str:
 
 def long_campaign(actions: int) -> dict:
     """The demo campaign grown to `actions` actions by its game master: the same note, again and again
-    (copies of one action row, which replays as the web would have made it)."""
+    (copies of one action row, summary included, as the web would have made them)."""
     campaign = Campaign.objects.get(slug=DEMO_CAMPAIGN)
     game_master = campaign.game_master
     campaigns.perform(campaign=campaign, actor=game_master, kind="set-notes",
                       data={"army": "a1", "unit": "u1", "notes": "Held the ford (sample note)."})
     last = Action.objects.filter(campaign=campaign).order_by("-number").first()
     Action.objects.bulk_create(Action(campaign=campaign, number=n, kind=last.kind, army=last.army, actor=game_master,
-                                      payload=last.payload, rolls=last.rolls, choices=last.choices, at=last.at)
+                                      payload=last.payload, rolls=last.rolls, choices=last.choices, at=last.at,
+                                      summary=last.summary)
                                for n in range(last.number + 1, actions + 1))
     return {"session": session_of(game_master), "campaign": campaign.slug, "army": "a1", "unit": "u1"}
 

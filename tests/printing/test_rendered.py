@@ -3,16 +3,20 @@ its downloads are rate limited per user and per address (armylists/ops/ratelimit
 from __future__ import annotations
 
 import copy
+import html
+import re
 
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
 from armylists.printing import rendered
+from armylists.printing.service import printing_of
 
 from .conftest import LISTS
 
 pytestmark = pytest.mark.django_db
+RELOAD = re.compile(r'http-equiv="refresh" content="\d+; url=([^"]+)"')
 
 
 @pytest.fixture
@@ -72,6 +76,10 @@ def test_asking_again_while_it_is_queued_joins_the_queued_rendering(client, make
 
     class Worker:  # a worker that has not got to it yet
         @staticmethod
+        def using(queue_name):
+            return Worker
+
+        @staticmethod
         def enqueue(*args):
             queued.append(args)
 
@@ -118,3 +126,88 @@ def test_roster_downloads_are_rate_limited_per_user_whatever_the_address(client,
     url = reverse("printing:list-pdf", args=[army_list.pk])
     codes = [client.get(url, REMOTE_ADDR=f"192.0.2.{n}").status_code for n in range(3)]
     assert codes == [200, 200, 429]
+
+
+def test_the_waiting_page_reloads_by_the_pdfs_signed_key_without_checking_the_list_again(
+        client, make_army_list, settings, monkeypatch, renders):
+    """Its reloads cost a cache lookup: no check, no count against the rate limit (a player waits
+    through a dozen of them), and they bring the PDF of the list as it was when printing was asked."""
+    settings.ROSTER_INLINE_ENTRIES = 0
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "roster-pdf": {"user": "1/m", "address": "1/m"}}
+    later = []
+    monkeypatch.setattr("armylists.printing.views.render_list_roster", deferred(later))
+    army_list = make_army_list()
+    client.force_login(army_list.owner)
+    url = reverse("printing:list-pdf", args=[army_list.pk])
+    waiting = client.get(url, {"paper": "letter"})
+    reload_url = html.unescape(RELOAD.search(waiting.content.decode()).group(1))
+    checks = []
+    monkeypatch.setattr("armylists.printing.views.printing_of", lambda *a: checks.append(a))
+    assert [client.get(reload_url).status_code for _ in range(3)] == [202, 202, 202]  # not refused: not counted
+    later[0]()  # the worker gets to it
+    ready = client.get(reload_url)
+    assert ready.status_code == 200 and ready.content.startswith(b"%PDF") and checks == []
+    assert "letter" in ready["Content-Disposition"]
+
+
+def test_a_reload_key_is_good_only_on_the_page_it_was_given_for(client, make_army_list, make_user, settings,
+                                                                monkeypatch):
+    settings.ROSTER_INLINE_ENTRIES = 0
+    later = []
+    monkeypatch.setattr("armylists.printing.views.render_list_roster", deferred(later))
+    mine, theirs = make_army_list(), make_army_list(owner=make_user("someone-else"), shared=True)
+    client.force_login(mine.owner)
+    waiting = client.get(reverse("printing:list-pdf", args=[mine.pk]))
+    key = html.unescape(RELOAD.search(waiting.content.decode()).group(1)).split("waiting=")[1]
+    later[0]()
+    # On another page the key is ignored: that page's own roster is asked for, and rate limited as usual.
+    other = client.get(reverse("printing:shared-pdf", args=[theirs.share_token]), {"waiting": key})
+    assert other.status_code == 202 and len(later) == 2
+    # A key whose signature does not hold is ignored too: the list is checked and looked up as usual.
+    checked = []
+    monkeypatch.setattr("armylists.printing.views.printing_of", lambda *a: checked.append(a) or printing_of(*a))
+    forged = client.get(reverse("printing:list-pdf", args=[mine.pk]), {"waiting": key[:-2] + "xx"})
+    assert forged.status_code == 200 and len(checked) == 1
+
+
+@pytest.mark.parametrize(("entries", "queue"), [(60, "rosters"), (61, "default")])
+def test_a_short_roster_goes_to_the_printer_and_a_long_one_to_the_worker(client, make_army_list, settings,
+                                                                           monkeypatch, entries, queue):
+    """A player's short roster never waits behind somebody's thousand entries (docs/deploying.md)."""
+    settings.ROSTER_INLINE_ENTRIES = 0
+    queues = []
+
+    class Worker:
+        @staticmethod
+        def using(queue_name):
+            queues.append(queue_name)
+            return Worker
+
+        @staticmethod
+        def enqueue(*args):
+            pass
+
+    monkeypatch.setattr("armylists.printing.views.render_list_roster", Worker)
+    document = copy.deepcopy(LISTS["aof-regiments"])
+    unit = document["entries"][0]["unit"]
+    document["entries"] = [{"id": f"e{n}", "unit": unit} for n in range(entries)]
+    army_list = make_army_list(document=document)
+    client.force_login(army_list.owner)
+    assert client.get(reverse("printing:list-pdf", args=[army_list.pk])).status_code == 202
+    assert queues == [queue]
+
+
+def deferred(later: list):
+    """A task whose runs wait in `later` until the test runs them, as a busy worker would."""
+    from armylists.printing.tasks import render_list_roster
+
+    class Deferred:
+        @staticmethod
+        def using(queue_name):
+            return Deferred
+
+        @staticmethod
+        def enqueue(*args):
+            later.append(lambda: render_list_roster.call(*args))
+
+    return Deferred

@@ -1,15 +1,18 @@
-"""The Procfile's processes: `web` keeps answering while clients trickle their requests, `worker` runs queued tasks.
+"""The Procfile's processes: `web` keeps answering while clients trickle their requests, `worker` and `printer`
+run queued tasks.
 
 Both run as subprocesses on a temporary SQLite file, as a platform would start them.
 """
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
 
 import pytest
+from django.conf import settings
 
 from tests.bench_slow_clients import (
     ROOT,
@@ -29,15 +32,32 @@ def procfile() -> dict[str, str]:
     return dict(line.split(":", 1) for line in (ROOT / "Procfile").read_text().splitlines() if line.strip())
 
 
-def test_the_procfile_names_a_web_and_a_worker_process():
-    assert set(procfile()) == {"web", "worker"}
-    assert procfile_line("worker").endswith("python manage.py db_worker")
+def test_the_procfile_names_a_web_process_and_two_workers():
+    assert set(procfile()) == {"web", "worker", "printer"}
+    # The worker runs every queue; the printer only the rosters, which players wait for.
+    assert procfile_line("worker").endswith(f"manage.py db_worker --queue-name default,{settings.ROSTER_QUEUE}")
+    assert procfile_line("printer").endswith(f"manage.py db_worker --queue-name {settings.ROSTER_QUEUE} --interval 0.2")
 
 
-def test_the_worker_yields_the_cores_to_the_web_process():
-    """A long PDF or judges' pack runs beside the players' requests on the same machine: the worker
-    runs at a lower CPU priority, so the site answers players first (docs/deploying.md)."""
-    assert procfile_line("worker").startswith("nice -n 10 ")
+def test_the_workers_take_only_the_cores_the_web_process_leaves():
+    """A long PDF or judges' pack runs beside the players' requests on the same machine: the workers
+    start through armylists.ops.yielding (docs/deploying.md, "What runs")."""
+    for worker in ("worker", "printer"):
+        assert procfile_line(worker).startswith("python -m armylists.ops.yielding manage.py db_worker ")
+
+
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's scheduling classes")
+def test_a_yielding_command_runs_in_the_idle_class_in_a_session_and_autogroup_of_its_own():
+    """Autogroups share the cores between sessions first, whatever the nice values: a worker merely
+    niced in a session of its own took as much CPU as the web processes together under load."""
+    probe = ("import os, pathlib; group = pathlib.Path('/proc/self/autogroup'); "
+             "print(os.sched_getscheduler(0), os.getsid(0) == os.getpid(), "
+             "group.read_text().split()[-1] if group.exists() else '19')")
+    run = subprocess.run([sys.executable, "-m", "armylists.ops.yielding", "-c", probe], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, start_new_session=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == [str(os.SCHED_IDLE), "True", "19"]
+    assert "idle scheduling class" in run.stderr
 
 
 @pytest.fixture
@@ -72,20 +92,31 @@ def manage(env: dict[str, str], *args: str) -> str:
     return run.stdout
 
 
-ENQUEUE = ("from tests.production.sample_tasks import add; import json; "
-           "r = add.enqueue(2, 3); print(json.dumps([r.id, r.status]))")
-RESULT = "from tests.production.sample_tasks import add; import json; r = add.get_result({!r}); " \
-         "print(json.dumps([r.status, r.return_value]))"
+ENQUEUE = ("from tests.production import sample_tasks; import json; "
+           "r = sample_tasks.{}.enqueue(2, 3); print(json.dumps([r.id, r.status]))")
+RESULT = "from tests.production import sample_tasks; import json; r = sample_tasks.{}.get_result({!r}); " \
+         "print(json.dumps([r.status, r.return_value if r.status == 'SUCCESSFUL' else None]))"
 
 
-def test_a_task_waits_in_the_database_until_the_procfile_worker_runs_it(site):
+@pytest.mark.parametrize(("process", "task"), [("worker", "add"), ("worker", "add_on_the_roster_queue"),
+                                               ("printer", "add_on_the_roster_queue")])
+def test_a_task_waits_in_the_database_until_a_procfile_worker_runs_it(site, process, task):
     env, _ = site
     env = {k: v for k, v in env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT)}
-    task_id, status = json.loads(manage(env, "shell", "-v0", "-c", ENQUEUE))
+    task_id, status = json.loads(manage(env, "shell", "-v0", "-c", ENQUEUE.format(task)))
     assert status == "READY"
-    # The Procfile's worker line as it is (at its lower priority), with this Python, once through the queue.
-    worker = [sys.executable if word == "python" else word for word in procfile_line("worker").split()]
+    # The Procfile's line as it is (at its lower priority), with this Python, once through the queue.
+    worker = [sys.executable if word == "python" else word for word in procfile_line(process).split()]
     run = subprocess.run([*worker, "--batch", "--no-startup-delay"], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
-    assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format(task_id))) == ["SUCCESSFUL", 5]
+    assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format(task, task_id))) == ["SUCCESSFUL", 5]
+
+
+def test_the_printer_leaves_the_other_queues_to_the_worker(site):
+    env, _ = site
+    env = {k: v for k, v in env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT)}
+    task_id, _ = json.loads(manage(env, "shell", "-v0", "-c", ENQUEUE.format("add")))
+    printer = [sys.executable if word == "python" else word for word in procfile_line("printer").split()]
+    subprocess.run([*printer, "--batch", "--no-startup-delay"], cwd=ROOT, env=env, capture_output=True, timeout=120)
+    assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format("add", task_id))) == ["READY", None]

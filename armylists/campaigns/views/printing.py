@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
 from armylists.ops.ratelimit import limit
-from armylists.printing.rendered import serve_pdf, waiting_page
+from armylists.printing.rendered import reloaded, serve_pdf
 
 from .. import printouts
 from ..snapshots import Loaded
@@ -19,13 +19,15 @@ def _pdf(request: HttpRequest, loaded: Loaded, kind: str, name: str, army: str |
     """The printout's PDF, from the cache when its content was printed before, else rendered now
     (one sheet) or by the worker with a page that waits for it; rate limited, as every PDF a member
     may ask for again and again."""
+    if ready := reloaded(request):
+        return ready
     if refused := limit(request, "campaign-pdf"):
         return refused
     printout = printouts.printout_of(loaded, kind, army)
-    return serve_pdf(printouts.pdf_key(printout), f"{slugify(name) or 'sheet'}.pdf",
+    return serve_pdf(request, printouts.pdf_key(printout), f"{slugify(name) or 'sheet'}.pdf",
                      lambda: printouts.render_pdf(printout), kind in printouts.INLINE,
                      lambda: render_campaign_pdf.enqueue(loaded.campaign.pk, kind, army),
-                     lambda state: waiting_page(request, printout.title, printout.size, state))
+                     printout.title, printout.size)
 
 
 @require_GET

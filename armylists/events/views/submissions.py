@@ -9,13 +9,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from armylists.ops.ratelimit import limit
 from armylists.printing.pdf import paper_of
-from armylists.printing.rendered import serve_roster
+from armylists.printing.rendered import reloaded, serve_roster
 
 from .. import services
 from ..diff import diff
 from ..forms import NoteForm
 from ..frozen import thaw
-from ..pack import UNREADABLE, submission_sheet
+from ..pack import UNREADABLE, submission_printing
 from ..permissions import event_access, submission_or_404
 from ..services import Refused
 from ..tasks import render_submission_roster
@@ -64,19 +64,21 @@ def submission_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The roster of the frozen list, as it was checked when it was submitted."""
     access = event_access(request.user, slug)
     submission = submission_or_404(access, pk)
+    if ready := reloaded(request):
+        return ready
     refused = limit(request, "roster-pdf")
     if refused:
         return refused
     paper = paper_of(request.GET.get("paper"))
     try:
-        sheet = submission_sheet(submission, access.event)
+        printing = submission_printing(submission, access.event)
     except UNREADABLE as error:
         # Plain text: the message may quote what the player typed.
         return HttpResponse(f"This roster cannot be printed: {error}", status=409,
                             content_type="text/plain; charset=utf-8")
     # The file name is made of slugs and numbers only: nothing a player typed.
     name = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}-{paper}.pdf"
-    return serve_roster(request, sheet, paper, name, lambda: render_submission_roster.enqueue(submission.pk, paper))
+    return serve_roster(request, printing, paper, name, render_submission_roster, submission.pk, paper)
 
 
 def _note_saved(note) -> str:

@@ -1,0 +1,55 @@
+"""Runs a command so that it only takes the cores the site leaves free: the Procfile's workers.
+
+    python -m armylists.ops.yielding manage.py db_worker ...
+
+Rendering PDFs and judges' packs must never slow a player's request. Lowering
+a process's own priority is not enough on Linux: with autogroups (the default
+on desktop and many server kernels) the scheduler first shares the cores
+fairly between sessions, whatever their processes' nice values, so a niced
+worker in a session of its own still took as much CPU as all the web
+processes together, and the load test's edits waited for it. So the command
+is run in a session of its own, that session's autogroup at the lowest
+priority (nice 19), and the process in Linux's idle scheduling class, which
+runs only when nothing else wants the core. Where the kernel offers neither
+(not Linux, no autogroups) it runs as it is; under systemd, give the unit
+`CPUWeight=1` instead (docs/deploying.md, "What runs").
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+
+AUTOGROUP = Path("/proc/self/autogroup")
+
+
+def lower_priority() -> list[str]:
+    """What was lowered, in words (for the worker's first log line)."""
+    done = []
+    with contextlib.suppress(OSError):  # already a session leader
+        os.setsid()  # a session, and so an autogroup, of its own
+    try:
+        AUTOGROUP.write_text("19")
+        done.append("its autogroup at nice 19")
+    except OSError:
+        pass
+    if hasattr(os, "SCHED_IDLE"):
+        try:
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+            done.append("the idle scheduling class")
+        except OSError:
+            pass
+    return done
+
+
+def main(argv: list[str]) -> None:
+    if not argv:
+        raise SystemExit("usage: python -m armylists.ops.yielding <script> [arguments]")
+    lowered = lower_priority()
+    print(f"yielding: {', '.join(lowered) or 'nothing could be lowered here'}", file=sys.stderr, flush=True)
+    os.execv(sys.executable, [sys.executable, *argv])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
