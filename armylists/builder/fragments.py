@@ -1,6 +1,7 @@
 """An edit's answer: only the parts of the page it changed, as htmx out-of-band swaps.
 
-The page before the edit and after it are both laid out (context.py); every
+The page before the edit and after it are both laid out (context.py) and compared by
+their shapes (`Shape`); every
 entry card whose drawing changed is sent again, cards gone are deleted, new or
 moved cards are inserted after the card that now precedes them. The summary
 above the list is always sent. When the sections themselves changed (a regiment
@@ -30,14 +31,32 @@ def css_id(text: str) -> str:
     return "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"\\{ord(c):x} " for c in text)
 
 
+@dataclass(frozen=True)
+class Shape:
+    """What an edit's answer compares the page before it with: each section's key, heading and cards
+    (by id and digest: the same digest draws the same HTML), the list's settings and name, and its
+    command cards. Small plain data, so the page after one edit can be kept as the page before the
+    next (views/common.py)."""
+    sections: tuple[tuple[str, tuple, tuple[tuple[str, str], ...]], ...]
+    rest: tuple
+
+
+def shape_of(context: dict[str, Any]) -> Shape:
+    sections = tuple((s.key, s.head(), tuple((b.id, b.digest()) for b in s.blocks)) for s in context["sections"])
+    return Shape(sections, (context["settings_state"], context["army_list_name"], context.get("command_cards"),
+                            context.get("cards_needed")))
+
+
 def _touches(block: EntryView, touched: str | None) -> bool:
     return touched is not None and (block.id == touched or any(j.id == touched for j in block.joined))
 
 
-def _blocks(old: list[EntryView], new: list[EntryView], key: str, touched: str | None):
-    """(ids to delete, fragments to replace, fragments to insert) for one section's cards."""
-    old_ids, new_ids = [b.id for b in old], [b.id for b in new]
-    was = {b.id: b.digest() for b in old}
+def _blocks(old: tuple[tuple[str, str], ...], new: list[EntryView], drawn: dict[str, str], key: str,
+            touched: str | None):
+    """(ids to delete, fragments to replace, fragments to insert) for one section's cards; `drawn`:
+    the new cards' digests."""
+    old_ids, new_ids = [i for i, _ in old], [b.id for b in new]
+    was = dict(old)
     kept_old = [i for i in old_ids if i in set(new_ids)]
     kept_new = [i for i in new_ids if i in was]
     moved = {i for pair in zip(kept_old, kept_new, strict=True) if pair[0] != pair[1] for i in pair}
@@ -48,30 +67,32 @@ def _blocks(old: list[EntryView], new: list[EntryView], key: str, touched: str |
             where = (f"afterend:#entry-{css_id(before.id)}" if before
                      else f"afterbegin:#section-{css_id(key)}-entries")
             inserts.append(Fragment("insert", entry=block, target=where))
-        elif was[block.id] != block.digest() or _touches(block, touched):
+        elif was[block.id] != drawn[block.id] or _touches(block, touched):
             replaces.append(Fragment("replace", entry=block))
     return deletes, replaces, inserts
 
 
-def edit_fragments(before: dict[str, Any], after: dict[str, Any], touched: str | None) -> list[Fragment]:
+def edit_fragments(before: Shape, after: dict[str, Any], touched: str | None,
+                   after_shape: Shape | None = None) -> list[Fragment]:
     """What to send for an edit, in the order htmx must apply it: deletions first (an id may
-    reappear elsewhere), then cards drawn again, then new cards, each after one already there."""
-    old_sections, new_sections = before["sections"], after["sections"]
-    if [s.key for s in old_sections] != [s.key for s in new_sections]:
+    reappear elsewhere), then cards drawn again, then new cards, each after one already there.
+    `after_shape`: shape_of(after), where the caller has it already."""
+    now = after_shape or shape_of(after)
+    new_sections = after["sections"]
+    if [key for key, _, _ in before.sections] != [key for key, _, _ in now.sections]:
         return [*EVERYTHING, Fragment("picker")]
     deletes, replaces, inserts, heads = [], [], [], []
-    for old, new in zip(old_sections, new_sections, strict=True):
-        gone, drawn, added = _blocks(old.blocks, new.blocks, new.key, touched)
+    for (_, head, old), new, (_, new_head, drawn) in zip(before.sections, new_sections, now.sections, strict=True):
+        gone, redrawn, added = _blocks(old, new.blocks, dict(drawn), new.key, touched)
         deletes += [Fragment("delete", target=f"entry-{i}") for i in gone]
-        replaces += drawn
+        replaces += redrawn
         inserts += added
-        if old.head() != new.head():
+        if head != new_head:
             heads.append(Fragment("head", section=new))
     extra = []
-    if (before["settings_state"], before["army_list_name"]) != (after["settings_state"], after["army_list_name"]):
+    if before.rest[:2] != now.rest[:2]:  # the settings, the name
         extra += [Fragment("settings"), Fragment("picker")]
-    if before.get("command_cards") != after.get("command_cards") or before.get("cards_needed") != after.get(
-            "cards_needed"):
+    if before.rest[2:] != now.rest[2:]:  # the command cards
         extra.append(Fragment("cards"))
     return [*deletes, *replaces, *inserts, *heads, *extra]
 

@@ -4,6 +4,7 @@ and a move finds its neighbour in the check before."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -79,3 +80,51 @@ def test_an_edit_from_a_stale_page_checks_no_more(alice, make_list, checks):
                 {"direction": "up", "list_version": "1"}).content.decode()
     assert 'data-testid="stale"' in body
     assert checks[0] == 2
+
+
+@pytest.fixture
+def layouts(monkeypatch):
+    """How many times an edit laid out the page as it was before it, to compare with."""
+    from armylists.builder.views import common
+
+    count = [0]
+    real = common._context_at
+
+    def counted(*args, **kwargs):
+        count[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(common, "_context_at", counted)
+    monkeypatch.setattr(common, "_SHAPES", type(common._SHAPES)())
+    return count
+
+
+def test_the_next_edit_from_the_same_page_compares_with_the_page_the_last_one_drew(alice, make_list, layouts):
+    """The page after an edit is kept as the page before the next one: it is not laid out again, and the
+    answer is the one a fresh layout gives (the same cards swapped in, in the same places)."""
+    from armylists.builder.views import common
+
+    def two_adds(army_list, forget: bool) -> str:
+        add = reverse("builder:list-entry-add", args=[army_list.pk])
+        htmx(alice, add, {"unit": "knights", "list_version": "1"})
+        if forget:
+            common._SHAPES.clear()
+        return htmx(alice, add, {"unit": "infantry", "list_version": "2"}).content.decode()
+
+    kept = two_adds(make_list("aof-regiments", {"unit": "knights"}, {"unit": "infantry"}), forget=False)
+    assert layouts[0] == 1  # only the page before the first edit was laid out
+    fresh = two_adds(make_list("aof-regiments", {"unit": "knights"}, {"unit": "infantry"}), forget=True)
+    assert layouts[0] == 3
+    swaps = re.compile(r'hx-swap-oob="[^"]*"')
+    assert swaps.findall(kept) == swaps.findall(fresh) and 'hx-swap-oob="afterend:#entry-e3"' in kept
+
+
+def test_a_kept_page_is_not_used_once_the_unit_data_changed(alice, make_list, layouts):
+    from factions.models import data_changed
+
+    army_list = make_list("aof-regiments", {"unit": "knights"})
+    add = reverse("builder:list-entry-add", args=[army_list.pk])
+    htmx(alice, add, {"unit": "knights", "list_version": "1"})
+    data_changed(army_list.game_id)
+    htmx(alice, add, {"unit": "knights", "list_version": "2"})
+    assert layouts[0] == 2

@@ -3,6 +3,10 @@ changed (out-of-band swaps); without JavaScript, a redirect back to the page (po
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 
 from django.contrib import messages
 from django.forms import Form
@@ -13,7 +17,7 @@ from armylists.boundary.numbers import whole_number
 from armylists.checking.library import Library
 
 from ..context import load_checked, roster_context
-from ..fragments import EVERYTHING, edit_fragments, redraw
+from ..fragments import EVERYTHING, Shape, edit_fragments, redraw, shape_of
 from ..models import ArmyList
 from ..picker import page_picker
 from ..replay import BadEditKey, is_retry_of_a_saved_edit
@@ -62,6 +66,39 @@ def _context_at(army_list: ArmyList, document: dict, version: int, library: Libr
     return roster_context(then, checked=found, problem=problem, library=library)
 
 
+# The page's shape after each edit, kept in this process as the shape before the next edit of the
+# same list (its page sends the version it shows): laying the list out again to compare with was a
+# quarter of an edit's time. Keyed by everything the page is drawn from; a miss lays it out.
+_SHAPES: OrderedDict[tuple, Shape] = OrderedDict()
+_SHAPES_LOCK = threading.Lock()
+SHAPES_KEPT = 2000
+
+
+def _shape_key(army_list: ArmyList, document: dict, version: int, library: Library) -> tuple:
+    drawn_from = json.dumps([document, army_list.name, army_list.game.params], sort_keys=True, default=str)
+    return army_list.pk, version, library.version, hashlib.blake2b(drawn_from.encode(), digest_size=16).digest()
+
+
+def _keep_shape(key: tuple, shape: Shape) -> None:
+    with _SHAPES_LOCK:
+        _SHAPES[key] = shape
+        _SHAPES.move_to_end(key)
+        while len(_SHAPES) > SHAPES_KEPT:
+            _SHAPES.popitem(last=False)
+
+
+def _shape_at(army_list: ArmyList, document: dict, version: int, library: Library,
+              checked: tuple | None = None) -> Shape:
+    """The page's shape at `version` (`_context_at`), from the shapes kept when there is one."""
+    key = _shape_key(army_list, document, version, library)
+    with _SHAPES_LOCK:
+        shape = _SHAPES.get(key)
+    if shape is None:
+        shape = shape_of(_context_at(army_list, document, version, library, checked))
+        _keep_shape(key, shape)
+    return shape
+
+
 def changed_response(request: HttpRequest, changed: Changed, library: Library, **extra) -> HttpResponse:
     army_list = changed.army_list
     if not request.htmx:
@@ -69,16 +106,18 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library,
                              forms=frozenset([changed.entry_id] if changed.entry_id else []))
     context |= {"open_entry": changed.entry_id, "library": library}
+    now = shape_of(context)
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
-        before = _context_at(army_list, changed.before, changed.before_version, library,
-                             (changed.before_checked, changed.before_problem))
-        fragments = edit_fragments(before, context, changed.entry_id)
+        before = _shape_at(army_list, changed.before, changed.before_version, library,
+                           (changed.before_checked, changed.before_problem))
+        fragments = edit_fragments(before, context, changed.entry_id, now)
     else:
         fragments = EVERYTHING
         if seen is not None:
             what = changed_since(army_list.pk, seen, changed.before, library)
             context["stale"] = what or "Other changes"
+    _keep_shape(_shape_key(army_list, army_list.document, army_list.version, library), now)
     if extra.pop("added", False) and changed.entry_id in context["labels"]:
         context |= {"added": changed.entry_id, "added_label": context["labels"][changed.entry_id]}
     return _render(request, army_list, context, fragments, changed.summary, **extra)
@@ -114,7 +153,7 @@ def replayed_response(request: HttpRequest, army_list: ArmyList, library: Librar
     context |= {"library": library, "replayed": True}
     seen = page_version(request)
     shown = document_at(army_list.pk, seen)
-    fragments = edit_fragments(_context_at(army_list, shown, seen, library), context, None) if shown else EVERYTHING
+    fragments = edit_fragments(_shape_at(army_list, shown, seen, library), context, None) if shown else EVERYTHING
     extra.pop("added", None)  # which entry the first answer showed as new is not known
     return _render(request, army_list, context, fragments, **extra)
 
