@@ -128,3 +128,10 @@ def test_a_kept_page_is_not_used_once_the_unit_data_changed(alice, make_list, la
     data_changed(army_list.game_id)
     htmx(alice, add, {"unit": "knights", "list_version": "2"})
     assert layouts[0] == 2
+
+
+def test_the_first_edit_after_opening_the_page_compares_with_the_page_it_opened(alice, make_list, layouts):
+    army_list = make_list("aof-regiments", {"unit": "knights"})
+    assert alice.get(army_list.get_absolute_url()).status_code == 200
+    htmx(alice, reverse("builder:list-entry-add", args=[army_list.pk]), {"unit": "knights", "list_version": "1"})
+    assert layouts[0] == 0

@@ -87,6 +87,11 @@ def _keep_shape(key: tuple, shape: Shape) -> None:
             _SHAPES.popitem(last=False)
 
 
+def remember_page(army_list: ArmyList, library: Library, context: dict) -> None:
+    """Keep the page drawn from `context` (the list as it is now) as the page before its next edit."""
+    _keep_shape(_shape_key(army_list, army_list.document, army_list.version, library), shape_of(context))
+
+
 def _shape_at(army_list: ArmyList, document: dict, version: int, library: Library,
               checked: tuple | None = None) -> Shape:
     """The page's shape at `version` (`_context_at`), from the shapes kept when there is one."""
@@ -106,7 +111,7 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library,
                              forms=frozenset([changed.entry_id] if changed.entry_id else []))
     context |= {"open_entry": changed.entry_id, "library": library}
-    now = shape_of(context)
+    now = shape_of(context)  # the page before this list's next edit (`remember_page`)
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
         before = _shape_at(army_list, changed.before, changed.before_version, library,

@@ -25,7 +25,7 @@ from ..picker import page_picker
 from ..replay import BadEditKey, Replayed, edit_key
 from ..services import BadInput, Refused
 from ..summary import last_change
-from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
+from .common import bad_key_response, changed_response, form_problem, refused_response, remember_page, replayed_response
 
 PER_PAGE = 25
 
@@ -99,6 +99,7 @@ def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
     editing = request.GET.get("edit", "")[:64]  # without JavaScript, "Edit" reloads the page with that form
     context = page_context(army_list, checked=checked, problem=problem, library=library,
                            forms=frozenset([editing] if editing else []))
+    remember_page(army_list, library, context)
     return render(request, "builder/list_detail.html", {**context, **picker, "undo": last_change(army_list),
                                                         "open_entry": editing})
 
