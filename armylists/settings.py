@@ -281,6 +281,11 @@ RATE_LIMITS = {
     "check-api": {"user": "60/m", "address": "600/m"},
     "organiser-invite": {"user": "10/h", "address": "30/h"},
 }
+# What a web process loads before it takes requests (armylists.ops.warmup): each first request
+# in a new process paid for it (a second under load) while the requests queued behind it waited.
+WARM_UP = ["armylists.checking.library.load_every_library", "armylists.campaigns.snapshots.engine_version"]
+WARM_TEMPLATES = ["builder/list_detail.html", "builder/_edit.html", "printing/preparing.html", "busy.html",
+                  "campaigns/campaign_detail.html", "events/dashboard.html", "factions/game_detail.html"]
 # A request whose Django code runs longer than this is cut (armylists.ops.handler).
 REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
 # Rosters of more entries than this are rendered by the worker, while a page waits for them. Where a

@@ -183,3 +183,9 @@ def library_of(game: GameSystem) -> Library:
     library.version = version
     _LIBRARIES[game.pk] = (version, library)
     return library
+
+
+def load_every_library() -> None:
+    """Every game's library, read into this process before it takes requests (settings.WARM_UP)."""
+    for game in GameSystem.objects.all():
+        library_of(game)

@@ -40,3 +40,10 @@ accesslog = "-"
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms request_id=%({x-request-id}o)s'
 # No control socket: nothing manages gunicorn at run time, and two servers on one machine would share its path.
 control_socket_disable = True
+
+
+def post_worker_init(worker) -> None:
+    """Before a process takes requests, it loads what its first ones would (armylists.ops.warmup)."""
+    from armylists.ops.warmup import warm_up
+
+    warm_up()
