@@ -17,7 +17,7 @@ What it does: a temporary SQLite file database (migrate + seed_demo, as
 tests/bench_slow_clients.py prepares it), one player and one empty AoF
 Regiments list per client; the site served on 127.0.0.1 by the Procfile's
 `web` line, as deployed: gunicorn's ASGI worker with armylists.ops.gunicorn,
-WEB_CONCURRENCY processes (twice the cores unless --workers), each running one
+WEB_CONCURRENCY processes (four per core unless --workers), each running one
 request's Django code at a time, DEBUG off. The one addition is the settings
 module (tests/bench_builder_settings.py: the site's own, with a timing
 middleware first). Each client logs in through the login form over HTTP,
@@ -387,7 +387,7 @@ def main() -> None:
                         help="seconds a player takes between clicks, on average, in the paced run (0: none)")
     parser.add_argument("--rounds", type=int, default=5, help="add/edit/remove rounds per client on 40 and 150 entries")
     parser.add_argument("--workers", type=int, default=web_config.workers,
-                        help="WEB_CONCURRENCY, the web processes (default: as deployed, twice the cores)")
+                        help="WEB_CONCURRENCY, the web processes (default: as deployed, four per core)")
     options = parser.parse_args()
     workers = max(1, min(options.workers, 16))
     clients, adds = max(1, min(options.clients, 100)), max(1, min(options.adds, 200))

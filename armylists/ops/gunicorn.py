@@ -24,8 +24,11 @@ bind = f"{os.environ.get('WEB_HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000
 # no request holds a process past REQUEST_TIME_LIMIT_S (armylists.ops.timelimit).
 # (gunicorn sets raw_env for its processes; importing this module changes nothing.)
 raw_env = [f"DATABASE_LOCK_TIMEOUT_S={os.environ.get('DATABASE_LOCK_TIMEOUT_S', '1')}"]
-# Twice the cores: a process busy with a roster PDF leaves the others free.
-workers = int(os.environ.get("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1)))
+# Four per core. A client's connection stays with one process, and a process runs one request at a
+# time, so a slow request (a list page, an organiser's re-check) holds the requests queued behind it;
+# with more processes fewer wait behind each, and the kernel shares the cores among them. The load
+# test's htmx edits: p95 150 ms with 8 processes on 2 cores, 150-240 ms with 4 (docs/deploying.md).
+workers = int(os.environ.get("WEB_CONCURRENCY", 4 * (os.cpu_count() or 1)))
 worker_class = "armylists.ops.server.HeaderDeadlineWorker"
 worker_connections = 1000
 # The plain asyncio loop: armylists.ops.server hands it its protocol (uvloop's loop takes no such change).

@@ -14,7 +14,7 @@ ten times its own time). Without Django's per-request context all its
 synchronous code runs in one thread per process, in turn, as with gunicorn's
 sync workers; the event loop still reads and writes every connection, so a
 slow client holds no one up. Parallelism comes from processes
-(WEB_CONCURRENCY, twice the cores by default: a process busy with a PDF leaves
+(WEB_CONCURRENCY, four per core by default: a process busy with a slow request leaves
 the others free). tests/load/run.py measured the difference (docs/deploying.md).
 
 A request's Django code has settings.REQUEST_TIME_LIMIT_S: past it, the code is

@@ -130,8 +130,9 @@ def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename:
 
 def reload_after(waited_s: float) -> int:
     """When the waiting page reloads: after a second while the PDF is new in the queue (a roster of a
-    few dozen entries takes the worker about that), then every few seconds."""
-    return 1 if waited_s < QUICK_RELOADS_S else 5
+    few dozen entries takes the worker about that), then every 3 s: under the 5 s a kept-alive
+    connection may idle (armylists/ops/gunicorn.py), so a reload never races its closing."""
+    return 1 if waited_s < QUICK_RELOADS_S else 3
 
 
 def waiting_page(request: HttpRequest, waiting: dict, state: dict) -> HttpResponse:

@@ -184,7 +184,7 @@ def main() -> None:
     parser.add_argument("--entrants", type=int, default=80,
                         help="lists submitted to the event the organiser re-checks (the players' first)")
     parser.add_argument("--processes", type=int, default=web_config.workers,
-                        help="WEB_CONCURRENCY, the web processes (default: twice the cores, as deployed)")
+                        help="WEB_CONCURRENCY, the web processes (default: four per core, as deployed)")
     parser.add_argument("--keep", type=Path, metavar="FOLDER",
                         help="copy the server's and worker's logs and locust's statistics there, to read afterwards")
     args = parser.parse_args()
