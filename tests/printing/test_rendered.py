@@ -211,3 +211,9 @@ def deferred(later: list):
             later.append(lambda: render_list_roster.call(*args))
 
     return Deferred
+
+
+def test_the_waiting_page_reloads_after_a_second_at_first_then_every_three():
+    """A short roster takes the printer about a second; later reloads stay under the 5 s a kept-alive
+    connection may idle, so a browser's reload never races the connection's closing."""
+    assert [rendered.reload_after(s) for s in (0, 9.9, 10, 600)] == [1, 1, 3, 3]
