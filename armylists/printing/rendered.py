@@ -23,6 +23,8 @@ from django.shortcuts import render
 from django.utils import timezone
 from django_tasks.base import Task
 
+from armylists.ops.ratelimit import limit
+
 from .pdf import roster_pdf
 from .roster import Printing
 
@@ -105,6 +107,12 @@ def reloaded(request: HttpRequest) -> HttpResponse | None:
         return _download(pdf, waiting["file"])
     state = cache.get(waiting["key"] + ":failed") or cache.get(waiting["key"] + ":pending")
     return waiting_page(request, waiting, state) if state else None
+
+
+def reloaded_or_limited(request: HttpRequest, limit_key: str) -> HttpResponse | None:
+    """What every PDF view answers first: the waiting page's reload (`reloaded`), or the 429 page past
+    the rate limit `limit_key` (settings.RATE_LIMITS); None to go on and serve the PDF."""
+    return reloaded(request) or limit(request, limit_key)
 
 
 def _download(pdf: bytes, filename: str) -> HttpResponse:

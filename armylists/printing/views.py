@@ -12,10 +12,9 @@ from django.utils.text import slugify
 from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
 from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
-from armylists.ops.ratelimit import limit
 
 from .pdf import paper_of, render_html
-from .rendered import reloaded, serve_roster
+from .rendered import reloaded_or_limited, serve_roster
 from .service import printing_of
 from .tasks import render_list_roster
 
@@ -29,11 +28,8 @@ def _unprintable(error: BadInput) -> HttpResponse:
 def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None) -> HttpResponse:
     """Rate limited per user and address (but for the waiting page's reloads); served from the cache
     when printed before (rendered.py)."""
-    if ready := reloaded(request):
-        return ready
-    refused = limit(request, "roster-pdf")
-    if refused:
-        return refused
+    if answered := reloaded_or_limited(request, "roster-pdf"):
+        return answered
     paper = paper_of(request.GET.get("paper"))
     try:
         printing = printing_of(army_list.document, player)

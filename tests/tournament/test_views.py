@@ -54,6 +54,24 @@ def test_the_opponents_roster_is_their_frozen_list_as_a_pdf_and_nobody_elses_tab
                                                                         "theirs": 1}).status_code == 404
 
 
+def test_the_opponents_roster_is_rendered_once_per_content_and_rate_limited(ready, organiser, settings,
+                                                                            monkeypatch):
+    """Any player at a table may ask for it again and again: it is served as every roster is."""
+    from armylists.printing import rendered
+
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "roster-pdf": {"user": "2/m", "address": "100/m"}}
+    made = []
+    real = rendered.roster_pdf
+    monkeypatch.setattr(rendered, "roster_pdf", lambda sheet, paper: made.append(1) or real(sheet, paper))
+    event = ready(2)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    player = client_for(table.first.user)
+    first, second = (player.get(url("opponent-roster", event, table.pk)) for _ in range(2))
+    assert first.content == second.content and len(made) == 1
+    assert "opponent-a4.pdf" in first["Content-Disposition"]
+    assert player.get(url("opponent-roster", event, table.pk)).status_code == 429
+
+
 def test_only_organisers_pair_and_correct(ready, organiser):
     event = ready(2)
     table = day.pair_next_round(event=event, by=organiser).tables.get()

@@ -6,8 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET
 
-from armylists.ops.ratelimit import limit
-from armylists.printing.rendered import reloaded, serve_pdf
+from armylists.printing.rendered import reloaded_or_limited, serve_pdf
 
 from .. import printouts
 from ..snapshots import Loaded
@@ -19,10 +18,8 @@ def _pdf(request: HttpRequest, loaded: Loaded, kind: str, name: str, army: str |
     """The printout's PDF, from the cache when its content was printed before, else rendered now
     (one sheet) or by the worker with a page that waits for it; rate limited, as every PDF a member
     may ask for again and again."""
-    if ready := reloaded(request):
-        return ready
-    if refused := limit(request, "campaign-pdf"):
-        return refused
+    if answered := reloaded_or_limited(request, "campaign-pdf"):
+        return answered
     printout = printouts.printout_of(loaded, kind, army)
     return serve_pdf(request, printouts.pdf_key(printout), f"{slugify(name) or 'sheet'}.pdf",
                      lambda: printouts.render_pdf(printout), kind in printouts.INLINE,

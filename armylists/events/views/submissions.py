@@ -7,14 +7,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from armylists.ops.ratelimit import limit
 from armylists.printing.pdf import paper_of
-from armylists.printing.rendered import reloaded, serve_roster
+from armylists.printing.rendered import reloaded_or_limited, serve_roster
 
 from .. import services
 from ..diff import diff
 from ..forms import NoteForm
 from ..frozen import thaw
+from ..models import Event, Submission
 from ..pack import UNREADABLE, submission_printing
 from ..permissions import event_access, submission_or_404
 from ..services import Refused
@@ -64,21 +64,25 @@ def submission_pdf(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """The roster of the frozen list, as it was checked when it was submitted."""
     access = event_access(request.user, slug)
     submission = submission_or_404(access, pk)
-    if ready := reloaded(request):
-        return ready
-    refused = limit(request, "roster-pdf")
-    if refused:
-        return refused
+    stem = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}"
+    return submission_roster(request, submission, access.event, stem)
+
+
+def submission_roster(request: HttpRequest, submission: Submission, event: Event, stem: str) -> HttpResponse:
+    """A frozen submission's roster, wherever a page offers one (the organiser's, the player's, the
+    opponent's on the tournament day). `stem`: the file name, made of slugs and numbers only: nothing
+    a player typed."""
+    if answered := reloaded_or_limited(request, "roster-pdf"):
+        return answered
     paper = paper_of(request.GET.get("paper"))
     try:
-        printing = submission_printing(submission, access.event)
+        printing = submission_printing(submission, event)
     except UNREADABLE as error:
         # Plain text: the message may quote what the player typed.
         return HttpResponse(f"This roster cannot be printed: {error}", status=409,
                             content_type="text/plain; charset=utf-8")
-    # The file name is made of slugs and numbers only: nothing a player typed.
-    name = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}-{paper}.pdf"
-    return serve_roster(request, printing, paper, name, render_submission_roster, submission.pk, paper)
+    return serve_roster(request, printing, paper, f"{stem}-{paper}.pdf", render_submission_roster, submission.pk,
+                        paper)
 
 
 def _note_saved(note) -> str:

@@ -7,13 +7,9 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from armylists.events.models import Submission
-from armylists.events.pack import UNREADABLE, submission_printing
 from armylists.events.permissions import event_access
-from armylists.events.tasks import render_submission_roster
+from armylists.events.views.submissions import submission_roster
 from armylists.games.registry import game_home
-from armylists.ops.ratelimit import limit
-from armylists.printing.pdf import paper_of
-from armylists.printing.rendered import reloaded, serve_roster
 
 from .. import day, results
 from ..forms import CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
@@ -87,16 +83,5 @@ def opponent_roster(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if submission is None:
         raise Http404("Your opponent has no list.")
     submission.player = opponent
-    if ready := reloaded(request):
-        return ready
-    refused = limit(request, "roster-pdf")
-    if refused:
-        return refused
-    paper = paper_of(request.GET.get("paper"))
-    try:
-        printing = submission_printing(submission, access.event)
-    except UNREADABLE as error:
-        return HttpResponse(f"This roster cannot be printed: {error}", status=409,
-                            content_type="text/plain; charset=utf-8")
-    name = f"{access.event.slug}-round-{table.round.number}-table-{table.number}-opponent.pdf"
-    return serve_roster(request, printing, paper, name, render_submission_roster, submission.pk, paper)
+    stem = f"{access.event.slug}-round-{table.round.number}-table-{table.number}-opponent"
+    return submission_roster(request, submission, access.event, stem)
