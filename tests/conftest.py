@@ -30,6 +30,14 @@ def make_user(db):
 
 
 @pytest.fixture(autouse=True)
+def rate_limit_windows_stand_still(monkeypatch):
+    """The rate limits count in fixed windows (armylists/ops/ratelimit.py): a test's requests all fall in
+    one, so a window ending in the middle of a test does not start its count afresh (a test asserting a
+    429 on the third request failed when a minute ended between its first two)."""
+    monkeypatch.setattr("armylists.ops.ratelimit.clock", lambda: 1_800_000_030.0)
+
+
+@pytest.fixture(autouse=True)
 def fresh_cache(request):
     """Each test that may use the database starts with an empty cache (it is a database table): no rate
     limit counts a request of an earlier test."""
