@@ -14,7 +14,9 @@ from armylists.ops import gunicorn as web_config
 from armylists.ops.warmup import warm_up
 from factions.models import GameSystem
 
-pytestmark = pytest.mark.django_db
+# Transactional: warming up closes the process's connections, as it would before its first request,
+# which PostgreSQL's pool refuses inside a test's transaction.
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_after_warming_up_every_games_first_check_reads_no_unit_data(monkeypatch, settings):
