@@ -18,18 +18,23 @@ from .conftest import htmx
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def checks(monkeypatch):
-    """How many times the engine checked a list (every check, whoever asks, goes through here)."""
+def calls_counted(monkeypatch, module, name: str) -> list[int]:
+    """`module.name` replaced by itself counting its calls, in the one-item list returned."""
     count = [0]
-    real = check_module.check
+    real = getattr(module, name)
 
     def counted(*args, **kwargs):
         count[0] += 1
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(check_module, "check", counted)
+    monkeypatch.setattr(module, name, counted)
     return count
+
+
+@pytest.fixture
+def checks(monkeypatch):
+    """How many times the engine checked a list (every check, whoever asks, goes through here)."""
+    return calls_counted(monkeypatch, check_module, "check")
 
 
 def _entry_form(army_list: ArmyList, entry_id: str) -> dict:
@@ -87,16 +92,8 @@ def layouts(monkeypatch):
     """How many times an edit laid out the page as it was before it, to compare with."""
     from armylists.builder.views import common
 
-    count = [0]
-    real = common._context_at
-
-    def counted(*args, **kwargs):
-        count[0] += 1
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(common, "_context_at", counted)
     monkeypatch.setattr(common, "_SHAPES", type(common._SHAPES)())
-    return count
+    return calls_counted(monkeypatch, common, "_context_at")
 
 
 def test_the_next_edit_from_the_same_page_compares_with_the_page_the_last_one_drew(alice, make_list, layouts):
