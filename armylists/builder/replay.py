@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 
-from django.db.models import Exists, OuterRef, Value
 from django.http import HttpRequest
 
 from .models import EDIT_KEY_MAX, ListVersion
@@ -41,13 +40,6 @@ def edit_key(request: HttpRequest) -> str:
     if not _EDIT_KEY.fullmatch(value):
         raise BadEditKey
     return value
-
-
-def saved_under(key: str) -> Exists | Value:
-    """Whether a version of the list (the outer query's row) carries the edit key `key`, for annotate()."""
-    if not key:
-        return Value(False)
-    return Exists(ListVersion.objects.filter(army_list_id=OuterRef("pk"), edit_key=key))
 
 
 def is_retry_of_a_saved_edit(request: HttpRequest, list_pk: int) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Q
 from django.utils import timezone
 
 from armylists.boundary.errors import BadInput
@@ -26,7 +26,7 @@ from factions.models import GameSystem
 
 from .changes import describe_changes, sentence
 from .models import ArmyList, ListVersion
-from .replay import Replayed, saved_under
+from .replay import Replayed
 
 
 @dataclass(frozen=True)
@@ -50,15 +50,32 @@ class Changed:
     before_problem: str | None = None
 
 
-def _latest(pk: int, key: str) -> ArmyList:
-    """The list as stored now; `recorded`: its history has this version; `replayed`: a version of it
-    carries the edit key `key` (the edit was saved before). One query."""
-    recorded = ListVersion.objects.filter(army_list_id=OuterRef("pk"), version=OuterRef("version"))
-    row = (ArmyList.objects.only("document", "version", "name").filter(pk=pk)
-           .annotate(recorded=Exists(recorded), replayed=saved_under(key)).first())
+@dataclass(frozen=True)
+class Stored:
+    """The list as an edit starts from, and what its history says of it."""
+
+    pk: int
+    document: dict
+    version: int
+    name: str
+    recorded: bool  # its history has this version
+    replayed: bool  # a version of it carries the edit's key: the edit was saved before (replay.py)
+
+
+def _stored(pk: int, document: dict, version: int, name: str, key: str) -> Stored:
+    """`recorded` and `replayed` for the list as read, in one query of its history."""
+    which = Q(version=version) | Q(edit_key=key) if key else Q(version=version)
+    found = list(ListVersion.objects.filter(which, army_list_id=pk).values_list("version", "edit_key"))
+    return Stored(pk, document, version, name, recorded=any(v == version for v, _ in found),
+                  replayed=bool(key) and any(k == key for _, k in found))
+
+
+def _latest(pk: int, key: str) -> Stored:
+    """The list as stored now (another tab saved since the view read it)."""
+    row = ArmyList.objects.filter(pk=pk).values("document", "version", "name").first()
     if row is None:
         raise Refused("This list no longer exists (it may have been deleted in another tab).")
-    return row
+    return _stored(pk, key=key, **row)
 
 
 def checked_as_stored(game: GameSystem, document: dict, library: Library) -> tuple[Checked | None, str | None]:
@@ -102,7 +119,7 @@ def store_verdict(army_list: ArmyList, verdict: dict[str, Any], data_version) ->
     return verdict
 
 
-def _record(row: ArmyList, new: ListVersion) -> None:
+def _record(row: Stored, new: ListVersion) -> None:
     """Append the new version to the list's history (and the one it came from, if the history
     does not have it yet: lists saved before there was a history, or never edited). No conflict is
     ignored: a retry of the same edit that saved its key meanwhile fails this one."""
@@ -112,7 +129,7 @@ def _record(row: ArmyList, new: ListVersion) -> None:
         ListVersion.objects.filter(army_list_id=row.pk, version__lte=new.version - ListVersion.KEPT).delete()
 
 
-def _save(row: ArmyList, changes: dict[str, Any], new: ListVersion) -> bool:
+def _save(row: Stored, changes: dict[str, Any], new: ListVersion) -> bool:
     """Save `changes` as the list's next version, and `new` in its history, if the list is still at
     `row`'s version; False when another request saved first (another tab, or a retry of this edit)."""
     try:
@@ -127,7 +144,7 @@ def _save(row: ArmyList, changes: dict[str, Any], new: ListVersion) -> bool:
 
 
 def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict, Checked | None], Any],
-               undoing: Callable[[ArmyList], int | None] | None = None, key: str = "") -> Changed:
+               undoing: Callable[[Stored], int | None] | None = None, key: str = "") -> Changed:
     """Apply `operation` to the latest document, check it and save it as the next version.
 
     The list is checked twice, before the edit and after it, and never again for the answer:
@@ -136,8 +153,10 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
     by default it is the version this change was made to. An edit whose `key` a version of the
     list carries already was saved before: it raises `Replayed` and writes nothing (replay.py).
     """
+    # The view has just read the list: the first attempt starts from that; a retry, from what another
+    # tab saved meanwhile (the save's version check finds out which).
+    row = _stored(army_list.pk, army_list.document, army_list.version, army_list.name, key)
     for _ in range(ATTEMPTS):
-        row = _latest(army_list.pk, key)
         if row.replayed:
             raise Replayed
         document = copy.deepcopy(row.document)
@@ -158,6 +177,7 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
             return Changed(army_list, checked, problem, entry_id, row.document, row.version,
                            summary if parent is not None else "", before, before_problem)
         # Another tab saved first: apply this edit again, to what it saved.
+        row = _latest(army_list.pk, key)
     raise Refused("The list kept changing while this edit was saved; nothing was changed, please try again.")
 
 
@@ -166,7 +186,7 @@ def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
     new version, so an undo is undone the same way and the history stays append-only)."""
     restored: dict[str, ListVersion] = {}
 
-    def undoing(row: ArmyList) -> int | None:
+    def undoing(row: Stored) -> int | None:
         current = ListVersion.objects.filter(army_list_id=row.pk, version=row.version).first()
         if current is None or current.parent is None:
             raise Refused("There is no change to undo.")
