@@ -1,4 +1,4 @@
-"""The ASGI handler the `web` process serves (armylists/asgi.py): Django's, with three changes.
+"""The ASGI handler the `web` process serves (armylists/asgi.py): Django's, with four changes.
 
 Refused bodies are refused unread. Django reads a request's whole body before
 any middleware runs; a request whose headers the body limits refuse
@@ -17,6 +17,13 @@ slow client holds no one up. Parallelism comes from processes
 (WEB_CONCURRENCY, four per core by default: a process busy with a slow request leaves
 the others free). tests/load/run.py measured the difference (docs/deploying.md).
 
+The middleware and the view run in one trip to that thread. Django's own handler
+runs its middleware chain in async mode, and a chain of synchronous middleware
+around an async one (django-axes's) went from the event loop to the thread, back
+to the loop and to the thread again for the view: each trip copies the request's
+context and waits for the loop, and they were a tenth of a web process's time
+under the load test. Here the chain is Django's synchronous one, as under WSGI.
+
 A request's Django code has settings.REQUEST_TIME_LIMIT_S: past it, the code is
 cut where it runs and the client answered 503 (armylists.ops.timelimit). The clock starts
 once the body has arrived: a slow client's upload is the server's to bound.
@@ -26,14 +33,20 @@ from __future__ import annotations
 import asyncio
 import time
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
+from django.core.handlers.base import BaseHandler
 
 from .limits import empty_body, refusal
 from .timelimit import RequestCut, cut, cut_answer
 
 
 class MusterASGIHandler(ASGIHandler):
+    def __init__(self):
+        BaseHandler.__init__(self)  # not ASGIHandler's, which loads the middleware for async mode
+        self.load_middleware(is_async=False)
+
     async def __call__(self, scope, receive, send):
         # Django's __call__, without `async with ThreadSensitiveContext()`: see the module's docstring.
         if scope["type"] != "http":
@@ -45,6 +58,10 @@ class MusterASGIHandler(ASGIHandler):
         if refusal(scope["path"], headers.get("content-length"), headers.get("transfer-encoding")) is not None:
             receive = empty_body(receive)  # the limits' middleware answers from the headers alone
         await super().handle(scope, receive, send)
+
+    async def get_response_async(self, request):
+        # The synchronous chain (middleware and view), in one trip to the process's thread.
+        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
 
     async def run_get_response(self, request):
         # Not asyncio.timeout: cancelled, asgiref still waits for the thread to finish its work.

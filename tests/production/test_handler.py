@@ -1,10 +1,12 @@
 """The web process's ASGI handler runs one request's Django code at a time per process, in one
-thread, where Django's own handler runs each request in a thread of its own, all at once."""
+thread, where Django's own handler runs each request in a thread of its own, all at once; and it
+runs a request's middleware and view in one trip from the event loop to that thread."""
 from __future__ import annotations
 
 import asyncio
 
 import pytest
+from asgiref.sync import SyncToAsync
 from django.core.handlers.asgi import ASGIHandler
 
 from armylists.ops.handler import MusterASGIHandler
@@ -48,3 +50,30 @@ def test_requests_take_turns_in_one_thread():
 @pytest.mark.urls("tests.production.urls_extra")
 def test_djangos_own_handler_would_run_them_all_at_once():
     assert three_at_once(ASGIHandler()) == ["start"] * 3 + ["end"] * 3
+
+
+def trips_to_the_thread(handler, monkeypatch) -> list[str]:
+    """What each trip from the event loop to the process's thread ran, for one request."""
+    trips = []
+    real = SyncToAsync.__call__
+
+    async def counted(self, *args, **kwargs):
+        trips.append(getattr(self.func, "__qualname__", repr(self.func)))
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(SyncToAsync, "__call__", counted)
+    assert run(get(handler, "/slow/")) == 200
+    return trips
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_the_middleware_and_the_view_run_in_one_trip_to_the_thread(monkeypatch):
+    # Besides the request_started signal's receivers before, and closing the response after.
+    assert trips_to_the_thread(MusterASGIHandler(), monkeypatch) == [
+        "Signal.asend.<locals>.sync_send", "BaseHandler.get_response", "HttpResponseBase.close"]
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_djangos_own_handler_would_take_the_view_and_the_csrf_check_there_one_by_one(monkeypatch):
+    trips = trips_to_the_thread(ASGIHandler(), monkeypatch)
+    assert "slow" in trips and "CsrfViewMiddleware.process_view" in trips
