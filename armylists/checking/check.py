@@ -51,7 +51,7 @@ def check_document(data: Any, *, overrides: Mapping[str, Any] | None = None) -> 
     """Validate, resolve and check a list document against its game's unit data as it is now."""
     document = data if isinstance(data, ListIn) else parse_list(data)
     game = find_game(document.game)
-    return check_against(document, library_of(game), game, overrides)
+    return check_against(document, library_of(game, just_read=True), game, overrides)
 
 
 class Batch:

@@ -167,16 +167,19 @@ def load_library(game: GameSystem) -> Library:
 _LIBRARIES: dict[int, tuple[uuid.UUID, Library]] = {}
 
 
-def library_of(game: GameSystem) -> Library:
+def library_of(game: GameSystem, *, just_read: bool = False) -> Library:
     """Every faction of `game`, kept in memory while the game's data version stays the same.
 
     One small query reads the version, so a game object held since before an
-    import (or an admin edit) never gets stale unit data.
+    import (or an admin edit) never gets stale unit data. `just_read`: the
+    request at hand has just read `game` from the database (with a list, say),
+    so the version it carries is current and the query is saved.
     """
     kept = _LIBRARIES.get(game.pk)
     version = game.data_version
     if kept is not None:
-        version = GameSystem.objects.filter(pk=game.pk).values_list("data_version", flat=True).first()
+        if not just_read:
+            version = GameSystem.objects.filter(pk=game.pk).values_list("data_version", flat=True).first()
         if kept[0] == version:
             return kept[1]
     library = load_library(game)

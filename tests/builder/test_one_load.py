@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from armylists.builder.views import entries
+from armylists.builder.views import common
 from armylists.checking import library as library_module
 
 from .conftest import htmx
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def loads(monkeypatch):
-    """Counts: `library_of` asked by the add-entry view, `load_library` reading the database."""
+    """Counts: `library_of` asked by the builder's views, `load_library` reading the database."""
     counts = {"library_of": 0, "load_library": 0}
     def counting(name: str, real):
         def counted(*args, **kwargs):
@@ -23,7 +23,7 @@ def loads(monkeypatch):
             return real(*args, **kwargs)
         return counted
 
-    monkeypatch.setattr(entries, "library_of", counting("library_of", entries.library_of))
+    monkeypatch.setattr(common, "library_of", counting("library_of", common.library_of))
     monkeypatch.setattr(library_module, "load_library", counting("load_library", library_module.load_library))
     return counts
 
@@ -38,13 +38,15 @@ def test_adding_an_entry_gets_the_library_once_and_reads_it_from_the_database_at
     monkeypatch.setattr(library_module, "_LIBRARIES", {})  # a process that has not read this game yet
     loads.update(library_of=0, load_library=0)
     # 12 queries: session, user, list, seven for the unit data (the factions' grimoires the seventh,
-    # formats 1.1), latest row, update; since the version history, the update and the history row are
+    # formats 1.1), the list's history, update; since the version history, the update and the history row are
     # saved together (+ the row's insert and a savepoint pair). Before the game homes it was 11 with six.
     with django_assert_max_num_queries(15):
         assert 'id="entry-e2"' in add(alice, army_list, "knights").content.decode()
     assert loads == {"library_of": 1, "load_library": 1}
 
-    with django_assert_max_num_queries(9):  # warm: the seven unit-data queries become one version query
+    # Warm: no unit-data query, not even the data version's (the game was read with the list):
+    # session, user, list, its history, the update and the history row in a savepoint pair.
+    with django_assert_max_num_queries(8):
         assert 'id="entry-e3"' in add(alice, army_list, "captain").content.decode()
     assert loads == {"library_of": 2, "load_library": 1}
 

@@ -36,7 +36,7 @@ def test_a_warm_check_reads_one_version_instead_of_the_unit_data(client, kingdom
     # The rate limit's counters in memory here (the database's cache elsewhere): this counts the check's queries.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     points(client)
-    with django_assert_num_queries(2):  # the game, its data version
+    with django_assert_num_queries(1):  # the game, whose data version is current as it was just read
         assert points(client) == 2 * 530 + 2 * 100
 
 
@@ -72,3 +72,13 @@ def test_each_game_keeps_one_library_in_memory(client, kingdom):
     points(client)
     game = GameSystem.objects.get(slug="aof-regiments")
     assert library_module._LIBRARIES[game.pk][0] == game.data_version
+
+
+def test_a_game_just_read_is_trusted_for_its_data_version_and_one_held_longer_is_not(kingdom,
+                                                                                      django_assert_num_queries):
+    game = GameSystem.objects.get(slug="aof-regiments")
+    kept = library_module.library_of(game)
+    with django_assert_num_queries(0):  # read with the list it belongs to, as every builder view does
+        assert library_module.library_of(game, just_read=True) is kept
+    import_document(parse_faction_file(KINGDOM))
+    assert library_module.library_of(game) is not kept  # held since before the import: its version is asked

@@ -14,11 +14,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from armylists.boundary.numbers import whole_number
-from armylists.checking.library import Library
+from armylists.checking.library import Library, library_of
 
 from ..context import load_checked, roster_context
 from ..fragments import EVERYTHING, Shape, edit_fragments, redraw, shape_of
 from ..models import ArmyList
+from ..permissions import get_owned_list_or_404
 from ..picker import page_picker
 from ..replay import BadEditKey, is_retry_of_a_saved_edit
 from ..services import Changed
@@ -35,6 +36,13 @@ def form_problem(form: Form) -> str:
         label = (field.label or name.replace("-", " ").replace("_", " ").capitalize()) if field else ""
         parts += [f"{label}: {e}" if label else str(e) for e in errors]
     return " ".join(parts) + " Nothing was changed."
+
+
+def own_list(request: HttpRequest, pk: int) -> tuple[ArmyList, Library]:
+    """The user's list number `pk` (else 404) and its game's unit data, as every builder view starts.
+    The game was read with the list, so the data version it carries is current."""
+    army_list = get_owned_list_or_404(request.user, pk)
+    return army_list, library_of(army_list.game, just_read=True)
 
 
 def list_url(army_list: ArmyList, entry_id: str | None = None) -> str:

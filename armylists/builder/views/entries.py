@@ -14,7 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
-from armylists.checking.library import Library, library_of
+from armylists.checking.library import Library
 from armylists.games.registry import game_home
 
 from .. import services
@@ -23,10 +23,9 @@ from ..controls import NAME_LIMITS, settings_state
 from ..edits import find_entry
 from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm, MoveForm
 from ..models import ArmyList
-from ..permissions import get_owned_list_or_404
 from ..replay import BadEditKey, Replayed, edit_key
 from ..services import BadInput, Changed, Refused
-from .common import bad_key_response, changed_response, form_problem, refused_response, replayed_response
+from .common import bad_key_response, changed_response, form_problem, own_list, refused_response, replayed_response
 
 
 def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Callable[..., Changed],
@@ -47,8 +46,7 @@ def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Call
 @require_POST
 @login_required
 def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     form = EntryAddForm(request.POST, library=library, primary=army_list.document["faction"])
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form))
@@ -60,8 +58,8 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    document, library = army_list.document, library_of(army_list.game)
+    army_list, library = own_list(request, pk)
+    document = army_list.document
     try:
         entry = find_entry(document, entry_id)
     except Refused as error:
@@ -83,8 +81,7 @@ def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 @login_required
 def entry_form(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     """An entry's options form, as the list is now (fetched when its panel opens)."""
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     checked, problem = load_checked(army_list, library)
     views = entry_views(army_list, checked, library, frozenset([entry_id]))
     if entry_id not in views or not views[entry_id].has_form:
@@ -95,8 +92,7 @@ def entry_form(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 @require_POST
 @login_required
 def entry_remove(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     return _run(request, army_list, library, partial(services.remove_entry, entry_id=entry_id))
 
 
@@ -104,8 +100,7 @@ def entry_remove(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 @login_required
 def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     """Move up (before the entry shown above it) or down (after the one shown below it)."""
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     form = MoveForm(request.POST)
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), entry_id)
@@ -116,24 +111,21 @@ def entry_move(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
 @require_POST
 @login_required
 def list_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     return _run(request, army_list, library, services.undo)
 
 
 @require_POST
 @login_required
 def entry_duplicate(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     return _run(request, army_list, library, partial(services.duplicate_entry, entry_id=entry_id))
 
 
 @require_POST
 @login_required
 def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     current = settings_state(army_list.document, army_list.game)
     form = ListSettingsForm(request.POST, game=army_list.game, current=current)
     if not form.is_valid():
@@ -146,8 +138,7 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     # Asked first: in a game that buys command cards, `command_cards` is a number, not a list of picks.
     if not game_home(army_list.game.slug).picks_command_cards:
         return refused_response(request, army_list, library,

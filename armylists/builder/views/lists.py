@@ -25,7 +25,15 @@ from ..picker import page_picker
 from ..replay import BadEditKey, Replayed, edit_key
 from ..services import BadInput, Refused
 from ..summary import last_change
-from .common import bad_key_response, changed_response, form_problem, refused_response, remember_page, replayed_response
+from .common import (
+    bad_key_response,
+    changed_response,
+    form_problem,
+    own_list,
+    refused_response,
+    remember_page,
+    replayed_response,
+)
 
 PER_PAGE = 25
 
@@ -90,8 +98,7 @@ def list_create(request: HttpRequest) -> HttpResponse:
 @require_GET
 @login_required
 def list_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     picker = page_picker(request, army_list, library)
     if request.htmx and request.htmx.target == "unit-picker":
         return render(request, "builder/list_detail.html#unit-picker", {"army_list": army_list, **picker})
@@ -115,8 +122,7 @@ def _next(request: HttpRequest, army_list: ArmyList) -> str:
 @require_POST
 @login_required
 def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
-    army_list = get_owned_list_or_404(request.user, pk)
-    library = library_of(army_list.game)
+    army_list, library = own_list(request, pk)
     form = RenameForm(request.POST)
     try:
         if not form.is_valid():
