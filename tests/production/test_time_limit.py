@@ -56,11 +56,13 @@ def test_a_request_whose_time_ran_out_while_it_waited_is_answered_without_being_
     urls_extra.running.clear()
     handler = MusterASGIHandler()
 
-    async def together():  # one thread runs both in turn: /slow/ waits for /spin/ to be cut
-        return await asyncio.gather(get(handler, "/spin/"), get(handler, "/slow/"))
+    # One thread runs both in turn: /slow/ waits behind /asleep/, which holds the thread for a second
+    # (its cut takes effect only then), well past /slow/'s half a second.
+    async def together():
+        return await asyncio.gather(get(handler, "/asleep/"), get(handler, "/slow/"))
 
-    (spun, _, _), (waited, headers, took) = run(together(), timeout=30)
-    assert (spun, waited, headers[b"Retry-After"]) == (503, 503, b"5") and took < 2
+    (slept, _, _), (waited, headers, took) = run(together(), timeout=30)
+    assert (slept, waited, headers[b"Retry-After"]) == (503, 503, b"5") and took < 2
     assert not any(event.startswith("start") for event in urls_extra.running)
 
 

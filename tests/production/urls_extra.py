@@ -1,5 +1,6 @@
 """The site's URLs plus views for the tests: one that fails, one that takes its time, one that
-would take ten seconds of CPU, one that finds the database locked by another writer."""
+would take ten seconds of CPU, one that waits a second in a single call into C, one that finds the
+database locked by another writer."""
 import threading
 import time
 
@@ -33,6 +34,12 @@ def spin(request):
     return HttpResponse("spun")
 
 
+def asleep(request):
+    """A second in one call into C, as a query waiting for a lock: a cut takes effect when it returns."""
+    time.sleep(1)
+    return HttpResponse("woke")
+
+
 def locked(request):
     raise OperationalError("database is locked")  # SQLite's words once its busy timeout has passed
 
@@ -41,6 +48,7 @@ urlpatterns = [
     path("fail/", fail),
     path("slow/", slow),
     path("spin/", spin),
+    path("asleep/", asleep),
     path("locked/", locked),
     path("", include("armylists.urls")),
 ]
