@@ -30,6 +30,12 @@ raw_env = [f"DATABASE_LOCK_TIMEOUT_S={os.environ.get('DATABASE_LOCK_TIMEOUT_S', 
 # test's htmx edits: p95 150 ms with 8 processes on 2 cores, 150-240 ms with 4 (docs/deploying.md).
 workers = int(os.environ.get("WEB_CONCURRENCY", 4 * (os.cpu_count() or 1)))
 worker_class = "armylists.ops.server.HeaderDeadlineWorker"
+# Each process listens on a socket of its own (SO_REUSEPORT), and the kernel deals new connections
+# out among them by a hash of their addresses. On one socket shared by all, whichever process
+# accepted first kept the client (a kept-alive connection stays with its process): in the load test
+# one process served twelve times the requests of another, and the players behind it waited.
+# gunicorn then logs "Listening at:" with no address; each process logs its own.
+reuse_port = True
 worker_connections = 1000
 # The plain asyncio loop: armylists.ops.server hands it its protocol (uvloop's loop takes no such change).
 asgi_loop = "asyncio"

@@ -14,6 +14,7 @@ import os
 import socket
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -90,4 +91,34 @@ def test_idle_and_slow_header_connections_are_closed_and_the_site_keeps_answerin
 
 def test_the_web_process_listens_on_the_loopback_address_by_default(server):
     port, log = server
-    assert f"Listening at: http://127.0.0.1:{port}" in log.read_text()
+    assert f"listening on http://127.0.0.1:{port}" in log.read_text()  # each process's own socket
+
+
+
+def listening_sockets(port: int) -> int:
+    """How many sockets listen on `port` on this machine (Linux's /proc/net/tcp)."""
+    rows = [line.split() for path in (Path("/proc/net/tcp"), Path("/proc/net/tcp6")) if path.exists()
+            for line in path.read_text(encoding="ascii").splitlines()[1:]]
+    return sum(1 for row in rows if row[1].endswith(f":{port:04X}") and row[3] == "0A")  # 0A: LISTEN
+
+
+def test_each_process_listens_on_a_socket_of_its_own(tmp_path):
+    """So the kernel deals connections out among the processes, rather than the first to accept
+    keeping them (armylists/ops/gunicorn.py, `reuse_port`)."""
+    port = free_port()
+    env = {**{k: v for k, v in os.environ.items() if k != "WEB_HOST"},
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}", "DEBUG": "false",
+           "SECRET_KEY": "a-key-for-the-connection-test-only-0123456789-abcdef", "ALLOWED_HOSTS": "127.0.0.1",
+           "PORT": str(port), "WEB_CONCURRENCY": "3", "PYTHONPATH": str(ROOT),
+           "PATH": f"{os.path.dirname(sys.executable)}:{os.environ['PATH']}"}
+    log = tmp_path / "server.log"
+    process = start_server(procfile_web(), env, log)
+    try:
+        deadline = time.monotonic() + 60
+        while log.read_text().count(f"listening on http://127.0.0.1:{port}") < 3:  # every process serving
+            assert process.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.2)
+        assert listening_sockets(port) == 3
+        assert all(answers(port) == 405 for _ in range(20))  # whichever process the kernel deals them to
+    finally:
+        stop_server(process)
