@@ -35,14 +35,19 @@ def answers(port: int) -> int | None:
         return None
 
 
+def server_env(tmp_path, port: int, processes: int) -> dict[str, str]:
+    """The environment of the Procfile's `web` line for these tests, with WEB_HOST's default."""
+    return {**{k: v for k, v in os.environ.items() if k != "WEB_HOST"},
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}", "DEBUG": "false",
+            "SECRET_KEY": "a-key-for-the-connection-test-only-0123456789-abcdef", "ALLOWED_HOSTS": "127.0.0.1",
+            "PORT": str(port), "WEB_CONCURRENCY": str(processes), "PYTHONPATH": str(ROOT),
+            "PATH": f"{os.path.dirname(sys.executable)}:{os.environ['PATH']}"}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     tmp_path, port = tmp_path_factory.mktemp("connections"), free_port()
-    env = {**{k: v for k, v in os.environ.items() if k != "WEB_HOST"},
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}", "DEBUG": "false",
-           "SECRET_KEY": "a-key-for-the-connection-test-only-0123456789-abcdef", "ALLOWED_HOSTS": "127.0.0.1",
-           "PORT": str(port), "WEB_CONCURRENCY": "1", "PYTHONPATH": str(ROOT),
-           "PATH": f"{os.path.dirname(sys.executable)}:{os.environ['PATH']}"}
+    env = server_env(tmp_path, port, processes=1)
     # The Procfile's line as it is: it binds to WEB_HOST's default, the loopback address.
     process = start_server(procfile_web(), env, tmp_path / "server.log")
     try:
@@ -106,11 +111,7 @@ def test_each_process_listens_on_a_socket_of_its_own(tmp_path):
     """So the kernel deals connections out among the processes, rather than the first to accept
     keeping them (armylists/ops/gunicorn.py, `reuse_port`)."""
     port = free_port()
-    env = {**{k: v for k, v in os.environ.items() if k != "WEB_HOST"},
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'unused.sqlite3'}", "DEBUG": "false",
-           "SECRET_KEY": "a-key-for-the-connection-test-only-0123456789-abcdef", "ALLOWED_HOSTS": "127.0.0.1",
-           "PORT": str(port), "WEB_CONCURRENCY": "3", "PYTHONPATH": str(ROOT),
-           "PATH": f"{os.path.dirname(sys.executable)}:{os.environ['PATH']}"}
+    env = server_env(tmp_path, port, processes=3)
     log = tmp_path / "server.log"
     process = start_server(procfile_web(), env, log)
     try:
