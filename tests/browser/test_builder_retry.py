@@ -1,4 +1,5 @@
-"""A client that retries an edit after a timeout does not add the entry twice (issue 14, "Faults").
+"""A client that retries an edit after a timeout does not add the entry twice (Faults;
+docs/deploying.md, What the site does against hostile clients: "A retried edit").
 
 The builder's script sends each edit with a key (X-Edit-Key) and, when an edit got no answer, sends
 the same key with the same edit again; the server answers a key it has seen with the list as it is.

@@ -153,7 +153,7 @@ def test_battleground_mercenaries_are_shown_apart(alice, make_list):
 
 
 def test_a_violation_about_the_whole_list_is_shown_once_above_it_with_its_rule(alice, make_list):
-    """Too many heroes (AoF Regiments, Force Organisation: "Only 1 hero per 375pts", seed 000 L300) is about
+    """Too many heroes (AoF Regiments, Force Organisation (Optional): "Only 1 hero per 375pts") is about
     the list: shown once, naming its entries, not repeated on each hero's card."""
     army_list = make_list("aof-regiments", {"unit": "captain"}, {"unit": "wizard"}, points_limit=375)
     page = alice.get(detail(army_list)).content.decode()
@@ -203,7 +203,7 @@ def test_bad_input_is_a_message_in_the_panel_and_nothing_is_written(alice, make_
 
 def test_command_cards_posted_to_a_battleground_list_are_refused_not_a_server_error(alice, make_list):
     # Found by tests/production/test_fuzz_forms.py: a Battleground list's `command_cards` is the number of
-    # cards bought, not chosen (Battleground, Build Army: seed 002 L2171), which the Diskwars picks form
+    # cards bought, not chosen (Battleground, Setting Up a Game: Build Army), which the Diskwars picks form
     # could not read.
     army_list = make_list("battleground", {"unit": "militia"}, command_cards=2)
     response = htmx(alice, reverse("builder:list-command-cards", args=[army_list.pk]), {"cards": ["steady"]})
@@ -235,7 +235,7 @@ def test_dulce_bellum_offers_no_faction_switcher(alice, make_list):
 
 
 def test_entry_edit_urls_are_those_django_reverses(alice, make_list):
-    odd = "Front_rank-1"  # every kind of character an entry id may hold (FORMATS 1.1: Each entry)
+    odd = "Front_rank-1"  # every kind of character an entry id may hold (docs/list-file.md, Entries: Entry ids)
     army_list = make_list("aof-regiments", {"id": odd, "unit": "infantry"}, {"unit": "knights"})
     page = alice.get(detail(army_list)).content.decode() + forms(alice, army_list, odd)
     for name in ("update", "remove", "duplicate", "move"):
@@ -246,7 +246,8 @@ def test_entry_edit_urls_are_those_django_reverses(alice, make_list):
 
 
 def test_name_inputs_stop_where_the_list_file_does(alice, make_list):
-    """Names are at most 200 characters, a list's and an entry's (FORMATS 1.1: Faction file, bounds)."""
+    """Names are at most 200 characters, a list's and an entry's (docs/list-file.md and docs/faction-file.md,
+    Bounds)."""
     army_list = make_list("aof-regiments", {"unit": "infantry"})
     page = alice.get(detail(army_list)).content.decode() + forms(alice, army_list, "e1")
     assert 'maxlength="200" required data-testid="list-name-input"' in page

@@ -1,5 +1,6 @@
-"""A client that retries an edit after a timeout does not make it twice (issue 14, "Faults": "edits
-carry the list version, as they do now, and a replay is recognised").
+"""A client that retries an edit after a timeout does not make it twice (Faults: "edits carry the
+list version, as they do now, and a replay is recognised"; docs/deploying.md, What the site does against
+hostile clients).
 
 Each edit carries a key (the X-Edit-Key header, armylists/builder/replay.py); an edit whose key the
 list's history has already is answered with the list as it is and writes nothing. Without a key an

@@ -1,4 +1,4 @@
-"""Saved lists within the list file's bounds (FORMATS 1.1: List file): `meta` kept through import,
+"""Saved lists within the list file's bounds (docs/list-file.md, Bounds): `meta` kept through import,
 edits and export; the import form bounded as every way in; at most 1,000 entries; URL-safe ids,
 and the migration that makes old lists so."""
 from __future__ import annotations

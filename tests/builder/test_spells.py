@@ -1,5 +1,5 @@
 """A Dulce Bellum caster's grimoire and spells in the builder (Dulce Bellum 0.1, Magic: What Spells Can
-You Cast, seed 004 L1074; Spellcaster (n) L916-L920; Master of Magic L864-L866): picked by name from its
+You Cast; Special Abilities: Spellcaster (n) and Master of Magic): picked by name from its
 faction's grimoires, saved through the services like every entry edit, checked, and never shown as slugs."""
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def test_a_spell_the_game_does_not_have_saves_nothing(alice, make_caster_list):
 
 
 def test_a_new_grimoire_drops_the_spells_of_the_old_one(alice, make_caster_list):
-    # Seed 004 L1074: "A Spellcaster can only choose spells from a single grimoire."
+    # Dulce Bellum, Magic: What Spells Can You Cast: "A Spellcaster can only choose spells from a single grimoire."
     army_list = make_caster_list({"unit": "necromancer", "grimoire": "dark-magic", "spells": ["hex"]},
                                  faction="dead")
     post_entry(alice, army_list, "e1", grimoire="", spells=["hex"])
@@ -90,7 +90,8 @@ def test_a_new_grimoire_drops_the_spells_of_the_old_one(alice, make_caster_list)
 
 
 def test_more_spells_than_n_are_saved_and_reported_by_name_not_blocked(alice, make_caster_list):
-    # Seed 004 L918: "up to n spells"; a third spell is a too-many-spells violation (warn, never block).
+    # Dulce Bellum, Special Abilities: Spellcaster (n): "up to n spells"; a third spell is a too-many-spells
+    # violation (warn, never block).
     army_list = make_caster_list({"unit": "runesmith", "grimoire": "battle-magic"})
     body = post_entry(alice, army_list, "e1", grimoire="battle-magic",
                       spells=["charge", "fireball", "avatar-of-war"]).content.decode()
@@ -100,7 +101,8 @@ def test_more_spells_than_n_are_saved_and_reported_by_name_not_blocked(alice, ma
 
 
 def test_a_master_of_magic_shows_its_whole_grimoire_and_chooses_none(alice, make_caster_list):
-    # Seed 004 L866: "This unit knows all the spells from their chosen Magic Grimoire."
+    # Dulce Bellum, Special Abilities: Master of Magic: "This unit knows all the spells from their chosen
+    # Magic Grimoire."
     army_list = make_caster_list({"unit": "archmage", "grimoire": "battle-magic"})
     html = page(alice, army_list)
     known = re.search(r'data-testid="known-spells">(.*?)</ul>', html, re.S).group(1)
@@ -110,7 +112,7 @@ def test_a_master_of_magic_shows_its_whole_grimoire_and_chooses_none(alice, make
 
 
 def test_a_fixed_spellcaster_shows_its_spell_and_picks_no_grimoire(alice, make_caster_list):
-    # Seed 004 L916-L920: "If n is a spell name, it has that spell."
+    # Dulce Bellum, Special Abilities: Spellcaster (n): "If n is a spell name, it has that spell."
     army_list = make_caster_list({"unit": "flamecaller"})
     html = page(alice, army_list)
     assert re.search(r'data-testid="fixed-spell">Knows Fireball', html)

@@ -66,7 +66,7 @@ def test_the_commands_round_trip(played, tmp_path):
 
 
 def test_a_file_that_breaks_a_rule_is_refused_naming_the_action_and_nothing_is_written(played, aof):
-    """L3959: a second new hero after the same mission."""
+    """AoF Regiments, Campaign Rules: Recruit Units, Recruiting Heroes: a second new hero after the same mission."""
     document = export_campaign(played)
     recruit = next(a for a in document["actions"] if a["kind"] == "recruit")
     second = copy.deepcopy(recruit)
@@ -91,7 +91,8 @@ def test_dice_the_action_did_not_use_are_refused(played):
 
 
 def test_changed_dice_change_the_outcome_or_are_refused(played):
-    """The injury die changed from 3 to 1 kills the Captain (L3858) - the recorded dice are the truth."""
+    """The injury die changed from 3 to 1 kills the Captain (AoF Regiments, Campaign Rules: Check for Casualties,
+    the Injury table: 1, Dead) - the recorded dice are the truth."""
     document = export_campaign(played)
     post = next(a for a in document["actions"] if a["kind"] == "post-battle")
     post["rolls"]["u7/injury"] = [1]

@@ -1,4 +1,4 @@
-"""Campaign pages: what they show and what their forms do (AoF Regiments, Campaign Rules, seed 000)."""
+"""Campaign pages: what they show and what their forms do (AoF Regiments, Campaign Rules)."""
 from __future__ import annotations
 
 import re
@@ -40,7 +40,7 @@ def test_the_campaign_page_shows_the_leaderboard_and_the_log_newest_first(armies
 
 
 def test_vp_per_match_is_shown_with_parallel_play(aof, players, client_for):
-    """L3793: with parallel play VP are divided by the matches each army played."""
+    """Campaign Types, Parallel Play: with parallel play VP are divided by the matches each army played."""
     campaign = services.create_campaign(name="Parallel", game=aof, game_master=players["alice"], kind="endless",
                                         parallel_play=True)
     services.join_campaign(campaign=campaign, user=players["bob"], token=campaign.invite_token)
@@ -56,7 +56,7 @@ def test_vp_per_match_is_shown_with_parallel_play(aof, players, client_for):
 
 
 def test_the_setup_check_shows_underdog_points_and_the_cap(armies, client_for):
-    """L3816 and L3818: Red fields 4 x 90 = 360 against Blue's 90: 270 more than 250."""
+    """Mission Setup, The Armies and Underdog Bonus: Red fields 4 x 90 = 360 against Blue's 90: 270 more than 250."""
     response = client_for("alice").post(
         reverse("campaigns:mission-create", args=[armies.slug]),
         {"check": "1", "army": ["a1", "a2"], "units-a1": ["u1", "u2", "u3", "u4"], "units-a2": ["u8"]},
@@ -90,7 +90,8 @@ def test_a_mission_through_the_pages(armies, client_for):
 
 
 def test_the_post_battle_page_records_an_injury_with_the_entered_dice(armies, players, client_for):
-    """L3855 and L3860: the Captain is a casualty, rolls 1, then 3 on the injury table: Blinded Eye."""
+    """Check for Casualties, Hero Units and the Injury table: the Captain is a casualty, rolls 1, then 3 on the injury
+    table: Blinded Eye."""
     play_mission(armies, players["alice"], a1=("u1", "u7"))
     target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
     page = client_for("alice").get(target).content.decode()
@@ -105,7 +106,8 @@ def test_the_post_battle_page_records_an_injury_with_the_entered_dice(armies, pl
 
 
 def test_a_level_up_choice_is_asked_and_the_dice_are_kept(armies, players, client_for):
-    """L3891: Specialist asks melee or shooting; the rolled dice are carried, not rolled again."""
+    """Earn Experience, the trait table: Specialist asks melee or shooting; the rolled dice are carried, not rolled
+    again."""
     play_mission(armies, players["alice"])
     target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
     asked = client_for("alice").post(target, {"units-u1": "4", "dice-u1": "3"})
@@ -121,7 +123,7 @@ def test_a_level_up_choice_is_asked_and_the_dice_are_kept(armies, players, clien
 
 
 def test_between_missions_buy_sell_and_recruit(armies, players, client_for):
-    """L3953-L3961."""
+    """Upgrade Armies and Recruit Units."""
     play_mission(armies, players["alice"])
     services.perform(campaign=armies, actor=players["alice"], kind="post-battle", data={"mission": 1, "army": "a1"})
     alice = client_for("alice")
@@ -199,7 +201,8 @@ def test_the_game_master_corrects_traits_and_fate_with_a_reason(armies, client_f
 
 
 def test_house_rules_change_the_campaign_numbers(aof, players, client_for):
-    """C14 of the rules extract: the winner and loser rewards (L3840) are numbers a group may change."""
+    """C14 of the rules extract: the winner and loser rewards (Play Mission, Mission Goals) are numbers a group may
+    change."""
     response = client_for("alice").post(reverse("campaigns:campaign-create"), {
         "name": "Gentle", "game": "aof-regiments", "kind": "endless", "house_rules": "loss_points = 200\n"})
     campaign = Campaign.objects.get(name="Gentle")

@@ -28,7 +28,7 @@ def ledger_sum(campaign, key: str) -> int:
 
 
 def test_creating_a_campaign_logs_its_length(campaign):
-    """AoF Regiments, Campaign Rules: Campaign Length, seed 000 L3788: Game-Limited, D6+4 missions."""
+    """AoF Regiments, Campaign Rules: Campaign Types, Campaign Length: Game-Limited, D6+4 missions."""
     first = campaign.actions.get()
     assert (first.kind, first.rolls) == ("set-length", {"length": [3]})
     assert load_state(campaign).state.length == 7
@@ -63,7 +63,7 @@ def test_starting_armies_writes_the_ledger(armies):
 
 
 def test_a_mission_pays_both_armies_and_every_entry_says_who_and_why(armies, players):
-    """L3840: the winner gets 2 VP and 150pts, the loser 300pts."""
+    """Campaign Rules: Play Mission, Mission Goals: the winner gets 2 VP and 150pts, the loser 300pts."""
     play_mission(armies, players["bob"], winner="a2")
     entry = LedgerEntry.objects.filter(army__key="a1").last()
     assert (entry.amount, entry.note, entry.action.actor.username) == (300, "lost mission 1", "bob")
@@ -108,7 +108,7 @@ def test_the_log_and_ledger_are_append_only(armies):
 
 
 def test_unit_names_are_unique_in_an_army_in_the_database_too(armies):
-    """AoF Regiments, Campaign Rules: Preparation, L3801: each unit has a unique name."""
+    """AoF Regiments, Campaign Rules: Preparation, The Army Sheet: each unit has a unique name."""
     army = armies.armies.get(key="a1")
     with pytest.raises(IntegrityError), transaction.atomic():
         CampaignUnit.objects.create(army=army, key="u99", name="FOOT 1", unit="infantrymen", faction="human-empire")
@@ -126,7 +126,7 @@ def test_a_dead_units_name_is_free_again(armies, players, aof):
 
 
 def test_a_level_up_that_needs_a_choice_asks_for_it_and_writes_nothing_until_given(armies, players):
-    """L3891: a Specialist picks melee or shooting."""
+    """Campaign Rules: Earn Experience, the trait table: a Specialist picks melee or shooting."""
     play_mission(armies, players["alice"])
     data = {"mission": 1, "army": "a1", "results": [{"unit": "u1", "killed_units": 4}]}
     with pytest.raises(NeedChoice) as asked:
@@ -142,7 +142,8 @@ def test_a_level_up_that_needs_a_choice_asks_for_it_and_writes_nothing_until_giv
 
 
 def test_an_army_started_from_a_list_is_a_copy_checked_against_the_campaign_rules(campaign, aof, players):
-    """L3799: 750 points, at most 150 banked and one hero; the list itself is never changed."""
+    """Campaign Rules: Preparation, The Armies: 750 points, at most 150 banked and one hero; the list itself is never
+    changed."""
     from armylists.campaigns.specs import units_from_list
     faction = Faction.objects.get(game=aof, slug="human-empire")
     army_list = builder_services.create_list(owner=players["bob"], name="Skirmishers", game=aof, faction=faction,

@@ -1,5 +1,5 @@
-"""Campaign PDFs: army sheets (AoF Regiments, Campaign Rules: the army sheet, seed 000 L4197-L4230), the blank
-sheet, the summary, and `manage.py render_sheet`."""
+"""Campaign PDFs: army sheets (AoF Regiments, Campaign Rules: the army sheet), the blank sheet, the
+summary, and `manage.py render_sheet`."""
 from __future__ import annotations
 
 import io

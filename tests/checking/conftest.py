@@ -1,4 +1,4 @@
-"""A small library and list files for the check contract (FORMATS.md: The check)."""
+"""A small library and list files for the check contract (docs/checking.md)."""
 from __future__ import annotations
 
 import json

@@ -1,5 +1,5 @@
 """The list file 1.1 at every way in: its fields, its bounds, and JSON that cannot hurt the server
-(FORMATS 1.1: List file, Bounds; The check)."""
+(docs/list-file.md, Bounds; docs/checking.md)."""
 from __future__ import annotations
 
 import json
@@ -88,7 +88,8 @@ def test_the_bounds_themselves_are_inside(kingdom):
 
 
 def test_mixed_armies_left_out_is_the_games_default_applied_by_the_engine(kingdom):
-    """seed 000 L292 ("from one or more armies"): Regiments' default is free, from the game's numbers."""
+    """AoF Regiments, Preparing your Army ("from one or more armies"): Regiments' default is free, from the
+    game's numbers."""
     checked = check_document(LEGAL)
     assert checked.document.mixed_armies is None and checked.army.mixed_armies is None
     assert "mixed_armies" not in dump_list(checked.document)

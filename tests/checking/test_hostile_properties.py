@@ -1,6 +1,6 @@
-"""Hostile input at every way in (FORMATS 1.1: Bounds): random, deep, huge and malformed JSON fed to
-POST /api/check, `checklist`, `import_factions` and the builder's list import. Never a 500, never a
-traceback; always one sentence, naming the JSON path of the fault when the fault has one."""
+"""Hostile input at every way in (docs/checking.md and docs/faction-file.md, Bounds): random, deep, huge
+and malformed JSON fed to POST /api/check, `checklist`, `import_factions` and the builder's list import.
+Never a 500, never a traceback; always one sentence, naming the JSON path of the fault when the fault has one."""
 from __future__ import annotations
 
 import json

@@ -67,7 +67,8 @@ def test_a_grimoire_or_spell_the_game_does_not_have_is_bad_input_naming_its_path
 
 
 def test_a_grimoire_of_another_faction_is_a_rule_broken_not_bad_input(magic):
-    # Seed 004 L1074: spells "from one of the Magic Grimoires available to their Faction".
+    # Dulce Bellum, Magic: What Spells Can You Cast: spells "from one of the Magic Grimoires available to
+    # their Faction".
     checked = check_document(magic_list({"unit": "runesmith", "grimoire": "dark-magic", "spells": ["hex"]}))
     assert codes(checked) == ["grimoire-not-available"]
     assert "Deep Holds" in checked.report.violations[0].message
@@ -77,7 +78,8 @@ def test_a_grimoire_of_another_faction_is_a_rule_broken_not_bad_input(magic):
 def test_a_snapshot_keeps_the_grimoires_and_checks_spells_identically(magic):
     live = check_document(magic_list({"unit": "runesmith", "grimoire": "battle-magic", "spells": ["fireball"]},
                                      {"unit": "runesmith", "grimoire": "battle-magic", "spells": ["fireball"]}))
-    assert codes(live) == ["duplicate-spell"]  # seed 004 L1074: not the same spell twice unless Basic
+    # Dulce Bellum, Magic: What Spells Can You Cast: not the same spell twice unless Basic.
+    assert codes(live) == ["duplicate-spell"]
     stored = json.loads(json.dumps(live.library.snapshot(used_units(live.document))))
     assert [g["slug"] for g in stored["grimoires"]] == ["battle-magic", "dark-magic"]
     assert stored["factions"]["holds"]["grimoires"] == ["battle-magic"]

@@ -31,7 +31,8 @@ def test_the_demo_infantrymen_detachment_is_a_size_of_infantrymen():
 
 
 def test_five_of_the_same_troops_at_1500_are_too_many_copies_whatever_their_size():
-    # Seed 000 L301: "Only 1+X copies of the same unit, where X is 1 per 750pts"; L305: max. 3 at 1500.
+    # AoF Regiments, Force Organisation (Optional): "Only 1+X copies of the same unit, where X is 1 per 750pts";
+    # its example: max. 3 at 1500.
     import_file(DEMO / "aof-regiments.json")
     troops = [{"unit": "infantrymen"}] * 3 + [{"unit": "infantrymen-detachment"}] * 2
     assert "too-many-copies" in codes(opr_list("aof-regiments", "human-empire", *troops))
@@ -39,7 +40,7 @@ def test_five_of_the_same_troops_at_1500_are_too_many_copies_whatever_their_size
 
 
 def test_regiments_mixes_factions_freely_when_the_list_does_not_say():
-    # Seed 000 L292: an army "from one or more armies"; the game's default_mixed_armies is free.
+    # AoF Regiments, Preparing your Army: an army "from one or more armies"; the game's default_mixed_armies is free.
     import_file(DEMO / "aof-regiments.json")
     data = opr_list("aof-regiments", "human-empire", {"unit": "infantrymen"},
                     {"unit": "zombies", "faction": "cursed-dead"})
@@ -48,7 +49,8 @@ def test_regiments_mixes_factions_freely_when_the_list_does_not_say():
 
 
 def test_skirmish_takes_one_faction_when_the_list_does_not_say():
-    # Seed 003 L168: "select units and upgrades from your army's list"; default_mixed_armies is single.
+    # AoF Skirmish, Preparing your Army: "select units and upgrades from your army's list";
+    # default_mixed_armies is single.
     import_file(DEMO / "aof-skirmish.json")
     data = opr_list("aof-skirmish", "human-empire", {"unit": "infantrymen"},
                     {"unit": "zombies", "faction": "cursed-dead"}, points_limit=250)

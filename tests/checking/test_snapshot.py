@@ -47,8 +47,8 @@ def test_a_snapshot_keeps_only_the_units_the_list_uses():
 
 @pytest.mark.django_db
 def test_a_snapshot_keeps_the_command_cards_a_list_chooses_from_a_faction_it_has_no_unit_of():
-    """Diskwars: each hero's command value selects that many command cards (seed 001 L443-445), by a
-    slug unique in the whole game (FORMATS.md, faction file): an Empire card in a High Elves list."""
+    """Diskwars: each hero's command value selects that many command cards (Customising an Army), by a
+    slug unique in the whole game (docs/faction-file.md, Command cards): an Empire card in a High Elves list."""
     data = json.loads((DEMO / "lists" / "diskwars-legal.json").read_text())
     data["entries"] = [e for e in data["entries"] if not e.get("faction")]  # High Elves units only
     data["regiments"] = 1

@@ -205,7 +205,7 @@ def test_only_your_own_list_can_be_submitted(event, joined, army_list, players):
 
 def test_the_event_settings_replace_the_lists_own(make_event, players):
     """The list says 5000 points and no force organisation; the event says 1000 and forces it on
-    ("Force lists must follow Force Org. rules", AoF Regiments, Tournament Rules; seed 000 L3512)."""
+    ("Force lists must follow Force Org. rules", AoF Regiments, Tournament Guidelines: The Armies)."""
     event = make_event(settings={"points_limit": 1000, "force_organisation": True})
     player = services.join_event(event=event, user=players[0], display_name="Alice")
     heroes = list_file(*[{"unit": "captain"}] * 3, points_limit=5000, force_organisation=False)
@@ -232,7 +232,7 @@ def test_the_frozen_check_matches_a_fresh_check_of_the_same_data(event, joined):
 
 
 def test_a_diskwars_list_keeps_the_command_cards_of_a_faction_it_has_no_unit_of(organiser, players, db):
-    """Command cards are looked up in every faction of the game (FORMATS.md, The list file)."""
+    """Command cards are looked up in every faction of the game (docs/list-file.md, Top-level fields)."""
     import_file(DEMO / "diskwars.json")
     diskwars = GameSystem.objects.get(slug="diskwars")
     event = services.create_event(creator=organiser, name="Disks", game=diskwars, time_zone="UTC",
@@ -275,7 +275,7 @@ def test_my_events_shows_an_event_past_its_deadline_as_locked(event, organiser, 
 
 
 def test_meta_is_kept_unchanged_through_import_and_submission(joined, players, army_list):
-    """FORMATS 1.1, List file: `meta` is "carried unchanged through import, export and submission"."""
+    """docs/list-file.md, `meta`: carried unchanged through import, export and submission."""
     meta = {"event": "Spring Muster", "tags": ["casual"], "nested": {"a": [1, None]}}
     own = army_list(players[0], {**LEGAL, "meta": meta})
     submission = services.submit(player=joined[0], data=own.document, source_list=own)

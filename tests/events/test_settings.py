@@ -1,6 +1,6 @@
 """An event's settings: the game's numbers beside each field; unknown and out-of-range settings refused.
 
-FORMATS.md, "Event settings": list settings replace the list's own, any number of
+docs/checking.md, Events (and docs/events.md, Settings): list settings replace the list's own, any number of
 the game may be overridden by its name, and the bans exist only on events.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The faction file 1.1 (FORMATS 1.1: Faction file): bounded numbers and names, copies_of,
+"""The faction file 1.1 (docs/faction-file.md): bounded numbers and names, copies_of,
 Dulce Bellum grimoires and spells, command card slugs unique across the game; hostile files
 refused with the file and the JSON path, never a traceback or a hint to run `migrate`."""
 from __future__ import annotations
@@ -130,7 +130,7 @@ def test_the_bounds_themselves_load_and_copies_of_is_stored(tmp_path):
     assert exported["factions"][0]["units"][1]["copies_of"] == "infantrymen"
 
 
-# --- Dulce Bellum grimoires (seed 004, Magic: Magic Grimoires)
+# --- Dulce Bellum grimoires (Dulce Bellum, Magic: Magic Grimoires)
 
 
 def test_grimoires_spells_and_a_fixed_spell_load_and_export_back(tmp_path):

@@ -1,5 +1,5 @@
 """Players' pages show the data, not its source notes: no rulebook line numbers, no "demo-1" versions,
-no "Sample unit: ..." notes; a made-up unit carries a short "Sample" badge instead (issue 10)."""
+no "Sample unit: ..." notes; a made-up unit carries a short "Sample" badge instead."""
 from __future__ import annotations
 
 import re

@@ -32,20 +32,21 @@ def magic(db):
 
 
 def test_a_casters_card_prints_its_grimoire_and_spells_with_their_difficulty(magic):
-    # Seed 004 L1074 (spells from one grimoire) and L1162-L1410 (each spell's difficulty).
+    # Dulce Bellum, Magic: What Spells Can You Cast (spells from one grimoire) and Magic Grimoires (each spell's
+    # difficulty).
     sheet = sheet_of(magic_list({"unit": "runesmith", "grimoire": "battle-magic", "spells": ["charge", "fireball"]}))
     [card] = sheet.cards
     assert details(card) == {"Spellcaster": "2", "Grimoire": "Battle Magic", "Spells": "Charge! (8+), Fireball (8+)"}
 
 
 def test_a_master_of_magic_prints_its_whole_grimoire(magic):
-    # Seed 004 L866: it "knows all the spells from their chosen Magic Grimoire".
+    # Dulce Bellum, Special Abilities: Master of Magic: it "knows all the spells from their chosen Magic Grimoire".
     [card] = sheet_of(magic_list({"unit": "archmage", "grimoire": "battle-magic"})).cards
     assert details(card)["Spells"] == "Charge! (8+), Fireball (8+), Avatar of War (15+)"
 
 
 def test_a_fixed_spellcaster_prints_its_spell_by_name(magic):
-    # Seed 004 L916-L920: Spellcaster (<spell>) has that spell.
+    # Dulce Bellum, Special Abilities: Spellcaster (n): Spellcaster (<spell>) has that spell.
     [card] = sheet_of(magic_list({"unit": "flamecaller"})).cards
     assert details(card) == {"Spells": "Fireball (8+)"}
 

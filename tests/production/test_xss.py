@@ -1,4 +1,4 @@
-"""Nothing a user typed reaches a page, a header or a PDF unescaped (issue 14, "Hostile input": "XSS in every
+"""Nothing a user typed reaches a page, a header or a PDF unescaped (Hostile input: "XSS in every
 user-typed field, in pages and in PDFs"; the developers' guide: "Nothing user-typed reaches a URL, header or PDF
 unescaped").
 

@@ -1,4 +1,5 @@
-"""A world where every text a user can type holds a hostile payload (issue 14, "Hostile input").
+"""A world where every text a user can type holds a hostile payload (Hostile input;
+docs/deploying.md, What the site does against hostile clients).
 
 `hostile(tag)` is one payload per field, tagged so a page shows which field it came from: a
 `javascript:` start (if it ever became a link), a quote and `>` to break out of an attribute, an
@@ -125,7 +126,7 @@ NOT_USER_TYPED = {
 LIST_DOCUMENTS = ("builder.ArmyList.document", "builder.ListVersion.document", "events.Submission.document")
 NOT_USER_TYPED |= {f"{field}[game]": "must name one of the games (boundary.envelope.read_game)"
                    for field in LIST_DOCUMENTS}
-NOT_USER_TYPED |= {f"{field}[meta]": "kept for other programs, never shown (FORMATS: meta is not checked)"
+NOT_USER_TYPED |= {f"{field}[meta]": "kept for other programs, never shown (docs/list-file.md, `meta`: never checked)"
                    for field in LIST_DOCUMENTS}
 # A campaign action's strings that name rulebook or library things: the engine refuses any other.
 NOT_USER_TYPED |= {f"campaigns.Action.payload[{path}]": "a name from the rulebook's tables or the library; the "

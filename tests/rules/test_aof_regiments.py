@@ -1,8 +1,8 @@
-"""Age of Fantasy: Regiments force organisation, as the contract (FORMATS.md) states it.
+"""Age of Fantasy: Regiments force organisation, as the contract (docs/violations.md) states it.
 
-Row ids (FO-*) are the derived acceptance tests of the extract of seed 000,
-§4.3; combined units, command groups, heroes joining units and mixed armies
-are in test_aof_regiments_units.py.
+The cases are worked out from AoF Regiments, Force Organisation (Optional);
+combined units, command groups, heroes joining units and mixed armies are in
+test_aof_regiments_units.py.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from .regiments import (
 
 
 def test_book_example_at_1500_points():
-    """Regiments L305: at 1500pts, max. 4 heroes, 3 copies of each unit, no unit worth over
-    525pts and 10 units in total."""
+    """AoF Regiments, Force Organisation (Optional), its example: at 1500pts, max. 4 heroes, 3 copies
+    of each unit, no unit worth over 525pts and 10 units in total."""
     legal = report(
         *heroes(4),
         *[entry(f"c{i}", ARCHERS) for i in range(1, 4)],
@@ -46,7 +46,8 @@ def test_book_example_at_1500_points():
     (2250, 6, 4, 787, 15), (3000, 8, 5, 1050, 20),
 ])
 def test_force_organisation_limits_follow_the_derived_table(limit, heroes, copies, cap, units):
-    """Seed-000 §1.2 derived table (FO-7 is the 1000 row): limits round down from the limit."""
+    """The limits at the usual sizes, derived from AoF Regiments, Force Organisation (Optional): limits
+    round down from the limit."""
     assert limits(report(points_limit=limit)) == {
         "Heroes": heroes, "Units": units, "Most expensive unit": cap,
         "Most copies of one unit": copies}
@@ -56,7 +57,7 @@ def test_force_organisation_limits_follow_the_derived_table(limit, heroes, copie
 
 
 def test_five_heroes_at_1500_are_too_many():
-    """FO-1."""
+    """AoF Regiments, Force Organisation (Optional): "Only 1 hero per 375pts", so 5 at 1500 are too many."""
     result = report(*heroes(5, "e"))
     violation = only(result, "too-many-heroes")
     assert violation.message == "5 heroes; at most 4 at 1500 points (1 per 375)"
@@ -90,7 +91,7 @@ def test_a_game_under_375_points_allows_no_hero():
 
 
 def test_four_copies_of_one_unit_at_1500_are_too_many():
-    """FO-4."""
+    """AoF Regiments, Force Organisation (Optional): "Only 1+X copies of the same unit", so 3 at 1500."""
     result = report(*[entry(f"e{i}", ARCHERS) for i in range(1, 5)], entry("x", INFANTRY))
     violation = only(result, "too-many-copies")
     assert violation.entries == ("e1", "e2", "e3", "e4")
@@ -102,7 +103,8 @@ def test_three_copies_are_allowed_at_1500():
 
 
 def test_a_combined_entry_counts_once_towards_copies():
-    """FO-5: three copies where one is a combined pair (four base units) are legal."""
+    """AoF Regiments, Force Organisation (Optional), "combined units count as one": three copies where one is
+    a combined pair (four base units) are legal."""
     result = report(entry("e1", INFANTRY, combined=True), entry("e2", INFANTRY),
                     entry("e3", INFANTRY))
     assert result.legal, result.violations
@@ -115,7 +117,7 @@ def test_copies_count_the_unit_whatever_its_options():
 
 
 def test_two_copies_of_anything_at_500_are_too_many():
-    """FO-9."""
+    """AoF Regiments, Force Organisation (Optional): X is 0 at 500 points, so 1 copy of each unit."""
     assert codes(report(entry("e1", ARCHERS), entry("e2", ARCHERS), points_limit=500)) == \
         ["too-many-copies"]
 
@@ -134,9 +136,9 @@ DETACHMENT = unit("infantry-detachment", name="Infantrymen Detachment", cost=55,
 
 
 def test_two_sizes_of_one_unit_are_copies_of_one_unit():
-    """FORMATS 1.1: `copies_of` links two sizes of one unit for `too-many-copies`; 1.0 let a
-    1500-point list take 2 Infantrymen and 2 Infantrymen Detachments (seed 000 L301: "Only
-    1+X copies of the same unit")."""
+    """docs/faction-file.md, AoF Regiments and AoF Skirmish: `copies_of` links two sizes of one unit for
+    `too-many-copies`; format 1.0 let a 1500-point list take 2 Infantrymen and 2 Infantrymen Detachments
+    (AoF Regiments, Force Organisation (Optional): "Only 1+X copies of the same unit")."""
     result = report(entry("e1", INFANTRY), entry("e2", DETACHMENT), entry("e3", INFANTRY),
                     entry("e4", DETACHMENT))
     violation = only(result, "too-many-copies")
@@ -163,12 +165,13 @@ def test_copies_of_links_units_of_one_faction_only():
 
 
 def test_a_unit_may_cost_exactly_35_percent():
-    """FO-2."""
+    """AoF Regiments, Force Organisation (Optional): "No single unit worth over 35%"; 525 of 1500 is not over."""
     assert report(entry("e1", costing(525))).legal
 
 
 def test_a_unit_over_35_percent_is_too_expensive():
-    """FO-3, and the message shows the cost and the cap."""
+    """AoF Regiments, Force Organisation (Optional): 526 of 1500 is over 35%, and the message shows the cost
+    and the cap."""
     result = report(entry("e1", costing(520)), entry("e2", costing(526)))
     violation = only(result, "unit-too-expensive")
     assert violation.entries == ("e2",)
@@ -179,7 +182,7 @@ def test_a_unit_over_35_percent_is_too_expensive():
 
 @pytest.mark.parametrize("cost, legal", [(262, True), (263, False)])
 def test_the_35_percent_cap_at_750_is_262_and_a_half(cost, legal):
-    """FO-8: 35% of 750 is 262.5, so 262 is legal and 263 is not."""
+    """AoF Regiments, Force Organisation (Optional): 35% of 750 is 262.5, so 262 is legal and 263 is not."""
     result = report(entry("e1", costing(cost)), points_limit=750)
     assert result.legal is legal
     if not legal:
@@ -192,8 +195,9 @@ def test_a_combined_entry_is_judged_at_its_combined_cost():
 
 
 def test_a_joined_heros_cost_counts_towards_its_units_35_percent():
-    """Seed 000 L809: "when a Hero joins a unit, they count as part of that unit", so FORMATS 1.1
-    judges the unit with its hero: 500 + 40 is over 525 (1.0 judged each entry on its own)."""
+    """AoF Regiments, Special Rules Reference: Hero: "when a Hero joins a unit, they count as part of that
+    unit", so the check (docs/violations.md, `unit-too-expensive`) judges the unit with its hero: 500 + 40
+    is over 525 (format 1.0 judged each entry on its own)."""
     result = report(entry("e1", costing(500)), entry("e2", PRIEST, joined_to="e1"))
     violation = only(result, "unit-too-expensive")
     assert violation.message == \
@@ -210,7 +214,8 @@ def test_a_hero_listed_before_the_unit_it_joins_is_still_part_of_it():
 
 
 def test_an_event_may_judge_a_joined_hero_on_its_own_for_35_percent():
-    """FORMATS 1.1: `joined_hero_in_unit_cost` is a game setting an event may turn off."""
+    """docs/game-settings.md, AoF Regiments and AoF Skirmish: `joined_hero_in_unit_cost` is a game setting an event may
+    turn off."""
     alone = params(GAME, joined_hero_in_unit_cost=False)
     assert report(entry("e1", costing(500)), entry("e2", PRIEST, joined_to="e1"),
                   game_params=alone).legal
@@ -229,7 +234,7 @@ def test_a_hero_whose_join_goes_nowhere_is_judged_alone_for_35_percent():
 
 
 def test_eleven_units_at_1500_are_too_many():
-    """FO-6."""
+    """AoF Regiments, Force Organisation (Optional): "Only 1 unit per 150pts", so 10 at 1500."""
     result = report(*several(11))
     violation = only(result, "too-many-units")
     assert violation.message == "11 units; at most 10 at 1500 points (1 per 150)"
@@ -268,7 +273,8 @@ def test_regiments_has_no_model_cap():
 
 
 def test_without_force_organisation_twenty_units_are_legal():
-    """FO-10: with force organisation off only the points limit counts."""
+    """AoF Regiments, Force Organisation (Optional) is optional; off, only the points limit counts (Preparing your
+    Army: "as long as their point cost doesn't go over the agreed total game size")."""
     result = report(*[entry(f"e{i}", ARCHERS) for i in range(1, 21)],
                     *heroes(5),
                     entry("big", costing(700)), points_limit=3000, force_organisation=False)

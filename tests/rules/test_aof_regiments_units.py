@@ -1,12 +1,14 @@
 """Age of Fantasy: Regiments units: combined units, command groups, heroes joining units and
-mixed armies, as the contract (FORMATS.md) states them.
+mixed armies, as the contract (docs/violations.md) states them.
 
-Row ids (CU-*, CG-*, HJ-*, MX-*) are the derived acceptance tests of the
-extract of seed 000, §4.3. CU-1 (combining two different entries) and CU-5
-(combining three copies) cannot be written in the list format: `combined` is a
-flag on one entry, which always means two copies of that entry's unit with the
-same options. CU-3 (Spears with Halberds) becomes a cost rule for the same
-reason and is tested in test_opr_costs.py.
+The cases are worked out from AoF Regiments, Combined Units, Command Groups,
+Special Rules Reference: Hero, and Tournament Guidelines: The Armies. Combining
+two different entries and combining three copies (Combined Units: "two copies of
+the same multi-model unit") cannot be written in the list format: `combined` is
+a flag on one entry, which always means two copies of that entry's unit with the
+same options. Its example, Spears with Halberds ("any upgrades that are applied
+to all models are bought for both"), becomes a cost rule for the same reason and
+is tested in test_opr_costs.py.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from .regiments import (
 
 
 def test_a_single_model_unit_cannot_be_combined():
-    """CU-2."""
+    """AoF Regiments, Combined Units: only a "multi-model unit" combines, so a single model cannot."""
     violation = only(report(entry("e1", GIANT, combined=True)), "invalid-combine")
     assert violation.entries == ("e1",)
     assert violation.rule == "AoF Regiments: Combined Units"
@@ -36,7 +38,8 @@ def test_a_hero_cannot_be_combined():
 
 
 def test_a_combined_unit_may_differ_in_single_model_options():
-    """CU-4: a combined unit with one sergeant, musician and banner is legal."""
+    """AoF Regiments, Combined Units and Command Groups: a combined unit with one sergeant, musician and banner
+    is legal."""
     result = report(entry("e1", INFANTRY, "sergeant", "musician", "banner", combined=True))
     assert result.legal, result.violations
 
@@ -53,8 +56,9 @@ MARKSMEN = unit("marksmen", name="Marksmen", cost=60, models=5,
 
 
 def test_a_combined_unit_may_take_a_per_model_choice_once_for_each_copy():
-    """Seed 000 L309: a combined unit is two copies of the unit; FORMATS 1.1 doubles the `max`
-    of a group whose options are all of `model` scope ("replace one rifle" twice)."""
+    """AoF Regiments, Combined Units: a combined unit is two copies of the unit; the check doubles the `max`
+    of a group whose options are all of `model` scope ("replace one rifle" twice; docs/faction-file.md,
+    Options and option groups)."""
     two = report(entry("e1", MARKSMEN, "sniper-rifle", "sniper-rifle", combined=True))
     assert two.legal, two.violations
     mixed = report(entry("e1", MARKSMEN, "sniper-rifle", "long-rifle", combined=True))
@@ -75,8 +79,9 @@ def test_an_uncombined_unit_takes_a_per_model_choice_once():
 
 
 def test_all_models_and_command_groups_keep_their_max_when_combined():
-    """FORMATS 1.1: `all_models` and command groups keep theirs (seed 000 L309: upgrades for all
-    models are "bought for both"; L739: command upgrades stay one per unit, even combined)."""
+    """docs/faction-file.md, Options and option groups: `all_models` and command groups keep theirs (AoF
+    Regiments, Combined Units: upgrades for all models are "bought for both"; Command Groups: command
+    upgrades stay one per unit, even combined)."""
     armour = report(entry("e1", MARKSMEN, "heavy-armour", "heavy-armour", combined=True))
     leader = report(entry("e1", MARKSMEN, "sergeant", "sergeant", combined=True))
     assert codes(armour) == ["option-group"]
@@ -87,7 +92,7 @@ def test_all_models_and_command_groups_keep_their_max_when_combined():
 
 
 def test_a_combined_unit_with_two_banners_breaks_command_groups():
-    """CG-1 (and CU-4's exception): each unit, even combined, has one banner at most."""
+    """AoF Regiments, Command Groups ("even combined units"): each unit, even combined, has one banner at most."""
     violation = only(report(entry("e1", INFANTRY, "banner", "banner", combined=True)),
                      "command-group")
     assert violation.entries == ("e1",)
@@ -105,9 +110,10 @@ def test_command_upgrades_are_counted_per_unit_not_per_army():
 
 
 def test_a_banner_on_a_joined_hero_and_one_on_its_unit_are_two_banners_in_one_unit():
-    """Seed 000 L739 ("each unit may only have one of each of the following upgrades") with L809
-    (a joined hero "count[s] as part of that unit"): FORMATS 1.1 counts the hero's upgrades as
-    its unit's, where 1.0 counted them apart."""
+    """AoF Regiments, Command Groups ("each unit may only have one of each of the following upgrades") with
+    Special Rules Reference: Hero (a joined hero "count[s] as part of that unit"): the check counts the
+    hero's upgrades as its unit's (docs/violations.md, `command-group`), where format 1.0 counted them
+    apart."""
     result = report(entry("e1", INFANTRY, "banner"), entry("h1", CAPTAIN, "banner", joined_to="e1"))
     violation = only(result, "command-group")
     assert violation.entries == ("e1", "h1")
@@ -130,7 +136,8 @@ def test_a_heros_banner_is_its_own_when_it_has_not_joined():
 
 
 def test_a_tough_6_hero_may_join_a_unit_of_five():
-    """HJ-1."""
+    """AoF Regiments, Special Rules Reference: Hero: "Heroes with up to Tough(6) may deploy as part of one
+    multi-model unit"."""
     result = report(entry("e1", ARCHERS), entry("h1", WARLORD, joined_to="e1"))
     assert result.legal, result.violations
 
@@ -144,7 +151,7 @@ def test_a_hero_may_join_a_combined_unit():
 
 
 def test_a_tough_9_hero_cannot_join():
-    """HJ-2."""
+    """AoF Regiments, Special Rules Reference: Hero: a Tough(9) hero is over Tough(6), so it cannot join."""
     violation = only(report(entry("e1", ARCHERS), entry("h1", DRAGON_LORD, joined_to="e1")),
                      "invalid-join")
     assert violation.message == "Dragon Lord has Tough(9); only heroes up to Tough(6) may join a unit"
@@ -153,13 +160,14 @@ def test_a_tough_9_hero_cannot_join():
 
 
 def test_a_hero_cannot_join_a_single_model_unit():
-    """HJ-3."""
+    """AoF Regiments, Special Rules Reference: Hero: a hero joins only a "multi-model unit"."""
     assert codes(report(entry("e1", GIANT), entry("h1", CAPTAIN, joined_to="e1"))) == \
         ["invalid-join"]
 
 
 def test_a_second_hero_cannot_join_the_same_unit():
-    """HJ-4: the first hero in list order keeps the unit; the later one is flagged."""
+    """AoF Regiments, Special Rules Reference: Hero ("without another Hero"): the first hero in list order keeps
+    the unit; the later one is flagged."""
     result = report(entry("e1", ARCHERS), entry("h1", CAPTAIN, joined_to="e1"),
                     entry("h2", PRIEST, joined_to="e1"))
     violation = only(result, "invalid-join")
@@ -196,8 +204,8 @@ def tournament(*entries, **fields):
 
 
 def test_in_a_tournament_mixed_army_a_hero_only_joins_its_own_faction():
-    """HJ-5 (seed 000 L3514: "heroes from either faction list may only join other units from
-    their own faction")."""
+    """AoF Regiments, Tournament Guidelines: The Armies, Mixed Armies: "heroes from either faction list may only
+    join other units from their own faction"."""
     result = tournament(entry("e1", INFANTRY, combined=True), entry("e2", costing(400)),
                         entry("e3", costing(300, "more")), entry("h1", NECROMANCER, joined_to="e1"),
                         factions=FACTIONS)
@@ -211,7 +219,8 @@ def test_in_a_tournament_mixed_army_a_hero_only_joins_its_own_faction():
 
 
 def test_a_tournament_mixed_army_of_three_factions_is_refused():
-    """MX-1, with the factions named as players know them (FORMATS 1.1, "Messages")."""
+    """AoF Regiments, Tournament Guidelines: The Armies, Mixed Armies ("units from up to two factions"), with
+    the factions named as players know them (docs/checking.md, The result)."""
     entries = (entry("e1", costing(500)), entry("e2", costing(400, "b")),
                entry("e3", SKELETONS), entry("e4", ORCS))
     violation = only(tournament(*entries, factions=FACTIONS), "too-many-factions")
@@ -229,8 +238,9 @@ def test_a_tournament_mixed_army_of_two_factions_is_allowed():
 
 @pytest.mark.parametrize("primary, legal", [(119, False), (120, True)])
 def test_the_primary_faction_needs_60_percent_of_the_lists_own_total(primary, legal):
-    """MX-2 as FORMATS 1.1 words it: "at least 60% worth of units of their primary faction"
-    (seed 000 L3514) is 60% of the list's total, here 120 of 200 (1.0 measured the limit)."""
+    """AoF Regiments, Tournament Guidelines: The Armies, Mixed Armies, as docs/violations.md words it: "at least
+    60% worth of units of their primary faction" is 60% of the list's total, here 120 of 200
+    (format 1.0 measured the limit)."""
     result = tournament(entry("e1", costing(primary - 40)), entry("e2", costing(40, "b")),
                         entry("e3", SKELETONS), factions=FACTIONS)
     assert result.legal is legal
@@ -243,7 +253,8 @@ def test_the_primary_faction_needs_60_percent_of_the_lists_own_total(primary, le
 
 
 def test_a_small_mixed_list_is_measured_against_its_own_points_not_the_limit():
-    """FORMATS 1.1: a 1000-point list of 800 primary points is legal at a 1500-point event."""
+    """docs/violations.md, `primary-under-60`: a 1000-point list of 800 primary points is legal at a 1500-point
+    event."""
     result = tournament(entry("e1", costing(400)), entry("e2", costing(400, "b")),
                         entry("e3", costing(200, "c", faction="undead")))
     assert result.points == 1000
@@ -251,7 +262,7 @@ def test_a_small_mixed_list_is_measured_against_its_own_points_not_the_limit():
 
 
 def test_a_tournament_list_of_one_faction_is_never_under_60_percent():
-    """FORMATS 1.1: `primary-under-60` applies only to lists that mix factions, even one whose
+    """docs/violations.md: `primary-under-60` applies only to lists that mix factions, even one whose
     options bring its total below nothing."""
     assert tournament(entry("e1", costing(100)), points_limit=1500).legal
     bargain = unit("rabble", cost=0, models=5, options=(option("no-weapons", -10),))
@@ -259,13 +270,13 @@ def test_a_tournament_list_of_one_faction_is_never_under_60_percent():
 
 
 def test_regiments_lists_mix_factions_freely_unless_they_say_otherwise():
-    """Seed 000 L292: "select units and upgrades from one or more armies of your choice"."""
+    """AoF Regiments, Preparing your Army: "select units and upgrades from one or more armies of your choice"."""
     assert params(GAME).default_mixed_armies == "free"
     assert report(entry("e1", INFANTRY), entry("e2", SKELETONS)).legal
 
 
 def test_a_single_faction_regiments_list_refuses_other_factions():
-    """FORMATS 1.1: `mixed_armies` `single` means every entry from the list's faction."""
+    """docs/list-file.md, Top-level fields: `mixed_armies` `single` means every entry from the list's faction."""
     result = report(entry("e1", INFANTRY), entry("e2", SKELETONS), mixed_armies="single",
                     factions=FACTIONS)
     violation = only(result, "wrong-faction")

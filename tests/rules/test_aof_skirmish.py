@@ -1,4 +1,4 @@
-"""Age of Fantasy: Skirmish list rules, as the contract (FORMATS.md) states them.
+"""Age of Fantasy: Skirmish list rules, as the contract (docs/violations.md) states them.
 
 Row ids T1-T18 name the validator cases worked out from the book's army-building
 rules (AoF Skirmish, Preparing your Army). T16's optional per-type mode is not offered: the contract makes more than
@@ -56,9 +56,9 @@ def limits(result) -> dict[str, int]:
 
 
 def test_book_example_at_250_points():
-    """Skirmish L182: at 250pts, max. 2 heroes, 3 copies of each unit, 10 units and 16 models.
-    The example's "no unit worth over 85pts" disagrees with the 35% rule (87.5): the rule
-    text wins, so 87 is legal and 88 is not."""
+    """AoF Skirmish, Force Organisation (Optional), its example: at 250pts, max. 2 heroes, 3 copies of
+    each unit, 10 units and 16 models. The example's "no unit worth over 85pts" disagrees with the 35%
+    rule (87.5): the rule text wins, so 87 is legal and 88 is not."""
     result = report(*heroes(2), *[entry(f"c{i}", WARRIORS) for i in range(1, 4)],
                     entry("big", costing(87)), *several(4))
     assert result.legal, result.violations
@@ -77,7 +77,8 @@ def test_book_example_at_250_points():
 ])
 def test_force_organisation_limits_follow_the_derived_table(limit, heroes_, copies, cap, units,
                                                             models):
-    """Seed-003 §1.4 derived table (T12 is the 150 row): every limit rounds down."""
+    """The limits at the usual sizes, derived from AoF Skirmish, Force Organisation (Optional) (T12 is the
+    150 row): every limit rounds down."""
     assert limits(report(points_limit=limit)) == {
         "Heroes": heroes_, "Units": units, "Models": models, "Most expensive unit": cap,
         "Most copies of one unit": copies}
@@ -126,7 +127,7 @@ def test_a_combined_entry_counts_once_towards_copies():
 
 @pytest.mark.parametrize("cost, legal", [(85, True), (87, True), (88, False)])
 def test_no_unit_may_cost_over_35_percent(cost, legal):
-    """T7, T8, T9: 35% of 250 is 87.5, so 87 is legal whatever L182's example says."""
+    """T7, T8, T9: 35% of 250 is 87.5, so 87 is legal whatever the Force Organisation (Optional) example says."""
     result = report(entry("e1", costing(cost)))
     assert result.legal is legal
     if not legal:
@@ -188,7 +189,7 @@ def test_a_sergeant_and_a_musician_on_different_units_are_too_many():
                             entry("e3", WARRIORS, "musician")), "command-group")
     assert violation.entries == ("e1", "e3")
     assert violation.rule == "AoF Skirmish: Command Groups"
-    # FORMATS 1.1, "Messages": upgrades by their names ("Sergeant on Warriors").
+    # docs/checking.md, The result: upgrades by their names ("Sergeant on Warriors").
     assert violation.message == ("2 command group upgrades in the army (Sergeant on Warriors, "
                                  "Musician on Warriors); an army may have only one")
 
@@ -238,8 +239,8 @@ def test_a_hero_that_tries_to_join_is_still_a_unit_of_its_own():
 
 
 def test_a_skirmish_list_is_of_one_faction_by_default():
-    """Seed 003 L168: "select units and upgrades from your army's list"; FORMATS 1.1 makes
-    `single` Skirmish's default `mixed_armies`."""
+    """AoF Skirmish, Preparing your Army: "select units and upgrades from your army's list"; the list
+    file (docs/list-file.md, Top-level fields) makes `single` Skirmish's default `mixed_armies`."""
     assert params(GAME).default_mixed_armies == "single"
     result = report(entry("e1", WARRIORS), entry("e2", SKELETONS), entry("e3", ORCS))
     found = [v for v in result.violations if v.code == "wrong-faction"]
@@ -259,7 +260,7 @@ def test_an_event_may_change_the_default_mixing():
 
 
 # --- tournament mixed armies (borrowed from Regiments) ----------------------------
-# FORMATS 1.1 offers `tournament` to Regiments lists only, so the list-file
+# The list file (docs/list-file.md, Top-level fields) offers `tournament` to Regiments lists only, so the list-file
 # boundary refuses it on a Skirmish list; the engine still judges one that asks.
 
 
@@ -272,7 +273,7 @@ def test_a_tournament_mixed_army_of_three_factions_is_refused():
 
 @pytest.mark.parametrize("primary, legal", [(29, False), (30, True)])
 def test_the_primary_faction_needs_60_percent_of_the_lists_total(primary, legal):
-    """FORMATS 1.1: 60% of the list's own total (30 of 50), not of the limit."""
+    """docs/violations.md, `primary-under-60`: 60% of the list's own total (30 of 50), not of the limit."""
     result = report(entry("e1", costing(primary - 15)), entry("e2", costing(15, "b")),
                     entry("e3", SKELETONS), mixed_armies="tournament")
     assert codes(result) == ([] if legal else ["primary-under-60"])

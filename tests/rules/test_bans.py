@@ -1,6 +1,6 @@
 """An event's settings on a list: bans (`banned-faction`, `banned-unit`) and list settings forced on.
 
-The bans are no rulebook's rule but an organiser's (FORMATS.md, "Event settings");
+The bans are no rulebook's rule but an organiser's (docs/violations.md, Event codes);
 they reach the engine through the same overrides as the game's numbers.
 """
 from __future__ import annotations
@@ -88,7 +88,7 @@ def test_an_unknown_event_setting_is_still_refused():
 
 
 def test_the_event_forces_force_organisation_on_a_list_that_turned_it_off():
-    """"Force lists must follow Force Org. rules" (AoF Regiments, Tournament Rules: The Armies; seed 000 L3512)."""
+    """"Force lists must follow Force Org. rules" (AoF Regiments, Tournament Guidelines: The Armies)."""
     heroes = [entry(f"h{i}", CAPTAIN) for i in range(3)]
     the_army = army(GAME, *heroes, points_limit=750, force_organisation=False)
     assert check(the_army, params(GAME)).legal

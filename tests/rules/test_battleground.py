@@ -1,4 +1,4 @@
-"""Battleground Fantasy Warfare 4.0: the list rules, as the rulebook and FORMATS.md state them."""
+"""Battleground Fantasy Warfare 4.0: the list rules, as the rulebook and docs/violations.md state them."""
 from __future__ import annotations
 
 import pytest
@@ -40,16 +40,16 @@ def several(u, n, start=0):
 P = params(GAME)
 
 
-# --- The rulebook's worked example (L2185-L2189) ---------------------------------------------
+# --- The rulebook's worked example (Setting Up a Game: Core, Standard, & Elite Units) --------
 
 def test_hawkshold_example_four_militia_meet_the_core_minimum_at_2000():
-    """Rulebook L2185: a 2000pt budget needs at least 4 Core choices; 4 Militia do it."""
+    """Setting Up a Game, the worked example: a 2000pt budget needs at least 4 Core choices; 4 Militia do it."""
     report = check(hawkshold(*several(MILITIA, 4)), P)
     assert "too-few-core" not in codes(report)
 
 
 def test_hawkshold_example_three_militia_are_one_short():
-    """Rulebook L2185, one below: 3 Militia at 2000 points are too few core units."""
+    """Setting Up a Game, the worked example, one below: 3 Militia at 2000 points are too few core units."""
     v = only(check(hawkshold(*several(MILITIA, 3)), P), "too-few-core")
     assert v.message == "3 core units; at least 4 needed at 2000 points (1 per 500)"
     assert v.rule == "Battleground: Setting Up a Game"
@@ -57,7 +57,8 @@ def test_hawkshold_example_three_militia_are_one_short():
 
 
 def test_hawkshold_example_two_knights_and_one_longbowmen_are_legal():
-    """Rulebook L2189: up to 2 of each Elite kind at 2000; 2 Knights and 1 Longbowmen is legal."""
+    """Setting Up a Game, the worked example: up to 2 of each Elite kind at 2000; 2 Knights and 1 Longbowmen is
+    legal."""
     lst = hawkshold(*several(MILITIA, 4), *several(KNIGHTS, 2), entry("bow", LONGBOWMEN))
     report = check(lst, P)
     assert report.points == 4 * 150 + 2 * 413 + 200
@@ -65,7 +66,7 @@ def test_hawkshold_example_two_knights_and_one_longbowmen_are_legal():
 
 
 def test_hawkshold_example_a_third_knights_is_illegal():
-    """Rulebook L2189: a third Knights unit goes over the 2-per-kind Elite limit at 2000."""
+    """Setting Up a Game, the worked example: a third Knights unit goes over the 2-per-kind Elite limit at 2000."""
     knights = several(KNIGHTS, 3)
     v = only(check(hawkshold(*several(MILITIA, 4), *knights), P), "too-many-elite")
     assert v.message == "3 Knights; at most 2 of each elite unit at 2000 points (1 per 1000)"
@@ -73,7 +74,7 @@ def test_hawkshold_example_a_third_knights_is_illegal():
 
 
 def test_hawkshold_example_great_swordsmen_and_peasant_mob_are_unlimited():
-    """Rulebook L2189: Standard units have no limit other than their points cost."""
+    """Setting Up a Game, the worked example: Standard units have no limit other than their points cost."""
     lst = hawkshold(*several(MILITIA, 4), *several(SWORDSMEN, 12), *several(PEASANTS, 12))
     report = check(lst, P)
     assert report.points <= 2000
@@ -133,8 +134,8 @@ def test_standard_and_elite_units_never_count_as_core():
 
 
 def test_mercenary_core_units_never_count_as_core():
-    """Rulebook L1991: "Core Mercenary units do not fulfill Core requirements". FORMATS 1.1: the
-    message names the mercenary core units, which are the entries it concerns."""
+    """Keywords: Mercenaries: "Core Mercenary units do not fulfill Core requirements". docs/checking.md, The
+    result: the message names the mercenary core units, which are the entries it concerns."""
     lst = hawkshold(*several(MILITIA, 3), entry("a", ARCHERS), entry("d", DWARF_GUARD))
     v = only(check(lst, P), "too-few-core")
     assert v.message == ("3 core units; at least 4 needed at 2000 points (1 per 500); "
@@ -211,8 +212,8 @@ def test_a_primary_faction_unit_is_never_a_mercenary():
 
 
 def test_an_event_without_mercenaries_refuses_every_entry_of_another_faction():
-    """FORMATS 1.1: a violation about the whole list appears once, with every entry it concerns
-    (1.0 repeated "this event allows no mercenaries" for each entry)."""
+    """docs/checking.md, The result: a violation about the whole list appears once, with every entry it
+    concerns (format 1.0 repeated "this event allows no mercenaries" for each entry)."""
     lst = hawkshold(*several(MILITIA, 4), entry("a", ARCHERS), entry("w", WOLF_RIDERS),
                     factions=FACTIONS)
     v = only(check(lst, params(GAME, mercenaries_allowed=False)), "mercenary-not-allowed")
@@ -254,11 +255,11 @@ def test_figures_show_core_elite_and_command_cards():
     assert cards == Figure("Command cards (25 points each)", 2, None, "info")
 
 
-# --- Warnings: unusual budgets and the hand limit (FORMATS 1.1) -----------------------------
+# --- Warnings: unusual budgets and the hand limit (docs/violations.md, Battleground) --------
 
 @pytest.mark.parametrize("limit", [1500, 2000, 2500])
 def test_the_books_budgets_are_usual(limit):
-    """Rulebook L2159-L2161: Skirmish 1500, Battle 2000, War 2500."""
+    """Setting Up a Game, Choose Points Budget: Skirmish 1500, Battle 2000, War 2500."""
     lst = hawkshold(*several(MILITIA, limit // 500), limit=limit)
     report = check(lst, P)
     assert report.violations == ()
@@ -266,8 +267,8 @@ def test_the_books_budgets_are_usual(limit):
 
 @pytest.mark.parametrize("limit", [1000, 1999, 3000])
 def test_another_budget_is_legal_with_a_warning(limit):
-    """Rulebook L2163: "You can agree to a smaller or larger points budget than presented here,
-    but special rules may be required"."""
+    """Setting Up a Game, Choose Points Budget: "You can agree to a smaller or larger points budget than
+    presented here, but special rules may be required"."""
     report = check(hawkshold(*several(MILITIA, limit // 500), limit=limit), P)
     assert report.legal
     v = only(report, "unusual-points-limit")
@@ -283,13 +284,14 @@ def test_the_usual_points_limits_come_from_the_game_settings():
 
 
 def test_fifteen_command_cards_fit_in_a_hand():
-    """Rulebook L514: "You may have 15 cards in your hand"."""
+    """Command Actions, Drawing Command Cards: "You may have 15 cards in your hand"."""
     lst = hawkshold(*several(MILITIA, 5), cards_bought=15, limit=2500)
     assert check(lst, P).violations == ()
 
 
 def test_sixteen_command_cards_are_over_the_hand_limit_a_warning():
-    """Rulebook L514; FORMATS 1.1: `over-hand-limit` when more than 15 cards are bought."""
+    """Command Actions, Drawing Command Cards; docs/violations.md: `over-hand-limit` when more than 15 cards are
+    bought."""
     lst = hawkshold(*several(MILITIA, 5), cards_bought=16, limit=2500)
     report = check(lst, P)
     assert report.legal

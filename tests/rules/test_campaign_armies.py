@@ -1,5 +1,5 @@
-"""Preparation, upgrades, recruits and disbanding (AoF Regiments, Campaign Rules, seed 000 L3797-L3812 and
-L3951-L3963)."""
+"""Preparation, upgrades, recruits and disbanding (AoF Regiments, Campaign Rules: Preparation, Upgrade Armies
+and Recruit Units)."""
 from __future__ import annotations
 
 import pytest
@@ -28,7 +28,7 @@ def start(roster, play=None):
 # --- preparation -----------------------------------------------------------------------------------
 
 def test_an_army_starts_with_750_points_and_banks_the_rest():
-    """L3799: each player receives 750pts to spend."""
+    """Preparation, The Armies: each player receives 750pts to spend."""
     outcome = start(starting_roster())
     army = outcome.state.armies["a1"]
     assert army.bank == 150
@@ -37,7 +37,7 @@ def test_an_army_starts_with_750_points_and_banks_the_rest():
 
 @pytest.mark.parametrize("foot, allowed", [(6, True), (7, True), (5, False)])
 def test_at_most_150_points_are_kept(foot, allowed):
-    """L3799: "Players may save up to 150pts"; spending 590 keeps 160 (extract CA-2)."""
+    """Preparation, The Armies: "Players may save up to 150pts"; spending 590 keeps 160 (extract CA-2)."""
     roster = units(*[(INFANTRY, f"Foot {i}") for i in range(foot)], (CAPTAIN, "Captain"))
     if allowed:
         start(roster)
@@ -52,13 +52,13 @@ def test_an_army_over_750_points_is_refused():
 
 
 def test_an_army_starts_with_at_most_one_hero():
-    """L3799: "they may only buy one unit with the Hero rule"."""
+    """Preparation, The Armies: "they may only buy one unit with the Hero rule"."""
     with pytest.raises(Refused, match="at most 1"):
         start(units(*[(INFANTRY, f"Foot {i}") for i in range(6)], (CAPTAIN, "Captain"), (WIZARD, "Wizard")))
 
 
 def test_unit_names_are_unique_in_an_army_whatever_their_case():
-    """L3801: "Each army and unit must be given a unique name"."""
+    """Preparation, The Army Sheet: "Each army and unit must be given a unique name"."""
     with pytest.raises(Refused, match="already has a unit called Foot"):
         start(units(*[(INFANTRY, "Foot")] + [(INFANTRY, "FOOT")] + [(INFANTRY, f"F{i}") for i in range(5)]))
 
@@ -78,7 +78,7 @@ def test_a_unit_can_be_renamed_but_not_to_a_name_in_use(play):
 # --- step 5: upgrades ------------------------------------------------------------------------------
 
 def test_upgrades_wait_for_the_first_mission():
-    """L3803-L3812: steps 5 and 6 come after a mission."""
+    """Preparation, Campaign Structure: steps 5 and 6 come after a mission."""
     play = Play()
     play.two_armies()
     with pytest.raises(Refused, match="has not played a mission yet"):
@@ -86,7 +86,8 @@ def test_upgrades_wait_for_the_first_mission():
 
 
 def test_buying_an_upgrade_spends_its_price(play):
-    """L3953: "Players may buy upgrades for their units ... by spending any points they have available"."""
+    """Upgrade Armies, Buying Upgrades: "Players may buy upgrades for their units ... by spending any points they have
+    available"."""
     before = play.army("a1").bank
     play(BuyUpgrade("a1", "u1", "banner"), "alice")
     assert play.army("a1").bank == before - 25
@@ -94,7 +95,7 @@ def test_buying_an_upgrade_spends_its_price(play):
 
 
 def test_buying_an_upgrade_worth_less_than_0_gains_its_points(play):
-    """L3953: "When buying upgrades worth less than 0pts, you gain those points instead"."""
+    """Upgrade Armies, Buying Upgrades: "When buying upgrades worth less than 0pts, you gain those points instead"."""
     before = play.army("a1").bank
     play(BuyUpgrade("a1", "u1", "rabble"), "alice")
     assert play.army("a1").bank == before + 10
@@ -123,13 +124,13 @@ def test_an_option_group_allows_one_weapon(play):
 @pytest.mark.parametrize("price, refund", [(10, 5), (15, 5), (20, 10), (25, 10), (30, 15), (35, 15), (40, 20),
                                            (45, 20), (50, 25), (55, 25), (100, 50), (8, 0), (0, 0), (-10, -10)])
 def test_sale_prices(price, refund):
-    """L3955: half the original price, rounded down to the nearest multiple of 5; an upgrade worth less
-    than 0 costs its full points to sell."""
+    """Upgrade Armies, Selling Upgrades: half the original price, rounded down to the nearest multiple of 5; an
+    upgrade worth less than 0 costs its full points to sell."""
     assert PARAMS.sale_price(price) == refund
 
 
 def test_selling_a_25_point_upgrade_refunds_10_and_a_15_point_one_5(play):
-    """L3955 (extract CA-12)."""
+    """Upgrade Armies, Selling Upgrades (extract CA-12)."""
     play(BuyUpgrade("a1", "u1", "banner"), "alice")
     play(BuyUpgrade("a1", "u2", "halberds"), "alice")
     before = play.army("a1").bank
@@ -141,7 +142,8 @@ def test_selling_a_25_point_upgrade_refunds_10_and_a_15_point_one_5(play):
 
 
 def test_a_5_point_upgrade_sells_on_a_4_and_is_tried_once_after_each_mission(play):
-    """L3955: on a 1-3 the item can't be sold, on a 4+ it sells for 5pts; one try after each mission."""
+    """Upgrade Armies, Selling Upgrades: on a 1-3 the item can't be sold, on a 4+ it sells for 5pts; one try after each
+    mission."""
     play(BuyUpgrade("a1", "u1", "sergeant"), "alice")
     play(BuyUpgrade("a1", "u2", "sergeant"), "alice")
     before = play.army("a1").bank
@@ -157,7 +159,8 @@ def test_a_5_point_upgrade_sells_on_a_4_and_is_tried_once_after_each_mission(pla
 
 
 def test_selling_an_upgrade_worth_less_than_0_costs_its_points(play):
-    """L3955: "When selling upgrades worth less than 0pts, you must spend their full points cost"."""
+    """Upgrade Armies, Selling Upgrades: "When selling upgrades worth less than 0pts, you must spend their full points
+    cost"."""
     play(BuyUpgrade("a1", "u1", "rabble"), "alice")
     before = play.army("a1").bank
     play(SellUpgrade("a1", "u1", "rabble"), "alice")
@@ -167,7 +170,7 @@ def test_selling_an_upgrade_worth_less_than_0_costs_its_points(play):
 # --- step 6: recruits ------------------------------------------------------------------------------
 
 def test_a_second_hero_recruit_after_one_mission_is_refused(play):
-    """L3959: "Players may recruit up to one new hero after each mission"."""
+    """Recruit Units, Recruiting Heroes: "Players may recruit up to one new hero after each mission"."""
     play(Recruit("a1", NewUnit("Merlin", WIZARD)), "alice")
     with pytest.raises(Refused, match="at most 1 per mission") as refused:
         play(Recruit("a1", NewUnit("Morgana", WIZARD)), "alice")
@@ -175,7 +178,7 @@ def test_a_second_hero_recruit_after_one_mission_is_refused(play):
 
 
 def test_a_fourth_hero_is_refused(play):
-    """L3959: "may only have 3 heroes in their army at once"."""
+    """Recruit Units, Recruiting Heroes: "may only have 3 heroes in their army at once"."""
     # The army started with one hero (u7, its Captain).
     play(Recruit("a1", NewUnit("Merlin", WIZARD)), "alice")
     play.after_mission()
@@ -186,7 +189,8 @@ def test_a_fourth_hero_is_refused(play):
 
 
 def test_regular_recruits_are_unlimited_but_paid_for(play):
-    """L3961: "Players may recruit as many regular units as they want after each mission"."""
+    """Recruit Units, Recruiting Regular Units: "Players may recruit as many regular units as they want after each
+    mission"."""
     before = play.army("a1").bank
     play(Recruit("a1", NewUnit("New 1", INFANTRY)), "alice")
     play(Recruit("a1", NewUnit("New 2", INFANTRY, ("spears",))), "alice")
@@ -194,7 +198,8 @@ def test_regular_recruits_are_unlimited_but_paid_for(play):
 
 
 def test_a_veteran_recruit_pays_50_more_and_starts_with_5_xp(play):
-    """L3961: "One of the new recruited units may also start with 5 XP if the player pays +50pts"."""
+    """Recruit Units, Recruiting Regular Units: "One of the new recruited units may also start with 5 XP if the player
+    pays +50pts"."""
     before = play.army("a1").bank
     play(Recruit("a1", NewUnit("Veterans", INFANTRY), veteran=True), "alice", dice={"u15/level1": [4]})
     veteran = play.unit("a1", "u15")
@@ -222,14 +227,15 @@ def test_recruiting_waits_for_the_armys_post_battle():
 # --- disbanding ------------------------------------------------------------------------------------
 
 def test_a_disbanded_unit_gives_nothing_back(play):
-    """L3963: "Any unit may be freely disbanded, losing all of its XP and upgrades"."""
+    """Recruit Units, Disbanding Units: "Any unit may be freely disbanded, losing all of its XP and upgrades"."""
     before = play.army("a1").bank
     play(DisbandUnit("a1", "u1"), "alice")
     assert play.unit("a1", "u1").status == "disbanded" and play.army("a1").bank == before
 
 
 def test_disbanding_the_army_loses_units_vp_and_points_and_starts_again(play):
-    """L3963: "disband their full army, losing all units, VP, points, etc. and start a new army from scratch"."""
+    """Recruit Units, Disbanding Units: "disband their full army, losing all units, VP, points, etc. and start a new
+    army from scratch"."""
     play(DisbandArmy("a1"), "alice")
     army = play.army("a1")
     assert (army.bank, army.vp, army.started, list(army.active_units())) == (0, 0, False, [])

@@ -1,6 +1,5 @@
-"""The shipped campaign numbers and tables against the book (AoF Regiments, Campaign Rules, seed 000
-L3782-L4230). The data lives in armylists/games/aof_regiments/campaign/rules.json; these tests read it as the
-app does."""
+"""The shipped campaign numbers and tables against the book (AoF Regiments, Campaign Rules). The data lives
+in armylists/games/aof_regiments/campaign/rules.json; these tests read it as the app does."""
 from __future__ import annotations
 
 import pytest
@@ -16,35 +15,38 @@ def names(table) -> list[tuple[int, int, str]]:
 
 def test_the_numbers_are_the_books():
     p = PARAMS
-    assert (p.length_die, p.length_add) == (6, 4)  # L3788-L3790: D6+4 missions, VP or weeks
-    assert (p.starting_points, p.max_banked, p.max_starting_heroes) == (750, 150, 1)  # L3799
-    assert (p.max_value_difference, p.underdog_step) == (250, 50)  # L3816, L3818
-    assert p.objective_points == 75  # L3820
-    assert (p.win_vp, p.win_points, p.loss_points) == (2, 150, 300)  # L3840
-    assert p.event_min_roll == 5  # L3838
-    # L3879-L3882
+    assert (p.length_die, p.length_add) == (6, 4)  # Campaign Types, Campaign Length: D6+4 missions, VP or weeks
+    assert (p.starting_points, p.max_banked, p.max_starting_heroes) == (750, 150, 1)  # Preparation, The Armies
+    assert (p.max_value_difference, p.underdog_step) == (250, 50)  # Mission Setup, The Armies; Underdog Bonus
+    assert p.objective_points == 75  # Mission Setup, Special Objectives
+    assert (p.win_vp, p.win_points, p.loss_points) == (2, 150, 300)  # Play Mission, Mission Goals
+    assert p.event_min_roll == 5  # Play Mission, Random Events
+    # Earn Experience, Earning XP
     assert (p.xp_not_casualty, p.xp_killed_unit, p.xp_killed_hero, p.xp_killed_hero_and_unit) == (1, 1, 2, 3)
-    assert (p.xp_per_level, p.max_xp, p.max_level) == (5, 30, 6)  # L3886, L3896
-    assert (p.level_cost, p.hero_level_cost, p.hero_trait_cost) == (25, 55, 5)  # L3886, L3898, L3855
-    assert p.sit_out_die == 3  # L3873
-    assert (p.sell_divisor, p.sell_step, p.gamble_price, p.gamble_min_roll) == (2, 5, 5, 4)  # L3955
-    assert (p.heroes_per_mission, p.max_heroes) == (1, 3)  # L3959
-    assert (p.veterans_per_mission, p.veteran_fee, p.veteran_xp) == (1, 50, 5)  # L3961
+    assert (p.xp_per_level, p.max_xp, p.max_level) == (5, 30, 6)  # Earn Experience, Regular Units
+    # Earn Experience, Regular Units and Hero Units; Check for Casualties, Hero Units
+    assert (p.level_cost, p.hero_level_cost, p.hero_trait_cost) == (25, 55, 5)
+    assert p.sit_out_die == 3  # Check for Casualties, No Permadeath
+    # Upgrade Armies, Selling Upgrades
+    assert (p.sell_divisor, p.sell_step, p.gamble_price, p.gamble_min_roll) == (2, 5, 5, 4)
+    assert (p.heroes_per_mission, p.max_heroes) == (1, 3)  # Recruit Units, Recruiting Heroes
+    # Recruit Units, Recruiting Regular Units
+    assert (p.veterans_per_mission, p.veteran_fee, p.veteran_xp) == (1, 50, 5)
 
 
 def test_special_objectives_table():
-    """L3822-L3828."""
+    """Mission Setup, Special Objectives: the objectives table."""
     assert names(PARAMS.tables.objectives) == [(1, 1, "Mastery"), (2, 2, "Honor"), (3, 3, "Casting"),
                                                (4, 4, "Recovery"), (5, 5, "Rage"), (6, 6, "Destruction")]
 
 
 def test_casualty_table():
-    """L3850-L3853."""
+    """Check for Casualties, Regular Units: the casualty table."""
     assert names(PARAMS.tables.casualties) == [(1, 1, "Dead"), (2, 5, "Recovered"), (6, 6, "Natural Talent")]
 
 
 def test_injury_and_talent_tables():
-    """L3857-L3863 and L3865-L3871."""
+    """Check for Casualties, Hero Units: the Injury Trait and Talent Trait tables."""
     assert [r.name for r in PARAMS.tables.injuries.rows] == [
         "Dead", "Chest Wound", "Blinded Eye", "Arm Injury", "Traumatized", "Smashed Leg"]
     assert [r.name for r in PARAMS.tables.talents.rows] == [
@@ -52,7 +54,7 @@ def test_injury_and_talent_tables():
 
 
 def test_trait_table():
-    """L3888-L3894; only Specialist is repeatable (L3896)."""
+    """Earn Experience, Regular Units: the trait table; only Specialist is repeatable."""
     traits = PARAMS.tables.traits
     assert [r.name for r in traits.rows] == ["Agile", "Headstrong", "Specialist", "Resilient", "Elite",
                                              "Fast Learner"]
@@ -60,7 +62,8 @@ def test_trait_table():
 
 
 def test_skill_set_tables():
-    """L3900-L3903 (pairs) and L3909-L3949 (three skills per set, 1-2, 3-4, 5-6)."""
+    """Earn Experience, Hero Units: the Skill Set table (pairs) and the six skill sets, Captain to Healer
+    (three skills per set, 1-2, 3-4, 5-6)."""
     assert [r.sets for r in PARAMS.tables.skill_set_pairs.rows] == [
         ("captain", "support"), ("fighter", "shooter"), ("pathfinder", "healer")]
     skills = {key: [r.name for r in table.rows] for key, table in PARAMS.tables.skill_sets.items()}
@@ -71,7 +74,7 @@ def test_skill_set_tables():
 
 
 def test_random_events_are_numbered_11_to_66_by_two_dice():
-    """L3969-L3971: first die tens, second units; events L3977-L4195."""
+    """Rolling for Random Events: first die tens, second units; the events, 11 P.O.W. to 66 Time Warp."""
     events = PARAMS.tables.events
     assert sorted(events) == [10 * a + b for a in range(1, 7) for b in range(1, 7)]
     assert events[21].name == "Carnivorous Fauna"  # the book's example: 2 then 1 is event 21
@@ -79,9 +82,10 @@ def test_random_events_are_numbered_11_to_66_by_two_dice():
 
 
 def test_events_that_change_the_sheet_say_how():
-    """L3981 (D3 x 50 buy-back), L3987 (25 per unit), L4047 (+D3 XP), L4079 (D3 x 25), L4085 (1 VP),
-    L4109 (+1 XP), L4121 (5 XP split), L4129 (pay 50), L4135 (+1 XP all), L4165 (D3 XP), L4171 (D3 x 50),
-    L4183 (D3 x 25), L4189 (1 VP), L4195 (+3 XP and 150pts)."""
+    """The random events: 11 P.O.W. (D3 x 50 buy-back), 12 Bring me their Heads (25 per unit), 26 Finish Them!
+    (+D3 XP), 35 Escort Mission (D3 x 25), 36 Enemy Plans (1 VP), 44 No Mercy (+1 XP), 46 Countdown (5 XP
+    split), 51 Hearts & Minds (pay 50), 52 Moral Victory (+1 XP all), 61 Ancient Relic (D3 XP), 62 Abandoned
+    Outpost (D3 x 50), 64 Extortion (D3 x 25), 65 Critical Message (1 VP), 66 Time Warp (+3 XP and 150pts)."""
     effects = {n: (e.effect.kind, e.effect.die, e.effect.per, e.effect.amount)
                for n, e in PARAMS.tables.events.items() if e.effect.kind != "none"}
     assert effects == {

@@ -1,5 +1,5 @@
-"""Random events that change the army sheet (AoF Regiments, Campaign Rules: Rolling for Random Events,
-seed 000 L3967-L4195), and the game master's corrections."""
+"""Random events that change the army sheet (AoF Regiments, Campaign Rules: Rolling for Random Events and the
+events 11 to 66), and the game master's corrections."""
 from __future__ import annotations
 
 import pytest
@@ -25,14 +25,15 @@ def event(play, dice, **fields):
 
 
 def test_the_event_is_read_from_two_dice_as_tens_and_units(play):
-    """L3971: first die 2, second die 1 is event 21 (Carnivorous Fauna, a change to the game only)."""
+    """Rolling for Random Events, its example: first die 2, second die 1 is event 21 (Carnivorous Fauna, a change to the
+    game only)."""
     before = play.army("a1").bank
     assert event(play, [2, 1]).summary == "random event 21, Carnivorous Fauna"
     assert play.army("a1").bank == before
 
 
 def test_extortion_gives_d3_times_25_points(play):
-    """L4183: "Select one random army, which immediately gets D3 * 25pts"."""
+    """Event 64, Extortion: "Select one random army, which immediately gets D3 * 25pts"."""
     before = play.army("a2").bank
     event(play, [6, 4, 3], army="a2")
     assert play.army("a2").bank == before + 75
@@ -40,13 +41,13 @@ def test_extortion_gives_d3_times_25_points(play):
 
 
 def test_critical_message_gives_1_vp(play):
-    """L4189."""
+    """Event 65, Critical Message."""
     event(play, [6, 5], army="a1")
     assert play.army("a1").vp == 1
 
 
 def test_ancient_relic_xp_is_earned_at_the_post_battle(play):
-    """L4165: D3 x 1 XP; the XP counts as earned during the match."""
+    """Event 61, Ancient Relic: D3 x 1 XP; the XP counts as earned during the match."""
     event(play, [6, 1, 2], army="a1", units=("u1",))
     play(RecordResult(1, "a1"))
     play.post_battle("a1")
@@ -54,7 +55,7 @@ def test_ancient_relic_xp_is_earned_at_the_post_battle(play):
 
 
 def test_event_xp_is_lost_with_the_rest_of_the_match_without_permadeath():
-    """L3873: a unit down without permadeath loses "all XP earned during the match"."""
+    """Check for Casualties, No Permadeath: a unit down without permadeath loses "all XP earned during the match"."""
     play = Play(permadeath=False)
     play.two_armies()
     play(StartMission((Fielded("a1", ("u1",)), Fielded("a2", ("u8",)))), dice=[1, 1])
@@ -65,7 +66,7 @@ def test_event_xp_is_lost_with_the_rest_of_the_match_without_permadeath():
 
 
 def test_countdown_splits_5_xp_as_evenly_as_possible(play):
-    """L4121: 5 XP "split as evenly as possible amongst units": over 3 units 2, 2 and 1."""
+    """Event 46, Countdown: 5 XP "split as evenly as possible amongst units": over 3 units 2, 2 and 1."""
     with pytest.raises(Refused, match="as evenly as possible"):
         event(play, [4, 6], army="a1", split=(UnitXp("u1", 3), UnitXp("u2", 2)))
     event(play, [4, 6], army="a1", split=(UnitXp("u1", 2), UnitXp("u2", 1), UnitXp("u3", 2)))
@@ -73,13 +74,13 @@ def test_countdown_splits_5_xp_as_evenly_as_possible(play):
 
 
 def test_a_conditional_event_not_achieved_changes_nothing(play):
-    """L4085: Enemy Plans gives 1 VP only if a unit carries the chest off the table."""
+    """Event 36, Enemy Plans: 1 VP only if a unit carries the chest off the table."""
     event(play, [3, 6], army="a1", achieved=False)
     assert play.army("a1").vp == 0
 
 
 def test_bring_me_their_heads_pays_25_per_unit_destroyed(play):
-    """L3987: enemy armies get 25pts for every unit of the selected army they destroyed."""
+    """Event 12, Bring me their Heads: enemy armies get 25pts for every unit of the selected army they destroyed."""
     before = play.army("a2").bank
     event(play, [1, 2], army="a1", destroyed=(ArmyCount("a2", 2),))
     assert play.army("a2").bank == before + 50
@@ -88,7 +89,7 @@ def test_bring_me_their_heads_pays_25_per_unit_destroyed(play):
 
 
 def test_pow_buy_back_costs_d3_times_50_or_the_unit_leaves(play):
-    """L3981: bought back for D3 * 50pts or else it's disbanded."""
+    """Event 11, P.O.W.: bought back for D3 * 50pts or else it's disbanded."""
     before = play.army("a1").bank
     event(play, [1, 1, 2], army="a1", units=("u1",))
     assert play.army("a1").bank == before - 100
@@ -99,7 +100,7 @@ def test_pow_buy_back_costs_d3_times_50_or_the_unit_leaves(play):
 
 
 def test_hearts_and_minds_pays_50_to_reroll_casualty_ones(play):
-    """L4129: pay 50pts to re-roll results of 1 once per unit when checking for casualties."""
+    """Event 51, Hearts & Minds: pay 50pts to re-roll results of 1 once per unit when checking for casualties."""
     before = play.army("a1").bank
     event(play, [5, 1], army="a1")
     assert play.army("a1").bank == before - 50
@@ -109,7 +110,7 @@ def test_hearts_and_minds_pays_50_to_reroll_casualty_ones(play):
 
 
 def test_time_warp_won_earns_3_xp_and_150_points_and_lost_kills_the_unit(play):
-    """L4195."""
+    """Event 66, Time Warp."""
     before = play.army("a1").bank
     event(play, [6, 6], army="a1", units=("u1",))
     event(play, [6, 6], army="a1", units=("u2",), achieved=False)

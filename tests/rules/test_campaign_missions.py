@@ -1,4 +1,5 @@
-"""Missions: setup, result, casualties and XP (AoF Regiments, Campaign Rules, seed 000 L3784-L3905)."""
+"""Missions: setup, result, casualties and XP (AoF Regiments, Campaign Rules: Campaign Types to Earn
+Experience)."""
 from __future__ import annotations
 
 import pytest
@@ -19,7 +20,7 @@ def play() -> Play:
 
 @pytest.mark.parametrize("difference, points", [(0, 0), (49, 0), (50, 1), (99, 1), (100, 2), (249, 4), (250, 5)])
 def test_underdog_points(difference, points):
-    """seed 000 L3818: 1 underdog point for every 50pts difference to the army with the highest value."""
+    """Mission Setup, Underdog Bonus: 1 underdog point for every 50pts difference to the army with the highest value."""
     assert PARAMS.underdog_points({"high": 1000, "low": 1000 - difference}) == {"high": 0, "low": points}
 
 
@@ -29,7 +30,8 @@ def test_underdog_points_count_against_the_highest_army_in_a_multiplayer_mission
 
 @pytest.mark.parametrize("low, allowed", [(750, True), (749, False)])
 def test_no_army_fields_more_than_250_points_over_the_lowest(low, allowed):
-    """L3816: "no army may bring over 250pts worth of units more than the army with the lowest point value"."""
+    """Mission Setup, The Armies: "no army may bring over 250pts worth of units more than the army with the lowest point
+    value"."""
     problem = PARAMS.difference_problem({"a": 1000, "b": low}, {"a": "Red", "b": "Blue"})
     assert (problem is None) == allowed
     if not allowed:
@@ -42,13 +44,13 @@ def test_a_mission_over_the_difference_cap_is_refused(play):
 
 
 def test_setup_rolls_each_armys_special_objective(play):
-    """L3820-L3828: roll one die each for a special objective."""
+    """Mission Setup, Special Objectives: roll one die each for a special objective."""
     play(StartMission((Fielded("a1", ("u1",)), Fielded("a2", ("u8",)))), dice=[5, 6])
     assert play.state.missions[0].objectives == {"a1": "rage", "a2": "destruction"}
 
 
 def test_the_winner_gets_2_vp_and_150_points_and_the_loser_300(play):
-    """L3840: "The winning army gets 2 VP and 150pts, whilst all losing armies get 300pts"."""
+    """Play Mission, Mission Goals: "The winning army gets 2 VP and 150pts, whilst all losing armies get 300pts"."""
     play.mission(winner="a2")
     assert (play.army("a2").vp, play.army("a2").bank) == (2, 150 + 150)
     assert (play.army("a1").vp, play.army("a1").bank) == (0, 150 + 300)
@@ -56,7 +58,7 @@ def test_the_winner_gets_2_vp_and_150_points_and_the_loser_300(play):
 
 
 def test_conceding_counts_as_losing(play):
-    """L3836 and L3840: a conceding army is a losing army."""
+    """Play Mission, Conceding and Mission Goals: a conceding army is a losing army."""
     play(StartMission((Fielded("a1", ("u1",)), Fielded("a2", ("u8",)))), dice=[1, 1])
     play(RecordResult(1, "a1", conceded=("a2",)))
     assert (play.army("a2").vp, play.army("a2").bank) == (0, 450)
@@ -78,7 +80,7 @@ def test_there_is_exactly_one_winner(play):
 
 
 def test_a_completed_special_objective_is_worth_75_points(play):
-    """L3820: "players may earn a bonus of 75pts by completing special objectives"."""
+    """Mission Setup, Special Objectives: "players may earn a bonus of 75pts by completing special objectives"."""
     play.mission()
     before = play.army("a1").bank
     play.post_battle("a1", objective=True)
@@ -87,7 +89,7 @@ def test_a_completed_special_objective_is_worth_75_points(play):
 
 
 def test_xp_for_surviving_and_for_kills(play):
-    """L3879-L3882: +1 not a casualty, +1 per unit, +2 per hero, +3 per hero and its unit killed."""
+    """Earn Experience, Earning XP: +1 not a casualty, +1 per unit, +2 per hero, +3 per hero and its unit killed."""
     play.mission()
     play.post_battle("a1", UnitResult("u1", killed_units=1, killed_heroes=1), UnitResult("u2", casualty=True),
                      dice={"u2/casualty": [3]})
@@ -97,7 +99,7 @@ def test_xp_for_surviving_and_for_kills(play):
 
 
 def test_a_regular_casualty_rolling_1_is_struck_off(play):
-    """L3851: 1, Dead: remove the unit from your army sheet."""
+    """Check for Casualties, Regular Units: 1, Dead: remove the unit from your army sheet."""
     play.mission()
     play.post_battle("a1", UnitResult("u1", casualty=True), dice={"u1/casualty": [1]})
     assert play.unit("a1", "u1").status == "dead"
@@ -105,14 +107,15 @@ def test_a_regular_casualty_rolling_1_is_struck_off(play):
 
 
 def test_a_casualty_rolling_6_earns_1_xp(play):
-    """L3853: 6, Natural Talent: the unit recovers and earns +1 XP."""
+    """Check for Casualties, Regular Units: 6, Natural Talent: the unit recovers and earns +1 XP."""
     play.mission()
     play.post_battle("a1", UnitResult("u1", casualty=True), dice={"u1/casualty": [6]})
     assert play.unit("a1", "u1").xp == 1
 
 
 def test_a_hero_casualty_can_be_injured_in_the_post_battle(play):
-    """L3855 and L3860: casualty 1 then injury 3, Blinded Eye, 5 points cheaper."""
+    """Check for Casualties, Hero Units and the Injury table: casualty 1 then injury 3, Blinded Eye, 5 points
+    cheaper."""
     play.mission(a1=("u1", "u7"))
     before = unit_value(play.unit("a1", "u7"), PARAMS)
     play.post_battle("a1", UnitResult("u7", casualty=True), dice={"u7/casualty": [1], "u7/injury": [3]})
@@ -122,7 +125,8 @@ def test_a_hero_casualty_can_be_injured_in_the_post_battle(play):
 
 
 def test_without_permadeath_a_dead_unit_loses_the_matchs_xp_and_sits_out_d3_matches():
-    """L3873: "they lose all XP earned during the match and must sit out the next D3 matches"."""
+    """Check for Casualties, No Permadeath: "they lose all XP earned during the match and must sit out the next D3
+    matches"."""
     play = Play(permadeath=False)
     play.two_armies()
     play.mission()
@@ -138,7 +142,7 @@ def test_without_permadeath_a_dead_unit_loses_the_matchs_xp_and_sits_out_d3_matc
 
 
 def test_every_army_plays_every_mission_without_parallel_play():
-    """L3793: "Usually all armies should participate in every match"."""
+    """Campaign Types, Parallel Play: "Usually all armies should participate in every match"."""
     play = Play()
     play.two_armies()
     play(StartArmy("a3", "carol", "Green Host", "human-empire", starting_roster()), "carol")
@@ -151,7 +155,7 @@ def test_every_army_plays_every_mission_without_parallel_play():
 
 
 def test_late_joiners_only_when_the_campaign_allows_them():
-    """L3795: players may join an ongoing campaign only if the group allows late joiners."""
+    """Campaign Types, Late Joiners: players may join an ongoing campaign only if the group allows late joiners."""
     for late_joiners, allowed in ((False, False), (True, True)):
         play = Play(late_joiners=late_joiners, parallel_play=True)
         play.two_armies()
@@ -165,7 +169,7 @@ def test_late_joiners_only_when_the_campaign_allows_them():
 
 
 def test_a_game_limited_campaign_ends_after_its_missions():
-    """L3788: Game-Limited: play D6+4 missions."""
+    """Campaign Types, Campaign Length: Game-Limited: play D6+4 missions."""
     play = Play(kind="game-limited")
     play(SetLength(), dice=[1])
     assert play.state.length == 5
@@ -177,7 +181,7 @@ def test_a_game_limited_campaign_ends_after_its_missions():
 
 
 def test_a_point_limited_campaign_ends_when_an_army_reaches_its_vp():
-    """L3789: Point-Limited: the campaign ends when one player has earned D6+4 VP."""
+    """Campaign Types, Campaign Length: Point-Limited: the campaign ends when one player has earned D6+4 VP."""
     play = Play(kind="point-limited")
     play(SetLength(), dice=[2])
     play.two_armies()

@@ -16,7 +16,8 @@ PLAYERS = {"a1": "alice", "a2": "bob", "a3": "carol"}
 
 
 def book_value(unit) -> int:
-    """The formula written out again from the book (L3855, L3886, L3898), independently of the engine."""
+    """The formula written out again from the book (AoF Regiments, Campaign Rules: Check for Casualties, Hero Units;
+    Earn Experience, Regular Units and Hero Units), independently of the engine."""
     level = min(unit.xp, 30) // 5
     value = unit.spec.base + sum(unit.spec.offer(u).price for u in unit.upgrades)
     if unit.hero:

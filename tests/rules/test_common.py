@@ -16,7 +16,8 @@ LIMITS = {"diskwars": None}
 
 @pytest.mark.parametrize("game", sorted(games()))
 def test_an_empty_list_is_refused_in_every_game(game):
-    """FORMATS 1.1: `empty-list` in every game, once, citing the book's section on building a list."""
+    """docs/violations.md, Every game: `empty-list` in every game, once, citing the book's section on building a
+    list."""
     report = check(army(game, points_limit=LIMITS.get(game, 1500)), params(game))
     violation = only(report, "empty-list")
     assert violation.severity == "error" and violation.entries == ()
@@ -62,7 +63,7 @@ def test_factions_are_named_by_their_names_and_unknown_ones_by_their_slugs():
 
 @pytest.mark.parametrize("n, text", [(0, "0 heroes"), (1, "1 hero"), (2, "2 heroes")])
 def test_numbers_take_their_noun_in_the_right_number(n, text):
-    """FORMATS 1.1: "1 hero", "2 heroes"."""
+    """docs/checking.md, The result: "1 hero", "2 heroes"."""
     assert plural(n, "hero", "heroes") == text
     assert plural(n, "unit") == text.replace("heroes", "units").replace("hero", "unit")
 

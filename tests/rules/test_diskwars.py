@@ -1,4 +1,4 @@
-"""Warhammer: Diskwars: the list rules, as the rulebook and FORMATS.md state them."""
+"""Warhammer: Diskwars: the list rules, as the rulebook and docs/violations.md state them."""
 from __future__ import annotations
 
 import pytest
@@ -66,7 +66,7 @@ def one_regiment(*troops_, leader=TYRION):
                 regiments=1)
 
 
-# --- Recruitment (L415-L420): T1-T3 ----------------------------------------------------------
+# --- Recruitment (Customising an Army): T1-T3 ------------------------------------------------
 
 def test_t1_troops_costing_exactly_the_heros_recruitment_points_are_legal():
     """Derived T1: hero RP 10; recruits cost 4+3+3 is valid (10 <= 10)."""
@@ -108,7 +108,7 @@ def test_recruitment_points_cannot_be_moved_between_regiments():
     assert only(check(lst, P), "over-recruitment").entries == ("a", "a1")
 
 
-# --- Small disks (L430-L432): T4-T6 ----------------------------------------------------------
+# --- Small disks (Customising an Army): T4-T6 ------------------------------------------------
 
 def test_t4_the_hero_is_not_counted_in_the_small_disk_ratio():
     """Derived T4: 2 small + 1 medium + 1 large, the hero large, is valid (2 >= 2)."""
@@ -131,7 +131,7 @@ def test_t6_a_regiment_of_just_its_hero_is_legal():
     assert check(one_regiment(), P).legal
 
 
-# --- Copies (L436-L438): T7-T10 --------------------------------------------------------------
+# --- Copies (Customising an Army): T7-T10 ----------------------------------------------------
 
 def test_t7_three_of_one_small_disk_are_legal_four_are_not():
     """Derived T7: the same small disk x3 in one regiment is valid, x4 invalid."""
@@ -173,7 +173,7 @@ def test_copy_limits_come_from_the_game_settings():
     assert check(one_regiment(levy, levy, levy, levy), p).legal
 
 
-# --- Unique (L425-L426, L434): T11, T16 ------------------------------------------------------
+# --- Unique (Customising an Army): T11, T16 --------------------------------------------------
 
 def test_t11_a_unique_unit_in_two_regiments_is_illegal():
     """Derived T11: a unique unit in regiment A and again in regiment B."""
@@ -207,7 +207,7 @@ def test_a_unique_troop_does_not_stand_in_for_a_unique_hero():
     assert "no-unique-hero" in codes(check(lst, P))
 
 
-# --- Elite (L440-L441): T12 ------------------------------------------------------------------
+# --- Elite (Customising an Army): T12 --------------------------------------------------------
 
 def test_t12_two_elite_2_disks_in_one_regiment_are_illegal_one_in_each_is_legal():
     """Derived T12: two elite-2 disks in one regiment invalid; one in each of two valid."""
@@ -237,7 +237,7 @@ def test_elite_limits_come_from_the_game_settings():
     assert check(lst, params(GAME, max_elite_per_regiment=2)).legal
 
 
-# --- Alignment and race (L422-L428): T13-T15 -------------------------------------------------
+# --- Alignment and race (Customising an Army): T13-T15 ---------------------------------------
 
 def test_t13_order_and_destruction_disks_cannot_be_mixed():
     """Derived T13: an Order hero plus any Destruction disk anywhere in the army."""
@@ -282,7 +282,7 @@ def test_regiments_of_different_races_may_share_an_army():
     assert check(lst, P).legal
 
 
-# --- Command cards (L443-L447, L643-L645): T17-T19 -------------------------------------------
+# --- Command cards (Customising an Army; Keywords: Order or Destruction Only): T17-T19 -------
 
 @pytest.mark.parametrize("chosen, legal", [(5, True), (4, False), (6, False)])
 def test_t17_command_cards_must_equal_the_heroes_command_values_added_up(chosen, legal):
@@ -328,7 +328,7 @@ def test_only_heroes_satisfy_an_alignment_only_card():
     assert "command-card-alignment" in codes(check(lst, P))
 
 
-# --- Regiments (L413-L416): T20 --------------------------------------------------------------
+# --- Regiments (Customising an Army): T20 ----------------------------------------------------
 
 def test_t20_three_regiments_when_two_were_agreed_is_illegal():
     """Derived T20: regiment count 2; the army has 3 regiments."""
@@ -359,7 +359,7 @@ def test_a_troop_outside_any_regiment_is_illegal():
     ("nobody", "Archers names regiment 'nobody', which is not an entry of this list"),
 ])
 def test_a_troop_must_name_a_hero_as_its_regiment(regiment, message):
-    """L414-L416; FORMATS 1.1, "Messages": an entry is named by its name, not its id."""
+    """Customising an Army; docs/checking.md, The result: an entry is named by its name, not its id."""
     lst = host(entry("a", TYRION), led("a1", SPEARMEN, "a"), led("x", ARCHERS, regiment),
                regiments=1)
     v = only(check(lst, P), "no-regiment")
@@ -368,8 +368,9 @@ def test_a_troop_must_name_a_hero_as_its_regiment(regiment, message):
 
 
 def test_a_hero_given_a_regiment_still_leads_its_own():
-    """Heroes are chosen, not recruited (L414). FORMATS 1.1 makes `regiment` on a hero entry bad
-    input at the list-file boundary; should one reach the engine, it is ignored."""
+    """Heroes are chosen, not recruited (Customising an Army). The list file (docs/list-file.md, Entries)
+    makes `regiment` on a hero entry bad input at the list-file boundary; should one reach the engine, it is
+    ignored."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN, regiment="a"), led("b1", SPEARMEN, "b"))
     report = check(lst, P)
     assert report.legal, report.violations

@@ -1,4 +1,4 @@
-"""Dulce Bellum 0.1: the list rules, as the rulebook and FORMATS.md state them."""
+"""Dulce Bellum 0.1: the list rules, as the rulebook and docs/violations.md state them."""
 from __future__ import annotations
 
 import pytest
@@ -19,7 +19,7 @@ def sized(slug, rarity, faction="dwarves", points=100, limit=None, sizes=ALL_SIZ
                 sizes=tuple(SizeProfile(s, points) for s in sizes), **fields)
 
 
-# The rulebook's example unit (L159-L188), here made common so it can grant unlocks.
+# The rulebook's example unit (Anatomy of a Unit: Characteristics), here made common so it can grant unlocks.
 MILITIA = unit(
     "well-regulated-militia", faction="dwarves", rarity="common",
     sizes=(SizeProfile("squad", 115, 12), SizeProfile("platoon", 130, 16),
@@ -48,11 +48,11 @@ def unlocks(report):
     return next(f for f in report.figures if f.label == "Unlock points used")
 
 
-# --- Costs: the example unit (L159-L188) -----------------------------------------------------
+# --- Costs: the example unit (Anatomy of a Unit: Characteristics) ----------------------------
 
 @pytest.mark.parametrize("size, points", [("squad", 115), ("platoon", 130), ("company", 160)])
 def test_well_regulated_militia_costs_the_points_of_its_size(size, points):
-    """Rulebook L176-L178: Squad 115, Platoon 130, Company 160."""
+    """Anatomy of a Unit, the example unit's footprints: Squad 115, Platoon 130, Company 160."""
     assert check(dwarves(take("m", MILITIA, size)), P).points == points
 
 
@@ -81,12 +81,12 @@ def test_total_equal_to_the_limit_is_legal_one_over_is_not():
     assert "points-over-limit" in codes(check(dwarves(take("a", over, "squad"), limit=1500), P))
 
 
-# --- Unlock charts (L84-L90) -----------------------------------------------------------------
+# --- Unlock charts (Building an Army: Add Units to your Army) --------------------------------
 
 @pytest.mark.parametrize("size, granted", [("single", 0), ("squad", 1), ("platoon", 2),
                                            ("company", 3), ("horde", 3)])
 def test_unlock_chart_common_units_grant_by_size(size, granted):
-    """Rulebook L84-L85: Common Single 0, Squad 1, Platoon 2, Company 3, Horde 3."""
+    """Add Units to your Army, the Unlock Points chart: Common Single 0, Squad 1, Platoon 2, Company 3, Horde 3."""
     assert unlocks(check(dwarves(take("c", COMMON, size)), P)).limit == granted
 
 
@@ -94,7 +94,8 @@ def test_unlock_chart_common_units_grant_by_size(size, granted):
                                               ("rare", 3)])
 @pytest.mark.parametrize("size", ["single", "horde"])
 def test_unlock_chart_rarities_require_the_same_whatever_the_size(rarity, required, size):
-    """Rulebook L87-L90: Common 0, Irregular 0, Uncommon 2, Rare 3; size does not matter."""
+    """Add Units to your Army, the Unlocks Required chart: Common 0, Irregular 0, Uncommon 2, Rare 3; size does not
+    matter."""
     assert unlocks(check(dwarves(take("u", sized("u", rarity), size)), P)).value == required
 
 
@@ -169,10 +170,10 @@ def test_t8_common_and_irregular_units_are_unlimited_by_unlocks():
     assert check(lst, P).legal
 
 
-# --- Options (L694): T10 ---------------------------------------------------------------------
+# --- Options (Special Rules: Banners, Musicians, & Champions): T10 ---------------------------
 
 def test_t10_two_banners_on_one_unit_are_illegal():
-    """Derived T10, rulebook L694: a unit cannot have 2 Musicians (here, 2 Banners)."""
+    """Derived T10, Banners, Musicians, & Champions: a unit cannot have 2 Musicians (here, 2 Banners)."""
     v = only(check(dwarves(take("m", MILITIA, "squad", "banner", "banner")), P), "option-repeated")
     assert v.message == ("Well Regulated Militia takes Banner 2 times; "
                          "each upgrade at most once per unit")
@@ -181,7 +182,7 @@ def test_t10_two_banners_on_one_unit_are_illegal():
 
 
 def test_a_musician_and_a_banner_on_one_unit_are_legal():
-    """Rulebook L694: '... but it can have a musician and a banner'."""
+    """Banners, Musicians, & Champions: '... but it can have a musician and a banner'."""
     assert check(dwarves(take("m", MILITIA, "squad", "musician", "banner")), P).legal
 
 
@@ -190,7 +191,7 @@ def test_the_same_upgrade_on_two_units_is_legal():
     assert check(lst, P).legal
 
 
-# --- Limit: n (L96): T13 ---------------------------------------------------------------------
+# --- Limit: n (Building an Army: Limited Units): T13 -----------------------------------------
 
 def test_t13_a_limit_1_unit_taken_twice_at_different_sizes_is_illegal():
     """Derived T13: Limit 1, taken as Squad and as Platoon, is over the limit."""
@@ -214,7 +215,7 @@ def test_a_limit_applies_to_a_rare_unit_too():
     assert codes(check(lst, P)) == ["over-unit-limit"]
 
 
-# --- One faction (L68): T14 ------------------------------------------------------------------
+# --- One faction (Building an Army): T14 -----------------------------------------------------
 
 def test_t14_units_from_two_factions_are_illegal():
     """Derived T14: an entry from another faction is wrong-faction."""
@@ -224,12 +225,12 @@ def test_t14_units_from_two_factions_are_illegal():
     assert v.message == "Orc Boyz is from orcs; a dwarves army takes only its own units"
 
 
-# --- Points limit (L70) ----------------------------------------------------------------------
+# --- Points limit (Building an Army) ---------------------------------------------------------
 
 @pytest.mark.parametrize("limit, unusual",
                          [(1499, True), (1500, False), (3000, False), (3001, True)])
 def test_a_limit_outside_1500_to_3000_is_only_a_warning(limit, unusual):
-    """Rulebook L70: 'Standard sized armies range between 1500 points and 3000 points.'"""
+    """Building an Army: 'Standard sized armies range between 1500 points and 3000 points.'"""
     report = check(dwarves(take("c", COMMON, "squad"), limit=limit), P)
     assert report.legal
     assert [v.code for v in report.warnings] == (["unusual-points-limit"] if unusual else [])

@@ -1,8 +1,8 @@
-"""Dulce Bellum 0.1: spellcasters' grimoires and spells, as the rulebook and FORMATS.md 1.1 state them.
+"""Dulce Bellum 0.1: spellcasters' grimoires and spells, as the rulebook and docs/violations.md state them.
 
-The grimoires are the rulebook's (Magic Grimoires, L1164-L1290), cut to what
-the tests use. Which faction may use which grimoire the rulebook does not say:
-the factions' grimoires here are made up for the tests.
+The grimoires are the rulebook's (Magic: Magic Grimoires, Battle Magic to Dark
+Magic), cut to what the tests use. Which faction may use which grimoire the
+rulebook does not say: the factions' grimoires here are made up for the tests.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .conftest import army, codes, entry, only, params, unit
 GAME = "dulce-bellum"
 P = params(GAME)
 
-BATTLE = Grimoire("battle-magic", "Battle Magic", (  # L1164-L1190
+BATTLE = Grimoire("battle-magic", "Battle Magic", (  # Magic Grimoires: Battle Magic
     Spell("charge", "Charge!", basic=True, difficulty="8+"),
     Spell("vicious", "Vicious", difficulty="11+"),
     Spell("bloodlust", "Bloodlust", difficulty="8+"),
@@ -24,7 +24,7 @@ BATTLE = Grimoire("battle-magic", "Battle Magic", (  # L1164-L1190
     Spell("fireball", "Fireball", difficulty="8+"),
     Spell("avatar-of-war", "Avatar of War", difficulty="15+"),
 ))
-DARK = Grimoire("dark-magic", "Dark Magic", (  # L1260-L1288
+DARK = Grimoire("dark-magic", "Dark Magic", (  # Magic Grimoires: Dark Magic
     Spell("bitter-nectar", "Bitter Nectar", basic=True, difficulty="8+"),
     Spell("ensnare", "Ensnare", difficulty="8+"),
     Spell("hex", "Hex", difficulty="8+"),
@@ -32,7 +32,7 @@ DARK = Grimoire("dark-magic", "Dark Magic", (  # L1260-L1288
     Spell("gilded-rot", "Gilded Rot", difficulty="11+"),
     Spell("scared-stiff", "Scared Stiff", difficulty="18+"),
 ))
-CHAOS = Grimoire("chaos-magic", "Chaos Magic", (  # L1230-L1256
+CHAOS = Grimoire("chaos-magic", "Chaos Magic", (  # Magic Grimoires: Chaos Magic
     Spell("kaboom", "Kaboom", basic=True, difficulty="8+"),
     Spell("faster", "Faster", difficulty="8+"),
 ))
@@ -69,17 +69,17 @@ def spell_codes(*entries, **fields):
     return codes(check(dwarves(*entries, **fields), P))
 
 
-# --- too-many-spells (L918, L1074, L1078, L866) ----------------------------------------------
+# --- too-many-spells (Special Abilities: Spellcaster (n), Master of Magic; Magic: What Spells Can You Cast) ---
 
 def test_a_spellcaster_2_may_choose_up_to_2_spells():
-    """L918: "starts the game with up to n spells" (extract B13: fewer is allowed)."""
+    """Special Abilities: Spellcaster (n): "starts the game with up to n spells" (extract B13: fewer is allowed)."""
     assert spell_codes(cast("w", WIZARD, "battle-magic", "vicious", "fireball")) == []
     assert spell_codes(cast("w", WIZARD, "battle-magic", "fireball")) == []
     assert spell_codes(cast("w", WIZARD)) == []
 
 
 def test_a_spellcaster_2_choosing_3_spells_lists_too_many():
-    """Derived T15 (SP-1), L1074: "start the game with n spells"."""
+    """Derived T15 (SP-1), Magic: What Spells Can You Cast: "start the game with n spells"."""
     v = only(check(dwarves(cast("w", WIZARD, "battle-magic", "vicious", "fireball", "bloodlust")),
                    P), "too-many-spells")
     assert v.message == "Battle Wizard lists 3 spells; it is Spellcaster(2): it chooses at most 2 spells"
@@ -94,14 +94,14 @@ def test_a_spellcaster_1_is_told_in_the_singular():
 
 
 def test_a_spellcaster_0_chooses_no_spell():
-    """Derived T17, L1078: "they cannot cast spells from any Magic Grimoire"."""
+    """Derived T17, Magic: What Spells Can You Cast: "they cannot cast spells from any Magic Grimoire"."""
     v = only(check(dwarves(cast("a", ADEPT, "battle-magic", "fireball")), P), "too-many-spells")
     assert v.message == ("Adept lists 1 spell; it is Spellcaster(0): it chooses none and casts "
                          "only Protection from Magic and Dispel Magic")
 
 
 def test_master_of_magic_knows_its_whole_grimoire_and_lists_none():
-    """L866: "This unit knows all the spells from their chosen Magic Grimoire"."""
+    """Special Abilities: Master of Magic: "This unit knows all the spells from their chosen Magic Grimoire"."""
     assert spell_codes(cast("m", ARCHMAGE, "battle-magic")) == []
     v = only(check(dwarves(cast("m", ARCHMAGE, "battle-magic", "fireball")), P), "too-many-spells")
     assert v.message == ("Archmage lists 1 spell; it has Master of Magic: it knows every spell of "
@@ -109,7 +109,8 @@ def test_master_of_magic_knows_its_whole_grimoire_and_lists_none():
 
 
 def test_a_spellcaster_with_a_named_spell_knows_that_one_and_lists_none():
-    """L920: "If n is the name of a spell, then this unit starts the game with that spell"."""
+    """Special Abilities: Spellcaster (n): "If n is the name of a spell, then this unit starts the game with that
+    spell"."""
     assert spell_codes(cast("p", PYROMANCER)) == []
     v = only(check(dwarves(cast("p", PYROMANCER, "battle-magic", "vicious")), P), "too-many-spells")
     assert v.message == ("Pyromancer lists 1 spell; it knows Fireball from its Spellcaster rule "
@@ -121,10 +122,11 @@ def test_a_unit_without_spellcaster_lists_no_spell():
     assert v.message == "Soldier lists 1 spell; it is not a spellcaster, so it chooses no spells"
 
 
-# --- spell-not-in-grimoire (L1074: "from a single grimoire") ---------------------------------
+# --- spell-not-in-grimoire (What Spells Can You Cast: "from a single grimoire") --------------
 
 def test_spells_from_two_grimoires_are_refused():
-    """Derived T15 (SP-2), L1074: "A Spellcaster can only choose spells from a single grimoire"."""
+    """Derived T15 (SP-2), Magic: What Spells Can You Cast: "A Spellcaster can only choose spells from a single
+    grimoire"."""
     v = only(check(dwarves(cast("w", WIZARD, "battle-magic", "fireball", "ensnare")), P),
              "spell-not-in-grimoire")
     assert v.message == ("Battle Wizard draws on Battle Magic, but Ensnare (Dark Magic) is not in "
@@ -141,14 +143,14 @@ def test_every_stray_spell_is_named_once():
 
 
 def test_spells_without_a_grimoire_are_refused():
-    """FORMATS 1.1: `grimoire` is required when `spells` is not empty (bad input at the
+    """docs/list-file.md, Entries: `grimoire` is required when `spells` is not empty (bad input at the
     boundary); the engine still says what is wrong."""
     v = only(check(dwarves(cast("w", WIZARD, None, "fireball")), P), "spell-not-in-grimoire")
     assert v.message == ("Battle Wizard lists Fireball (Battle Magic) but names no grimoire; a "
                          "spellcaster chooses all its spells from one grimoire")
 
 
-# --- grimoire-not-available (L1074: "one of the Magic Grimoires available to their Faction") --
+# --- grimoire-not-available (What Spells Can You Cast: "one of the Magic Grimoires available to their Faction") ---
 
 def test_a_caster_draws_on_a_grimoire_of_its_faction():
     assert spell_codes(cast("w", WIZARD, "dark-magic", "hex", "ensnare")) == []
@@ -176,7 +178,7 @@ def test_the_casters_own_faction_decides_which_grimoires_it_may_use():
     assert "wrong-faction" in codes_
 
 
-# --- duplicate-spell (L1074: "cannot choose the same spell, unless ... a Basic Spell") --------
+# --- duplicate-spell (What Spells Can You Cast: "cannot choose the same spell, unless ... a Basic Spell") ---
 
 def test_two_casters_may_not_choose_the_same_spell():
     """Derived T16 (SP-4): two casters both pick Fireball."""
@@ -190,7 +192,7 @@ def test_two_casters_may_not_choose_the_same_spell():
 
 
 def test_two_casters_may_both_choose_a_basic_spell():
-    """Derived T16: both pick Charge!, a Basic Spell (L1168)."""
+    """Derived T16: both pick Charge!, a Basic Spell (Magic Grimoires: Battle Magic)."""
     assert spell_codes(cast("a", WIZARD, "battle-magic", "charge"),
                        cast("b", APPRENTICE, "battle-magic", "charge")) == []
 
@@ -210,13 +212,14 @@ def test_three_casters_of_one_spell_are_one_violation():
 
 
 def test_master_of_magic_and_a_named_spell_do_not_stop_another_caster():
-    """L866 and L920: "This does not stop another spellcaster from knowing" the spell."""
+    """Special Abilities: Master of Magic and Spellcaster (n): "This does not stop another spellcaster from knowing" the
+    spell."""
     assert spell_codes(cast("m", ARCHMAGE, "battle-magic"), cast("p", PYROMANCER),
                        cast("w", WIZARD, "battle-magic", "fireball", "vicious")) == []
 
 
 def test_spells_listed_by_a_caster_that_chooses_none_are_not_choices():
-    """Master of Magic (L866) and Spellcaster(<spell>) (L920) choose no spells: what they list
+    """Master of Magic and Spellcaster(<spell>) (Special Abilities) choose no spells: what they list
     is `too-many-spells`, and takes no spell from another caster."""
     result = check(dwarves(cast("p", PYROMANCER, "battle-magic", "vicious"),
                            cast("m", ARCHMAGE, "battle-magic", "vicious"),

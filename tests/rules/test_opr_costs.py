@@ -1,4 +1,4 @@
-"""What an OPR entry costs (FORMATS.md, "Costs"), for both AoF games.
+"""What an OPR entry costs (docs/list-file.md, What a list costs), for both AoF games.
 
 An entry costs its unit's cost, doubled when combined, plus its options; an
 `all_models` option is doubled too when combined, `model` and `unit` options
@@ -46,7 +46,7 @@ def test_a_combined_entry_pays_the_unit_twice():
 
 
 def test_a_combined_entry_pays_all_models_options_for_both_halves():
-    """CU-3 in cost form: both halves must buy the Spears (L309), so they are paid twice."""
+    """CU-3 in cost form: both halves must buy the Spears (AoF Regiments, Combined Units), so they are paid twice."""
     assert opr_entry_cost(entry("e1", INFANTRY, "spears", combined=True)) == 2 * 50 + 2 * 10
 
 

@@ -179,7 +179,8 @@ def test_primary_under_60_speaks_only_for_lists_that_mix_factions(army):
 @settings(max_examples=200, deadline=None)
 @given(armies())
 def test_messages_name_factions_not_slugs_when_the_list_knows_their_names(army):
-    """FORMATS 1.1: "units, factions, cards and spells by their names, never their slugs"."""
+    """docs/checking.md, The result: messages name units, factions, cards and spells by their names, never their
+    slugs."""
     if not army.factions:
         return
     for v in check(army, params(army.game)).violations:

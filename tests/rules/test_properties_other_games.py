@@ -133,7 +133,8 @@ def test_random_lists_never_crash_the_engine_and_every_violation_is_well_formed(
 @SETTINGS
 @given(games_and_lists())
 def test_messages_name_factions_spells_and_grimoires_not_their_slugs(case):
-    """FORMATS 1.1: "units, factions, cards and spells by their names, never their slugs"."""
+    """docs/checking.md, The result: messages name units, factions, cards and spells by their names, never their
+    slugs."""
     game, lst = case
     if not lst.factions or (game == "dulce-bellum" and not lst.grimoires):
         return
@@ -146,7 +147,7 @@ def test_messages_name_factions_spells_and_grimoires_not_their_slugs(case):
 @SETTINGS
 @given(st.sampled_from(("battleground", "dulce-bellum")).flatmap(lists))
 def test_a_violation_about_the_whole_list_appears_once(lst):
-    """FORMATS 1.1: a list-wide violation once, with every entry it concerns."""
+    """docs/checking.md, The result: a list-wide violation once, with every entry it concerns."""
     game = lst.game
     report = check(lst, params(game))
     once = {"empty-list", "points-over-limit", "too-few-core", "too-many-mercenary-factions",
