@@ -6,6 +6,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
+from tests.sites import SiteFiles
+
 IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
                                 "QUEUES": settings.TASKS["default"]["QUEUES"]}}
 # Without a worker a short roster is rendered within its request, as in development (settings.py).
@@ -19,6 +21,13 @@ def pytest_configure(config):
     # Tasks run at once, inside the test, instead of waiting in the database for a worker.
     settings.TASKS = IMMEDIATE_TASKS
     settings.ROSTER_INLINE_ENTRIES = NO_WORKER_ROSTER_INLINE_ENTRIES
+
+
+@pytest.fixture(scope="session")
+def site_files(tmp_path_factory) -> SiteFiles:
+    """Migrated and seeded SQLite sites, made once per session and copied by the tests that run the site's
+    own processes on one (tests/sites.py)."""
+    return SiteFiles(tmp_path_factory.mktemp("site-files"))
 
 
 @pytest.fixture

@@ -33,8 +33,9 @@ def test_logging_in_and_out(client, make_user):
 
 
 def test_a_login_with_a_name_longer_than_any_username_is_refused_and_not_recorded(client):
-    """Issue 14, hostile input: such a name reached django-axes, whose record of the failure is
-    shorter than 100,000 characters (a 500 on PostgreSQL). No one has it: a form error, no record."""
+    """docs/deploying.md, What the site does against hostile clients: such a name reached django-axes, whose
+    record of the failure is shorter than 100,000 characters (a 500 on PostgreSQL). No one has it: a form error,
+    no record."""
     longest = get_user_model()._meta.get_field("username").max_length
     response = client.post(reverse("login"), {"username": "a" * (longest + 1), "password": "guess"})
     assert response.status_code == 200

@@ -201,8 +201,8 @@ def test_the_game_master_corrects_traits_and_fate_with_a_reason(armies, client_f
 
 
 def test_house_rules_change_the_campaign_numbers(aof, players, client_for):
-    """C14 of the rules extract: the winner and loser rewards (Play Mission, Mission Goals) are numbers a group may
-    change."""
+    """AoF Regiments, Campaign Rules: Play Mission, Mission Goals: the winner's and losers' rewards ("2 VP and
+    150pts", "300pts") are numbers a group may change."""
     response = client_for("alice").post(reverse("campaigns:campaign-create"), {
         "name": "Gentle", "game": "aof-regiments", "kind": "endless", "house_rules": "loss_points = 200\n"})
     campaign = Campaign.objects.get(name="Gentle")

@@ -53,7 +53,7 @@ def test_the_glossary_file_describes_each_games_common_rules_in_one_line(game):
 
 
 def test_a_rule_the_glossary_has_no_text_for_says_nothing_rather_than_see_the_rulebook():
-    # Issue 10: a glossary entry without text shows nothing; the rule stays printed on its card.
+    # A glossary entry without text shows nothing; the rule stays printed on its card.
     assert glossary("battleground", ["Bravery checkbox"]) == ()
     assert [t.name for t in glossary("battleground", ["Bravery checkbox", "Cavalry"])] == ["Cavalry"]
 

@@ -109,10 +109,10 @@ def test_the_asgi_application_refuses_from_the_headers_without_asking_for_the_bo
 
 
 @pytest.fixture(scope="module")
-def web(tmp_path_factory):
+def web(tmp_path_factory, site_files):
     directory = tmp_path_factory.mktemp("web")
     port = free_port()
-    env = prepare(directory, port) | {"WEB_CONCURRENCY": "1"}
+    env = prepare(directory, port, seeded=site_files.path("seeded")) | {"WEB_CONCURRENCY": "1"}
     server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
     try:
         wait_until_up(port, server, directory / "server.log")

@@ -61,9 +61,9 @@ def test_a_yielding_command_runs_in_the_idle_class_in_a_session_and_autogroup_of
 
 
 @pytest.fixture
-def site(tmp_path):
+def site(tmp_path, site_files):
     port = free_port()
-    return prepare(tmp_path, port) | {"WEB_CONCURRENCY": "1"}, port
+    return prepare(tmp_path, port, seeded=site_files.path("seeded")) | {"WEB_CONCURRENCY": "1"}, port
 
 
 def test_one_web_worker_answers_while_clients_trickle_their_bodies(site, tmp_path):

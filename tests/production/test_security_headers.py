@@ -63,7 +63,8 @@ def test_htmx_is_told_not_to_inject_its_indicator_style():
 
 
 def test_htmx_gives_up_a_request_before_the_server_does_so_a_phone_can_say_so_and_retry():
-    """Issue 14, faults: an edit with no answer is given up and may be retried (its edit key makes that safe)."""
+    """docs/deploying.md, What the site does against hostile clients (A retried edit): an edit with no answer is
+    given up and may be retried (its edit key makes that safe)."""
     assert 0 < htmx_config()["timeout"] < gunicorn.timeout * 1000
 
 

@@ -1,8 +1,9 @@
 """Age of Fantasy: Skirmish list rules, as the contract (docs/violations.md) states them.
 
-Row ids T1-T18 name the validator cases worked out from the book's army-building
-rules (AoF Skirmish, Preparing your Army). T16's optional per-type mode is not offered: the contract makes more than
-one command group upgrade in the whole army a violation.
+The cases are worked out from the book's army-building rules (AoF Skirmish,
+Preparing your Army, Force Organisation (Optional) and Command Groups). Reading
+Command Groups as one upgrade of each kind per army is not offered: the contract
+makes more than one command group upgrade in the whole army a violation.
 """
 from __future__ import annotations
 
@@ -77,8 +78,8 @@ def test_book_example_at_250_points():
 ])
 def test_force_organisation_limits_follow_the_derived_table(limit, heroes_, copies, cap, units,
                                                             models):
-    """The limits at the usual sizes, derived from AoF Skirmish, Force Organisation (Optional) (T12 is the
-    150 row): every limit rounds down."""
+    """The limits at the usual sizes, derived from AoF Skirmish, Force Organisation (Optional): every
+    limit rounds down."""
     assert limits(report(points_limit=limit)) == {
         "Heroes": heroes_, "Units": units, "Models": models, "Most expensive unit": cap,
         "Most copies of one unit": copies}
@@ -88,7 +89,8 @@ def test_force_organisation_limits_follow_the_derived_table(limit, heroes_, copi
 
 
 def test_a_list_at_the_limit_is_legal_and_one_over_is_not_even_without_force_org():
-    """T1, T2."""
+    """AoF Skirmish, Preparing your Army: the total may equal the limit, as it "doesn't go over the agreed
+    limit"; one point over is an error even without force organisation."""
     assert report(entry("e1", costing(80)), entry("e2", costing(85)), entry("e3", costing(85)),
                   ).legal
     result = report(entry("e1", costing(80)), entry("e2", costing(85)), entry("e3", costing(86)),
@@ -100,7 +102,7 @@ def test_a_list_at_the_limit_is_legal_and_one_over_is_not_even_without_force_org
 
 
 def test_two_heroes_are_allowed_at_250_and_three_are_not():
-    """T3, T4."""
+    """AoF Skirmish, Force Organisation (Optional): "Only 1 hero per 125pts"."""
     assert report(*heroes(2)).legal
     violation = only(report(*heroes(3)), "too-many-heroes")
     assert violation.message == "3 heroes; at most 2 at 250 points (1 per 125)"
@@ -108,12 +110,13 @@ def test_two_heroes_are_allowed_at_250_and_three_are_not():
 
 
 def test_a_hero_at_100_points_is_one_too_many():
-    """T13: floor(100 / 125) is 0."""
+    """AoF Skirmish, Force Organisation (Optional), "Only 1 hero per 125pts": floor(100 / 125) is 0."""
     assert codes(report(*heroes(1), points_limit=100)) == ["too-many-heroes"]
 
 
 def test_three_copies_with_different_upgrades_are_allowed_and_four_are_not():
-    """T5, T6."""
+    """AoF Skirmish, Force Organisation (Optional): "Only 1+X copies of the same unit, where X is 1 per 125pts",
+    whatever their upgrades."""
     three = [entry("e1", WARRIORS), entry("e2", WARRIORS, "spears"), entry("e3", WARRIORS, "bows")]
     assert report(*three).legal
     violation = only(report(*three, entry("e4", WARRIORS)), "too-many-copies")
@@ -127,7 +130,8 @@ def test_a_combined_entry_counts_once_towards_copies():
 
 @pytest.mark.parametrize("cost, legal", [(85, True), (87, True), (88, False)])
 def test_no_unit_may_cost_over_35_percent(cost, legal):
-    """T7, T8, T9: 35% of 250 is 87.5, so 87 is legal whatever the Force Organisation (Optional) example says."""
+    """AoF Skirmish, Force Organisation (Optional): 35% of 250 is 87.5, so 87 is legal whatever the section's
+    example says."""
     result = report(entry("e1", costing(cost)))
     assert result.legal is legal
     if not legal:
@@ -136,7 +140,7 @@ def test_no_unit_may_cost_over_35_percent(cost, legal):
 
 
 def test_ten_units_are_allowed_at_250_and_eleven_are_not():
-    """T10."""
+    """AoF Skirmish, Force Organisation (Optional): "Only 1 unit per 25pts"."""
     assert report(*several(10)).legal
     assert only(report(*several(11)), "too-many-units").message == \
         "11 units; at most 10 at 250 points (1 per 25)"
@@ -148,7 +152,7 @@ def test_a_hero_is_a_unit_and_a_model_of_its_own():
 
 
 def test_sixteen_models_are_allowed_at_250_and_seventeen_are_not():
-    """T11: heroes count as models too."""
+    """AoF Skirmish, Force Organisation (Optional): "Only 1 model per 15pts"; heroes count as models too."""
     assert report(*several(7, models=2), *heroes(2)).legal
     violation = only(report(*several(7, models=2), *heroes(2), entry("x", SCOUT)),
                      "too-many-models")
@@ -169,7 +173,8 @@ def test_an_event_may_change_the_model_allowance():
 
 
 def test_without_force_organisation_heroes_and_units_are_unlimited():
-    """T14."""
+    """AoF Skirmish, Preparing your Army: "There are no limitations as to how many units you can take"; the
+    limits of Force Organisation (Optional) apply only when it is on."""
     result = report(*heroes(5), *several(7), force_organisation=False)
     assert result.legal, result.violations
     assert result.figures == ()
@@ -179,12 +184,12 @@ def test_without_force_organisation_heroes_and_units_are_unlimited():
 
 
 def test_one_sergeant_in_the_army_is_allowed():
-    """T15."""
+    """AoF Skirmish, Command Groups: "each army may only have one model with one of the following upgrades"."""
     assert report(entry("e1", WARRIORS, "sergeant"), entry("e2", WARRIORS)).legal
 
 
 def test_a_sergeant_and_a_musician_on_different_units_are_too_many():
-    """T16."""
+    """AoF Skirmish, Command Groups: one such upgrade in the whole army, of any kind."""
     violation = only(report(entry("e1", WARRIORS, "sergeant"), entry("e2", SCOUT),
                             entry("e3", WARRIORS, "musician")), "command-group")
     assert violation.entries == ("e1", "e3")
@@ -195,13 +200,13 @@ def test_a_sergeant_and_a_musician_on_different_units_are_too_many():
 
 
 def test_two_banners_anywhere_are_too_many():
-    """T17."""
+    """AoF Skirmish, Command Groups: two Banners on different units are two upgrades in the army."""
     assert codes(report(entry("e1", SCOUT, "banner"), entry("h1", CAPTAIN, "banner"))) == \
         ["command-group"]
 
 
 def test_a_sergeant_and_a_banner_on_the_same_unit_are_too_many():
-    """T18."""
+    """AoF Skirmish, Command Groups: two upgrades on one unit are two in the army too."""
     assert only(report(entry("e1", WARRIORS, "sergeant", "banner")), "command-group").entries == \
         ("e1",)
 

@@ -37,7 +37,7 @@ def test_an_army_starts_with_750_points_and_banks_the_rest():
 
 @pytest.mark.parametrize("foot, allowed", [(6, True), (7, True), (5, False)])
 def test_at_most_150_points_are_kept(foot, allowed):
-    """Preparation, The Armies: "Players may save up to 150pts"; spending 590 keeps 160 (extract CA-2)."""
+    """Preparation, The Armies: "Players may save up to 150pts"; spending 590 would keep 160."""
     roster = units(*[(INFANTRY, f"Foot {i}") for i in range(foot)], (CAPTAIN, "Captain"))
     if allowed:
         start(roster)
@@ -102,7 +102,8 @@ def test_buying_an_upgrade_worth_less_than_0_gains_its_points(play):
 
 
 def test_an_upgrade_the_bank_cannot_pay_is_refused(play):
-    """The bank never goes below zero (extract section 3.7 and C17). Bob lost: 150 + 300 in the bank."""
+    """Upgrade Armies, Buying Upgrades: upgrades are paid from "any points they have available", so the bank never
+    goes below zero. Bob lost: 150 + 300 in the bank."""
     play(BuyUpgrade("a2", "u8", "war-wagon"), "bob")
     assert play.army("a2").bank == 50
     with pytest.raises(Refused, match="has 50 points in the bank and cannot pay 400"):
@@ -130,7 +131,8 @@ def test_sale_prices(price, refund):
 
 
 def test_selling_a_25_point_upgrade_refunds_10_and_a_15_point_one_5(play):
-    """Upgrade Armies, Selling Upgrades (extract CA-12)."""
+    """Upgrade Armies, Selling Upgrades: "at half of their original price (rounding down to the nearest multiple
+    of 5)"."""
     play(BuyUpgrade("a1", "u1", "banner"), "alice")
     play(BuyUpgrade("a1", "u2", "halberds"), "alice")
     before = play.army("a1").bank
@@ -205,7 +207,7 @@ def test_a_veteran_recruit_pays_50_more_and_starts_with_5_xp(play):
     veteran = play.unit("a1", "u15")
     assert (veteran.xp, veteran.traits) == (5, ("resilient",))
     assert play.army("a1").bank == before - 90 - 50
-    assert unit_value(veteran, PARAMS) == 90 + 25  # worth its level, the rest of the 50 is a fee (extract C7)
+    assert unit_value(veteran, PARAMS) == 90 + 25  # worth its level (Earn Experience: +25), the rest is a fee
     with pytest.raises(Refused, match="already recruited a veteran after this mission"):
         play(Recruit("a1", NewUnit("More Veterans", INFANTRY), veteran=True), "alice", dice=[1])
 

@@ -66,10 +66,10 @@ def one_regiment(*troops_, leader=TYRION):
                 regiments=1)
 
 
-# --- Recruitment (Customising an Army): T1-T3 ------------------------------------------------
+# --- Recruitment (Customising an Army) -------------------------------------------------------
 
 def test_t1_troops_costing_exactly_the_heros_recruitment_points_are_legal():
-    """Derived T1: hero RP 10; recruits cost 4+3+3 is valid (10 <= 10)."""
+    """Diskwars, Customising an Army: hero RP 10; recruits cost 4+3+3 is valid (10 <= 10)."""
     report = check(one_regiment(troop("a", 4), troop("b", 3), troop("c", 3)), P)
     assert report.legal, report.violations
     assert report.points is None
@@ -77,7 +77,7 @@ def test_t1_troops_costing_exactly_the_heros_recruitment_points_are_legal():
 
 
 def test_t2_troops_costing_one_more_than_the_hero_has_are_illegal():
-    """Derived T2: hero RP 10; recruits cost 4+4+3 is invalid (11 > 10)."""
+    """Diskwars, Customising an Army: hero RP 10; recruits cost 4+4+3 is invalid (11 > 10)."""
     lst = one_regiment(troop("a", 4), troop("b", 4), troop("c", 3))
     v = only(check(lst, P), "over-recruitment")
     assert v.message == "Regiment of Tyrion: troops cost 11 recruitment points; Tyrion has 10"
@@ -86,7 +86,7 @@ def test_t2_troops_costing_one_more_than_the_hero_has_are_illegal():
 
 
 def test_t3_each_regiment_pays_from_its_own_hero_and_shows_what_is_left():
-    """Derived T3: regiment A RP 8 spent 6, regiment B RP 7 spent 7: valid, 2 points unspent."""
+    """Diskwars, Customising an Army: regiment A RP 8 spent 6, regiment B RP 7 spent 7: valid, 2 points unspent."""
     lst = host(entry("a", ELTHARION), led("a1", troop("x", 3), "a"), led("a2", troop("y", 3), "a"),
                entry("b", CAPTAIN), led("b1", troop("z", 4), "b"), led("b2", troop("w", 3), "b"))
     report = check(lst, P)
@@ -108,17 +108,17 @@ def test_recruitment_points_cannot_be_moved_between_regiments():
     assert only(check(lst, P), "over-recruitment").entries == ("a", "a1")
 
 
-# --- Small disks (Customising an Army): T4-T6 ------------------------------------------------
+# --- Small disks (Customising an Army) -------------------------------------------------------
 
 def test_t4_the_hero_is_not_counted_in_the_small_disk_ratio():
-    """Derived T4: 2 small + 1 medium + 1 large, the hero large, is valid (2 >= 2)."""
+    """Diskwars, Customising an Army: 2 small + 1 medium + 1 large, the hero large, is valid (2 >= 2)."""
     report = check(one_regiment(SPEARMEN, ARCHERS, troop("m", 1, size="medium"),
                                 troop("l", 1, size="large")), P)
     assert "too-few-small" not in codes(report)
 
 
 def test_t5_fewer_small_troops_than_medium_and_large_is_illegal():
-    """Derived T5: 1 small + 1 medium + 1 large is invalid (1 < 2)."""
+    """Diskwars, Customising an Army: 1 small + 1 medium + 1 large is invalid (1 < 2)."""
     v = only(check(one_regiment(SPEARMEN, troop("m", 1, size="medium"),
                                 troop("l", 1, size="large")), P), "too-few-small")
     assert v.message == ("Regiment of Tyrion: 1 small troop to 2 medium and large; "
@@ -127,14 +127,14 @@ def test_t5_fewer_small_troops_than_medium_and_large_is_illegal():
 
 
 def test_t6_a_regiment_of_just_its_hero_is_legal():
-    """Derived T6: hero only is valid (0 >= 0)."""
+    """Diskwars, Customising an Army: hero only is valid (0 >= 0)."""
     assert check(one_regiment(), P).legal
 
 
-# --- Copies (Customising an Army): T7-T10 ----------------------------------------------------
+# --- Copies (Customising an Army) ------------------------------------------------------------
 
 def test_t7_three_of_one_small_disk_are_legal_four_are_not():
-    """Derived T7: the same small disk x3 in one regiment is valid, x4 invalid."""
+    """Diskwars, Customising an Army: the same small disk x3 in one regiment is valid, x4 invalid."""
     cheap = troop("levy", 1)
     assert check(one_regiment(cheap, cheap, cheap), P).legal
     v = only(check(one_regiment(cheap, cheap, cheap, cheap), P), "too-many-copies")
@@ -143,7 +143,7 @@ def test_t7_three_of_one_small_disk_are_legal_four_are_not():
 
 
 def test_t8_three_of_one_medium_disk_are_illegal():
-    """Derived T8: the same medium disk x3 in one regiment is invalid (max 2)."""
+    """Diskwars, Customising an Army: the same medium disk x3 in one regiment is invalid (max 2)."""
     med = troop("guard", 1, size="medium")
     small = troop("levy", 1)
     assert "too-many-copies" not in codes(check(one_regiment(small, small, med, med), P))
@@ -152,7 +152,7 @@ def test_t8_three_of_one_medium_disk_are_illegal():
 
 
 def test_t9_two_of_one_large_disk_are_illegal():
-    """Derived T9: the same large disk x2 in one regiment is invalid (max 1)."""
+    """Diskwars, Customising an Army: the same large disk x2 in one regiment is invalid (max 1)."""
     small = troop("levy", 1)
     big = troop("giant", 1, size="large")
     assert "too-many-copies" not in codes(check(one_regiment(small, big), P))
@@ -160,7 +160,7 @@ def test_t9_two_of_one_large_disk_are_illegal():
 
 
 def test_t10_the_copy_limit_is_per_regiment():
-    """Derived T10: the same small disk x3 in regiment A and x3 in regiment B is valid."""
+    """Diskwars, Customising an Army: the same small disk x3 in regiment A and x3 in regiment B is valid."""
     levy = troop("levy", 1)
     lst = host(entry("a", TYRION), *(led(f"a{i}", levy, "a") for i in range(3)),
                entry("b", CAPTAIN), *(led(f"b{i}", levy, "b") for i in range(3)))
@@ -173,10 +173,10 @@ def test_copy_limits_come_from_the_game_settings():
     assert check(one_regiment(levy, levy, levy, levy), p).legal
 
 
-# --- Unique (Customising an Army): T11, T16 --------------------------------------------------
+# --- Unique (Customising an Army) ------------------------------------------------------------
 
 def test_t11_a_unique_unit_in_two_regiments_is_illegal():
-    """Derived T11: a unique unit in regiment A and again in regiment B."""
+    """Diskwars, Customising an Army: a unique unit in regiment A and again in regiment B."""
     lord = troop("loremaster", 1, unique=True)
     lst = host(entry("a", TYRION), led("a1", lord, "a"), entry("b", CAPTAIN), led("b1", lord, "b"))
     v = only(check(lst, P), "duplicate-unique")
@@ -190,13 +190,14 @@ def test_a_unique_hero_twice_is_illegal():
 
 
 def test_a_non_unique_hero_may_lead_two_regiments():
-    """Extract A11: two copies of a non-unique hero may lead two regiments."""
+    """Diskwars, Customising an Army: only unique disks are limited to one copy, so two copies of a
+    non-unique hero may lead two regiments."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN), entry("c", CAPTAIN), regiments=3)
     assert check(lst, P).legal
 
 
 def test_t16_an_army_without_a_unique_hero_is_illegal():
-    """Derived T16: an army whose heroes are all non-unique."""
+    """Diskwars, Customising an Army: an army whose heroes are all non-unique."""
     lst = host(entry("a", CAPTAIN), entry("b", CAPTAIN))
     v = only(check(lst, P), "no-unique-hero")
     assert v.message == "the army needs at least 1 unique hero; it has none"
@@ -207,10 +208,10 @@ def test_a_unique_troop_does_not_stand_in_for_a_unique_hero():
     assert "no-unique-hero" in codes(check(lst, P))
 
 
-# --- Elite (Customising an Army): T12 --------------------------------------------------------
+# --- Elite (Customising an Army) -------------------------------------------------------------
 
 def test_t12_two_elite_2_disks_in_one_regiment_are_illegal_one_in_each_is_legal():
-    """Derived T12: two elite-2 disks in one regiment invalid; one in each of two valid."""
+    """Diskwars, Customising an Army: two elite-2 disks in one regiment invalid; one in each of two valid."""
     e1, e2 = troop("elite-a", 1, elite=2), troop("elite-b", 1, elite=2)
     v = only(check(one_regiment(e1, e2), P), "too-many-elite")
     assert v.message == "Regiment of Tyrion: 2 disks of elite 2 or more; at most 1 per regiment"
@@ -220,7 +221,7 @@ def test_t12_two_elite_2_disks_in_one_regiment_are_illegal_one_in_each_is_legal(
 
 
 def test_an_elite_hero_counts_towards_its_regiments_elite_limit():
-    """Extract A5: only the small-disk ratio leaves the hero out."""
+    """Diskwars, Customising an Army: only the small-disk ratio says "not counting the hero itself"."""
     v = only(check(one_regiment(troop("e", 1, elite=2), leader=hero("champ", elite=2)), P),
              "too-many-elite")
     assert v.entries == ("h", "t0")
@@ -237,10 +238,10 @@ def test_elite_limits_come_from_the_game_settings():
     assert check(lst, params(GAME, max_elite_per_regiment=2)).legal
 
 
-# --- Alignment and race (Customising an Army): T13-T15 ---------------------------------------
+# --- Alignment and race (Customising an Army) ------------------------------------------------
 
 def test_t13_order_and_destruction_disks_cannot_be_mixed():
-    """Derived T13: an Order hero plus any Destruction disk anywhere in the army."""
+    """Diskwars, Customising an Army: an Order hero plus any Destruction disk anywhere in the army."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN), led("b1", SPEARMEN, "b"),
                led("b2", troop("orc", 1, race=None, alignment="destruction", faction="greenskins"),
                    "b"))
@@ -251,13 +252,14 @@ def test_t13_order_and_destruction_disks_cannot_be_mixed():
 
 
 def test_disks_without_alignment_go_with_either():
-    """Extract A3: a disk with no alignment is compatible with either."""
+    """Diskwars, Customising an Army: only "both Order and Destruction disks" are forbidden, so a disk with no
+    alignment is compatible with either."""
     neutral = troop("mercs", 1, alignment=None, race=None, faction="dogs-of-war")
     assert check(one_regiment(neutral), P).legal
 
 
 def test_t14_a_hero_cannot_recruit_another_race():
-    """Derived T14: a hero of race X recruits a disk of race Y."""
+    """Diskwars, Customising an Army: a hero of race X recruits a disk of race Y."""
     dwarf = troop("dwarf-warriors", 1, race="dwarf")
     v = only(check(one_regiment(dwarf), P), "wrong-race")
     assert v.message == "Regiment of Tyrion: Dwarf Warriors is dwarf; Tyrion is elf"
@@ -265,7 +267,7 @@ def test_t14_a_hero_cannot_recruit_another_race():
 
 
 def test_t15_a_troop_with_no_race_is_compatible():
-    """Derived T15: a hero of race X recruits a disk with no race."""
+    """Diskwars, Customising an Army: a hero of race X recruits a disk with no race."""
     assert check(one_regiment(troop("hound", 1, race=None)), P).legal
 
 
@@ -275,18 +277,19 @@ def test_a_hero_with_no_race_may_recruit_any_race():
 
 
 def test_regiments_of_different_races_may_share_an_army():
-    """Extract A4(c): nothing forbids mixing races across regiments."""
+    """Diskwars, Customising an Army: "A hero cannot recruit disks affiliated with another race"; nothing forbids
+    mixing races across regiments."""
     dwarf_lord = hero("dwarf-lord", race="dwarf", unique=False)
     lst = host(entry("a", TYRION), led("a1", SPEARMEN, "a"),
                entry("b", dwarf_lord), led("b1", troop("dw", 1, race="dwarf"), "b"))
     assert check(lst, P).legal
 
 
-# --- Command cards (Customising an Army; Keywords: Order or Destruction Only): T17-T19 -------
+# --- Command cards (Customising an Army; Keywords: Order or Destruction Only) ----------------
 
 @pytest.mark.parametrize("chosen, legal", [(5, True), (4, False), (6, False)])
 def test_t17_command_cards_must_equal_the_heroes_command_values_added_up(chosen, legal):
-    """Derived T17: command values 3 and 2; 5 distinct cards valid, 4 or 6 invalid."""
+    """Diskwars, Customising an Army: command values 3 and 2; 5 distinct cards valid, 4 or 6 invalid."""
     cards = tuple(card(f"Card {i}") for i in range(chosen))
     lst = host(entry("a", hero("a", cv=3)), entry("b", hero("b", cv=2)), cards=cards)
     report = check(lst, P)
@@ -297,7 +300,7 @@ def test_t17_command_cards_must_equal_the_heroes_command_values_added_up(chosen,
 
 
 def test_t18_two_command_cards_with_the_same_title_are_illegal():
-    """Derived T18: two command cards with the same title (compared ignoring case and spacing)."""
+    """Diskwars, Customising an Army: two command cards with the same title (compared ignoring case and spacing)."""
     cards = (card("Bold Charge"), CommandCard("bold-charge-2", "bold  charge", "greenskins"),
              card("Steady Advance"))
     v = only(check(host(entry("a", TYRION), entry("b", CAPTAIN), cards=cards), P),
@@ -306,7 +309,8 @@ def test_t18_two_command_cards_with_the_same_title_are_illegal():
 
 
 def test_t19_a_destruction_only_card_needs_a_destruction_hero():
-    """Derived T19: a "Destruction Only" card in an army whose heroes are all Order."""
+    """Diskwars, Keywords: Order or Destruction Only: a "Destruction Only" card in an army whose heroes are all
+    Order."""
     cards = (card("Blood for the Blood God", "destruction"), card("Steady Advance"),
              card("Devious Trap"))
     v = only(check(host(entry("a", TYRION), entry("b", CAPTAIN), cards=cards), P),
@@ -322,16 +326,16 @@ def test_an_order_only_card_with_an_order_hero_is_legal():
 
 
 def test_only_heroes_satisfy_an_alignment_only_card():
-    """Extract A13: 'has a hero in his army of that faction affiliation'."""
+    """Diskwars, Keywords: Order or Destruction Only: 'has a hero in his army of that faction affiliation'."""
     lst = host(entry("a", TYRION), led("a1", BOYZ, "a"), regiments=1,
                cards=(card("Waaagh", "destruction"), card("Steady Advance")))
     assert "command-card-alignment" in codes(check(lst, P))
 
 
-# --- Regiments (Customising an Army): T20 ----------------------------------------------------
+# --- Regiments (Customising an Army) ---------------------------------------------------------
 
 def test_t20_three_regiments_when_two_were_agreed_is_illegal():
-    """Derived T20: regiment count 2; the army has 3 regiments."""
+    """Diskwars, Customising an Army: regiment count 2; the army has 3 regiments."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN), entry("c", CAPTAIN), regiments=2)
     v = only(check(lst, P), "wrong-regiment-count")
     assert v.message == "3 regiments (one per hero); 2 agreed"

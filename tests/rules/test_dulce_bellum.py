@@ -57,14 +57,16 @@ def test_well_regulated_militia_costs_the_points_of_its_size(size, points):
 
 
 def test_well_regulated_militia_squad_with_every_upgrade_costs_145():
-    """Derived T9: Squad 115 + Champion 15 + Banner 5 + Musician 10 = 145."""
+    """Anatomy of a Unit: Characteristics, the example unit and its options: Squad 115 + Champion 15 + Banner 5
+    + Musician 10 = 145."""
     report = check(dwarves(take("m", MILITIA, "squad", "champion", "banner", "musician")), P)
     assert report.entry_points == {"m": 145}
     assert report.points == 145
 
 
 def test_the_example_unit_offers_no_single_or_horde_size():
-    """Derived T11: a size the profile lacks is refused when the list is read, before the check."""
+    """Anatomy of a Unit: Characteristics: the example unit has Squad, Platoon and Company footprints only; a
+    size the profile lacks is refused when the list is read, before the check."""
     assert MILITIA.size_profile("single") is None and MILITIA.size_profile("horde") is None
 
 
@@ -74,7 +76,8 @@ def test_list_points_are_the_entries_added_up():
 
 
 def test_total_equal_to_the_limit_is_legal_one_over_is_not():
-    """Derived T12: limit 1500, total 1500 legal, 1501 illegal."""
+    """Building an Army: Add Units to your Army (the total "doesn't exceed the maximum points"): limit 1500,
+    total 1500 legal, 1501 illegal."""
     exact = sized("exact", "common", points=1500, sizes=("squad",))
     over = sized("over", "common", points=1501, sizes=("squad",))
     assert check(dwarves(take("a", exact, "squad"), limit=1500), P).legal
@@ -101,7 +104,8 @@ def test_unlock_chart_rarities_require_the_same_whatever_the_size(rarity, requir
 
 @pytest.mark.parametrize("rarity", ["irregular", "uncommon", "rare"])
 def test_only_common_units_grant_unlocks(rarity):
-    """Extract B1/B4: Irregular, Uncommon and Rare units grant nothing, whatever their size."""
+    """Add Units to your Army: only "Each Common unit" gives Unlock Points, so Irregular, Uncommon and Rare units
+    grant nothing, whatever their size."""
     assert unlocks(check(dwarves(take("u", sized("u", rarity), "horde")), P)).limit == 0
 
 
@@ -111,10 +115,10 @@ def test_unlock_tables_come_from_the_game_settings():
     assert check(lst, p).legal
 
 
-# --- Derived cases T1-T8 ---------------------------------------------------------------------
+# --- Unlocks, worked cases (Building an Army: Add Units to your Army) ------------------------
 
 def test_t1_one_common_squad_cannot_unlock_an_uncommon():
-    """Derived T1: 1 Common Squad + 1 Uncommon is invalid (1 < 2)."""
+    """Add Units to your Army: 1 Common Squad + 1 Uncommon is invalid (1 < 2)."""
     v = only(check(dwarves(take("c", COMMON, "squad"), take("u", UNCOMMON, "squad")), P),
              "not-enough-unlocks")
     assert v.message == "uncommon and rare units need 2 unlock points; common units grant only 1"
@@ -123,19 +127,19 @@ def test_t1_one_common_squad_cannot_unlock_an_uncommon():
 
 
 def test_t2_two_common_squads_unlock_an_uncommon():
-    """Derived T2: 2 Common Squads + 1 Uncommon is valid (2 >= 2, equal is enough)."""
+    """Add Units to your Army: 2 Common Squads + 1 Uncommon is valid (2 >= 2, equal is enough)."""
     lst = dwarves(take("c1", COMMON, "squad"), take("c2", COMMON, "squad"),
                   take("u", UNCOMMON, "squad"))
     assert check(lst, P).legal
 
 
 def test_t3_one_common_company_unlocks_a_rare():
-    """Derived T3: 1 Common Company + 1 Rare is valid (3 >= 3)."""
+    """Add Units to your Army: 1 Common Company + 1 Rare is valid (3 >= 3)."""
     assert check(dwarves(take("c", COMMON, "company"), take("r", RARE, "squad")), P).legal
 
 
 def test_t4_a_common_horde_cannot_unlock_a_rare_and_an_uncommon():
-    """Derived T4: 1 Common Horde + 1 Rare + 1 Uncommon is invalid (3 < 5)."""
+    """Add Units to your Army: 1 Common Horde + 1 Rare + 1 Uncommon is invalid (3 < 5)."""
     lst = dwarves(take("c", COMMON, "horde"), take("r", RARE, "squad"),
                   take("u", UNCOMMON, "squad"))
     v = only(check(lst, P), "not-enough-unlocks")
@@ -144,25 +148,25 @@ def test_t4_a_common_horde_cannot_unlock_a_rare_and_an_uncommon():
 
 
 def test_t5_common_singles_grant_nothing():
-    """Derived T5: 3 Common Singles + 1 Uncommon is invalid (0 < 2)."""
+    """Add Units to your Army: 3 Common Singles + 1 Uncommon is invalid (0 < 2)."""
     lst = dwarves(*(take(f"c{i}", COMMON, "single") for i in range(3)),
                   take("u", UNCOMMON, "squad"))
     assert "not-enough-unlocks" in codes(check(lst, P))
 
 
 def test_t6_an_irregular_horde_grants_nothing():
-    """Derived T6: 1 Irregular Horde + 1 Uncommon is invalid (Irregular grants 0)."""
+    """Add Units to your Army: 1 Irregular Horde + 1 Uncommon is invalid (Irregular grants 0)."""
     lst = dwarves(take("i", IRREGULAR, "horde"), take("u", UNCOMMON, "squad"))
     assert "not-enough-unlocks" in codes(check(lst, P))
 
 
 def test_t7_the_size_of_an_uncommon_does_not_change_its_unlock_cost():
-    """Derived T7: 1 Common Platoon + 1 Uncommon Single is valid (2 >= 2)."""
+    """Add Units to your Army: 1 Common Platoon + 1 Uncommon Single is valid (2 >= 2)."""
     assert check(dwarves(take("c", COMMON, "platoon"), take("u", UNCOMMON, "single")), P).legal
 
 
 def test_t8_common_and_irregular_units_are_unlimited_by_unlocks():
-    """Derived T8: only Common and Irregular units, any count, are valid on unlocks."""
+    """Add Units to your Army: only Common and Irregular units, any count, are valid on unlocks."""
     cheap_common = sized("levy", "common", points=10)
     cheap_irregular = sized("scouts", "irregular", points=10)
     lst = dwarves(*(take(f"c{i}", cheap_common, "single") for i in range(10)),
@@ -170,10 +174,10 @@ def test_t8_common_and_irregular_units_are_unlimited_by_unlocks():
     assert check(lst, P).legal
 
 
-# --- Options (Special Rules: Banners, Musicians, & Champions): T10 ---------------------------
+# --- Options (Special Rules: Banners, Musicians, & Champions) --------------------------------
 
 def test_t10_two_banners_on_one_unit_are_illegal():
-    """Derived T10, Banners, Musicians, & Champions: a unit cannot have 2 Musicians (here, 2 Banners)."""
+    """Banners, Musicians, & Champions: a unit cannot have 2 Musicians (here, 2 Banners)."""
     v = only(check(dwarves(take("m", MILITIA, "squad", "banner", "banner")), P), "option-repeated")
     assert v.message == ("Well Regulated Militia takes Banner 2 times; "
                          "each upgrade at most once per unit")
@@ -191,10 +195,10 @@ def test_the_same_upgrade_on_two_units_is_legal():
     assert check(lst, P).legal
 
 
-# --- Limit: n (Building an Army: Limited Units): T13 -----------------------------------------
+# --- Limit: n (Building an Army: Limited Units) ----------------------------------------------
 
 def test_t13_a_limit_1_unit_taken_twice_at_different_sizes_is_illegal():
-    """Derived T13: Limit 1, taken as Squad and as Platoon, is over the limit."""
+    """Building an Army: Limited Units: Limit 1, taken as Squad and as Platoon, is over the limit."""
     once = sized("hero-guard", "common", limit=1)
     lst = dwarves(take("a", once, "squad"), take("b", once, "platoon"))
     v = only(check(lst, P), "over-unit-limit")
@@ -215,10 +219,10 @@ def test_a_limit_applies_to_a_rare_unit_too():
     assert codes(check(lst, P)) == ["over-unit-limit"]
 
 
-# --- One faction (Building an Army): T14 -----------------------------------------------------
+# --- One faction (Building an Army) ----------------------------------------------------------
 
 def test_t14_units_from_two_factions_are_illegal():
-    """Derived T14: an entry from another faction is wrong-faction."""
+    """Building an Army ("several units from the same Faction"): an entry from another faction is wrong-faction."""
     lst = dwarves(take("c", COMMON, "squad"), take("o", ORCS, "squad"))
     v = only(check(lst, P), "wrong-faction")
     assert v.entries == ("o",)

@@ -72,14 +72,14 @@ def spell_codes(*entries, **fields):
 # --- too-many-spells (Special Abilities: Spellcaster (n), Master of Magic; Magic: What Spells Can You Cast) ---
 
 def test_a_spellcaster_2_may_choose_up_to_2_spells():
-    """Special Abilities: Spellcaster (n): "starts the game with up to n spells" (extract B13: fewer is allowed)."""
+    """Special Abilities: Spellcaster (n): "starts the game with up to n spells", so fewer is allowed."""
     assert spell_codes(cast("w", WIZARD, "battle-magic", "vicious", "fireball")) == []
     assert spell_codes(cast("w", WIZARD, "battle-magic", "fireball")) == []
     assert spell_codes(cast("w", WIZARD)) == []
 
 
 def test_a_spellcaster_2_choosing_3_spells_lists_too_many():
-    """Derived T15 (SP-1), Magic: What Spells Can You Cast: "start the game with n spells"."""
+    """Magic: What Spells Can You Cast: "start the game with n spells"."""
     v = only(check(dwarves(cast("w", WIZARD, "battle-magic", "vicious", "fireball", "bloodlust")),
                    P), "too-many-spells")
     assert v.message == "Battle Wizard lists 3 spells; it is Spellcaster(2): it chooses at most 2 spells"
@@ -94,7 +94,7 @@ def test_a_spellcaster_1_is_told_in_the_singular():
 
 
 def test_a_spellcaster_0_chooses_no_spell():
-    """Derived T17, Magic: What Spells Can You Cast: "they cannot cast spells from any Magic Grimoire"."""
+    """Magic: What Spells Can You Cast: "they cannot cast spells from any Magic Grimoire"."""
     v = only(check(dwarves(cast("a", ADEPT, "battle-magic", "fireball")), P), "too-many-spells")
     assert v.message == ("Adept lists 1 spell; it is Spellcaster(0): it chooses none and casts "
                          "only Protection from Magic and Dispel Magic")
@@ -125,7 +125,7 @@ def test_a_unit_without_spellcaster_lists_no_spell():
 # --- spell-not-in-grimoire (What Spells Can You Cast: "from a single grimoire") --------------
 
 def test_spells_from_two_grimoires_are_refused():
-    """Derived T15 (SP-2), Magic: What Spells Can You Cast: "A Spellcaster can only choose spells from a single
+    """Magic: What Spells Can You Cast: "A Spellcaster can only choose spells from a single
     grimoire"."""
     v = only(check(dwarves(cast("w", WIZARD, "battle-magic", "fireball", "ensnare")), P),
              "spell-not-in-grimoire")
@@ -181,7 +181,8 @@ def test_the_casters_own_faction_decides_which_grimoires_it_may_use():
 # --- duplicate-spell (What Spells Can You Cast: "cannot choose the same spell, unless ... a Basic Spell") ---
 
 def test_two_casters_may_not_choose_the_same_spell():
-    """Derived T16 (SP-4): two casters both pick Fireball."""
+    """Magic: What Spells Can You Cast: "Multiple friendly Spellcasters cannot choose the same spell"; two casters
+    both pick Fireball."""
     v = only(check(dwarves(cast("a", WIZARD, "battle-magic", "fireball"), cast("x", SOLDIER),
                            cast("b", APPRENTICE, "battle-magic", "fireball")), P),
              "duplicate-spell")
@@ -192,7 +193,8 @@ def test_two_casters_may_not_choose_the_same_spell():
 
 
 def test_two_casters_may_both_choose_a_basic_spell():
-    """Derived T16: both pick Charge!, a Basic Spell (Magic Grimoires: Battle Magic)."""
+    """Magic: What Spells Can You Cast, "unless the spell is a Basic Spell": both pick Charge!, a Basic
+    Spell (Magic Grimoires: Battle Magic)."""
     assert spell_codes(cast("a", WIZARD, "battle-magic", "charge"),
                        cast("b", APPRENTICE, "battle-magic", "charge")) == []
 

@@ -46,7 +46,8 @@ def test_a_combined_entry_pays_the_unit_twice():
 
 
 def test_a_combined_entry_pays_all_models_options_for_both_halves():
-    """CU-3 in cost form: both halves must buy the Spears (AoF Regiments, Combined Units), so they are paid twice."""
+    """AoF Regiments, Combined Units, in cost form: "any upgrades that are applied to all models are bought for
+    both" (its example: Spears and Halberds cannot merge), so both halves buy the Spears and pay twice."""
     assert opr_entry_cost(entry("e1", INFANTRY, "spears", combined=True)) == 2 * 50 + 2 * 10
 
 
@@ -77,7 +78,8 @@ def test_the_list_costs_the_sum_of_its_entries(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_list_may_cost_exactly_its_limit_but_not_one_more(game):
-    """FO-11 / T1 / T2: the total may equal the limit; one point over is an error."""
+    """AoF Regiments and AoF Skirmish, Preparing your Army (the cost "doesn't go over" the agreed size): the
+    total may equal the limit; one point over is an error, force organisation or not."""
     at = army(game, entry("e1", INFANTRY), points_limit=50, force_organisation=False)
     over = army(game, entry("e1", INFANTRY), points_limit=49, force_organisation=False)
     assert check(at, params(game)).legal

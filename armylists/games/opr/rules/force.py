@@ -46,7 +46,7 @@ def models(entry: Entry) -> int:
 def is_joined(entry: Entry, params: OprParams) -> bool:
     """A hero deployed as part of another unit, so not a unit of its own.
 
-    Decision (the spec only says "a joined hero"): a hero with `joined_to` set
+    Decision (docs/violations.md, `too-many-units`, only says "a joined hero"): a hero with `joined_to` set
     counts as joined even if the join is invalid, since `invalid-join` already
     reports that. Where heroes may not join (Skirmish) a hero is its own unit.
     """
