@@ -14,6 +14,31 @@ IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.Immed
 NO_WORKER_ROSTER_INLINE_ENTRIES = 60
 
 
+# Fixtures through which a test reaches the test database: pytest-django's, the live server's, and
+# django_db_setup, which a module's shared fixture asks for before it unblocks the database (pytest-django's
+# django_db_blocker is asked for by every test, so it says nothing).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server", "django_db_reset_sequences",
+                     "django_db_serialized_rollback"}
+
+
+def uses_the_database(item: pytest.Item) -> bool:
+    return bool(item.get_closest_marker("django_db") or item.get_closest_marker("each_database")
+                or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def pytest_collection_modifyitems(config, items):
+    """The PostgreSQL pass of .ci/run runs only the tests that use the database: the others (the plain-Python
+    engine, static checks, servers on SQLite files of their own) cannot differ between the two databases and
+    ran in the SQLite pass. pytest-django refuses the database to a test that did not ask for it, so none
+    is missed."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        return
+    once = [item for item in items if not uses_the_database(item)]
+    if once:
+        config.hook.pytest_deselected(items=once)
+        items[:] = [item for item in items if uses_the_database(item)]
+
+
 def pytest_configure(config):
     # Tests only: a real hasher is slow on purpose, and hashing the test users' passwords
     # took most of the builder tests' time. Production settings keep Django's default.

@@ -6,6 +6,7 @@ CI (CI=true), so a CI run can never pass without them.
 """
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -93,6 +94,36 @@ def demo_data(transactional_db, demo_snapshot):
     The games a flush fills in again (factions/systems.py) give way to the snapshot's, ids and all."""
     GameSystem.objects.all().delete()
     call_command("loaddata", str(demo_snapshot), verbosity=0)
+
+
+@pytest.fixture(scope="module")
+def shared_demo(django_db_setup, django_db_blocker, demo_snapshot):
+    """The demo for a module whose tests only read: loaded once, committed, for every test of the module (their
+    pages and their own queries), and emptied when the module ends. A test that writes takes `demo_data`:
+    its own copy, emptied when the test ends. Don't mix the two in one module."""
+    with django_db_blocker.unblock():
+        GameSystem.objects.all().delete()
+        call_command("loaddata", str(demo_snapshot), verbosity=0)
+        yield
+        call_command("flush", interactive=False, verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _live_server_helper(request):
+    """pytest-django's helper of the same name, but for tests on the module's `shared_demo`: the live server's
+    settings for the test, and the database open to the test without the transactional test's emptying of every
+    table at its end (which would take the shared demo away from the next test)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    shared = "shared_demo" in request.fixturenames
+    if not shared:
+        request.getfixturevalue("transactional_db")
+    live_server = request.getfixturevalue("live_server")
+    live_server._live_server_modified_settings.enable()
+    with request.getfixturevalue("django_db_blocker").unblock() if shared else contextlib.nullcontext():
+        yield
+    live_server._live_server_modified_settings.disable()
 
 
 # --- the builder: demo data files, players, logged-in pages, and a helper that waits on htmx edits ---

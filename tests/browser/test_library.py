@@ -6,7 +6,7 @@ import re
 from playwright.sync_api import expect
 
 
-def test_a_visitor_finds_unit_cards_by_searching_and_filtering_a_faction(page, demo_data):
+def test_a_visitor_finds_unit_cards_by_searching_and_filtering_a_faction(page, shared_demo):
     page.goto("/")
     expect(page.get_by_role("heading", name="Build and check army lists")).to_be_visible()
     page.get_by_role("link", name="Battleground Fantasy Warfare").click()

@@ -15,7 +15,12 @@ from pathlib import Path
 import dj_database_url
 import pytest
 
+from tests.sites import SiteFiles
+
 from .environment import manage
+
+# Needs no test database, but runs on each database the suite runs on (it makes its own there).
+pytestmark = pytest.mark.each_database
 
 SUITE_DATABASE = os.environ.get("DATABASE_URL", "")
 ON_POSTGRES = SUITE_DATABASE.startswith(("postgres://", "postgresql://"))
@@ -47,18 +52,24 @@ print(json.dumps({"counts": counts, "lists": hashlib.sha256(repr(lists).encode()
 """
 
 
-def fresh_database(name: str, tmp_path: Path) -> str:
-    """A new, empty database on the suite's kind of server; its URL."""
+def fresh_database(name: str, tmp_path: Path, site_files: SiteFiles, kind: str | None) -> str:
+    """A new database on the suite's kind of server, empty or (`kind`) migrated or seeded as the docs' steps
+    make it; its URL. SQLite files are copies of those the session made once (tests/sites.py)."""
     if not ON_POSTGRES:
-        return f"sqlite:///{tmp_path / name}.sqlite3"
+        return f"sqlite:///{site_files.copy(kind, tmp_path / f'{name}.sqlite3')}" if kind else \
+            f"sqlite:///{tmp_path / name}.sqlite3"
     import psycopg
 
+    name += os.environ.get("PYTEST_XDIST_WORKER", "")  # each test process its own database
     server = dj_database_url.parse(SUITE_DATABASE)
     with psycopg.connect(host=server["HOST"], port=server["PORT"] or None, user=server["USER"],
                          password=server["PASSWORD"] or None, dbname=server["NAME"], autocommit=True) as db:
         db.execute(f'DROP DATABASE IF EXISTS "{name}"')
         db.execute(f'CREATE DATABASE "{name}"')
-    return SUITE_DATABASE.rsplit("/", 1)[0] + f"/{name}"
+    url = SUITE_DATABASE.rsplit("/", 1)[0] + f"/{name}"
+    for step in {None: [], "migrated": ["migrate"], "seeded": ["migrate", "seed_demo"]}[kind]:
+        run(step, "-v0", url=url)
+    return url
 
 
 def run(*args: str, url: str) -> str:
@@ -73,10 +84,8 @@ def contents(url: str) -> dict:
 
 
 @pytest.fixture(scope="module")
-def demo_site(tmp_path_factory) -> tuple[str, dict]:
-    url = fresh_database("muster_backup_source", tmp_path_factory.mktemp("source"))
-    run("migrate", "-v0", url=url)
-    run("seed_demo", "-v0", url=url)
+def demo_site(tmp_path_factory, site_files) -> tuple[str, dict]:
+    url = fresh_database("muster_backup_source", tmp_path_factory.mktemp("source"), site_files, "seeded")
     run("shell", "-v0", "-c", MORE, url=url)
     return url, contents(url)
 
@@ -88,12 +97,12 @@ def test_the_demo_site_has_something_in_every_table_that_matters(demo_site):
         assert held["counts"][label] > 0, label
 
 
-def test_dumpdata_then_loaddata_into_a_fresh_database_restores_every_row(demo_site, tmp_path):
+def test_dumpdata_then_loaddata_into_a_fresh_database_restores_every_row(demo_site, tmp_path, site_files):
     source, held = demo_site
     backup = tmp_path / "muster-backup.json"
     run(*DUMP, "-o", str(backup), url=source)
-    restored = fresh_database("muster_backup_restored", tmp_path)
-    run("migrate", "-v0", url=restored)  # the data migration loads the game systems; the backup overwrites them
+    # Migrated first: the data migration loads the game systems; the backup overwrites them.
+    restored = fresh_database("muster_backup_restored", tmp_path, site_files, "migrated")
     run("loaddata", str(backup), url=restored)
     after = contents(restored)
     assert after["lists"] == held["lists"]
@@ -103,7 +112,7 @@ def test_dumpdata_then_loaddata_into_a_fresh_database_restores_every_row(demo_si
 
 
 @pytest.mark.skipif(not ON_POSTGRES, reason="the PostgreSQL pass of .ci/run tries pg_dump and pg_restore")
-def test_pg_dump_then_pg_restore_into_a_fresh_database_restores_every_row(demo_site, tmp_path):
+def test_pg_dump_then_pg_restore_into_a_fresh_database_restores_every_row(demo_site, tmp_path, site_files):
     source, held = demo_site
     server = dj_database_url.parse(source)
     connect = ["--host", server["HOST"], "--username", server["USER"]] + (
@@ -111,7 +120,7 @@ def test_pg_dump_then_pg_restore_into_a_fresh_database_restores_every_row(demo_s
     backup = tmp_path / "muster.dump"
     subprocess.run([shutil.which("pg_dump"), *connect, "--format=custom", "--file", str(backup), server["NAME"]],
                    check=True, timeout=120)
-    restored = fresh_database("muster_backup_restored", tmp_path)
+    restored = fresh_database("muster_backup_restored", tmp_path, site_files, None)
     subprocess.run([shutil.which("pg_restore"), *connect, "--no-owner", "--dbname",
                     dj_database_url.parse(restored)["NAME"], str(backup)], check=True, timeout=120)
     assert contents(restored) == held
