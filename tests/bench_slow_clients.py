@@ -124,8 +124,9 @@ def wait_until_up(port: int, server: subprocess.Popen, log: Path) -> None:
     raise SystemExit("the server did not answer within 60 s")
 
 
-def slow_client(port: int, stop: threading.Event, connected: list[int]) -> None:
-    """POST headers, then the declared body a byte a second; reconnect when dropped."""
+def slow_client(port: int, stop: threading.Event, connected: list[int], trickled: list[int] | None = None) -> None:
+    """POST headers, then the declared body a byte a second; reconnect when dropped. `connected` gets an item
+    per connection, `trickled` (if given) the thread's id per byte of body sent."""
     head = (f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {SLOW_BODY_BYTES}\r\n\r\n").encode()
     while not stop.is_set():
@@ -135,6 +136,8 @@ def slow_client(port: int, stop: threading.Event, connected: list[int]) -> None:
                 connected.append(1)
                 while not stop.wait(1.0):
                     sock.sendall(b" ")
+                    if trickled is not None:
+                        trickled.append(threading.get_ident())
         except OSError:
             stop.wait(0.2)
 

@@ -56,14 +56,15 @@ def describe(t: Tournament) -> str:
             f"tiebreakers: {breakers}{sideboards}")
 
 
-def _order(event: Event, number: int, seed: int, players: list[Player]) -> list[int]:
-    """Round 1: random from the seed. Later: by standing, equals in the seed's random order."""
+def _order(event: Event, number: int, seed: int, players: list[Player]) -> tuple[list[int], dict[int, int]]:
+    """The players in pairing order, and each one's place. Round 1: random from the seed, a place each. Later:
+    by standing, equals in the seed's random order, sharing their place."""
     ids = pairing.shuffled(sorted(p.pk for p in players), seed)
     if number == 1:
-        return ids
+        return ids, {p: i for i, p in enumerate(ids)}
     shuffle = {p: i for i, p in enumerate(ids)}
     rank = {s.player.pk: s.line.rank for s in standings_of(event)}
-    return sorted(ids, key=lambda p: (rank[p], shuffle[p]))
+    return sorted(ids, key=lambda p: (rank[p], shuffle[p])), {p: rank[p] for p in ids}
 
 
 def _history(event: Event) -> tuple[dict[int, set[int]], dict[int, int]]:
@@ -108,7 +109,8 @@ def pair_next_round(*, event: Event, by, seed: int | None = None) -> Round:
         if len(players) < 2:
             raise Refused("A round needs at least two players.")
         met, byes = _history(event)
-        found = pairing.pair(_order(event, number, seed, players), met, byes)
+        order, places = _order(event, number, seed, players)
+        found = pairing.pair(order, met, byes, places=places)
         if tournament.pk is None:
             tournament.save()
         try:
@@ -131,8 +133,11 @@ def _entrant(event: Event, player: Player) -> None:
 
 @transaction.atomic
 def drop_player(*, event: Event, player: Player, by) -> Dropped:
-    """No more pairings from the next round on; the results so far are kept."""
+    """No more pairings from the next round on; the results so far are kept. The event is locked as pairing
+    locks it, so a drop and a pairing at the same moment are one after the other: dropped before the round
+    is paired, or in it and dropped from the next."""
     _entrant(event, player)
+    Event.objects.select_for_update().filter(pk=event.pk).first()
     previous = last_round(event)
     from_round = previous.number + 1 if previous else 1
     dropped, created = Dropped.objects.get_or_create(player=player, defaults={"from_round": from_round})

@@ -70,15 +70,15 @@ def test_one_web_worker_answers_while_clients_trickle_their_bodies(site, tmp_pat
     """A sync worker would be held by the first slow client until its 30 s timeout (tests/bench_slow_clients.py)."""
     env, port = site
     server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, tmp_path / "server.log")
-    stop, connected = threading.Event(), []
+    stop, connected, trickled = threading.Event(), [], []
     try:
         wait_until_up(port, server, tmp_path / "server.log")
-        clients = [threading.Thread(target=slow_client, args=(port, stop, connected), daemon=True) for _ in range(5)]
+        clients = [threading.Thread(target=slow_client, args=(port, stop, connected, trickled), daemon=True)
+                   for _ in range(5)]
         for client in clients:
             client.start()
-        while len(connected) < 5:
+        while len(set(trickled)) < 5:  # each client has sent a byte of its body
             stop.wait(0.05)
-        stop.wait(1.5)  # a byte or two of each body has arrived
         assert all(normal_request(port, n) is not None for n in range(4))
     finally:
         stop.set()

@@ -81,8 +81,7 @@ def test_byes_are_spread_nobody_has_a_second_before_everyone_has_one(event):
     for order, (_, byes), result in run_event(*event):
         if result.bye is not None:
             assert byes.get(result.bye, 0) == min(byes.get(p, 0) for p in order)
-            fewest = [p for p in order if byes.get(p, 0) == byes.get(result.bye, 0)]
-            assert result.bye == fewest[-1]  # the lowest-placed of them
+            # Which of them: the lowest-placed unless that forces a rematch (test_pairing_events.py).
 
 
 @settings(max_examples=25, deadline=None)
