@@ -64,7 +64,14 @@ class ResultForm(forms.Form):
     theirs = _destruction("My opponent's destruction points")
 
 
+class ConfirmForm(forms.Form):
+    """The entry the player saw when they pressed Confirm (results.entry_key)."""
+
+    seen = forms.CharField(max_length=64)
+
+
 class CorrectForm(forms.Form):
+    # No winner is chosen until the organiser chooses one: a careless Save records nothing.
     winner = forms.ChoiceField(label="Result", choices=[("first", "First player won"), ("second", "Second player won"),
                                                         ("tie", "Tie")])
     first_destruction = _destruction("First player's destruction points")

@@ -9,7 +9,7 @@ from armylists.events.permissions import Access
 from .day import describe, in_round
 from .models import LogEntry, Round, Table
 from .read import Standing, book_scoring, entrants, round_closed, tournament_of
-from .results import summary
+from .results import entry_key, summary
 from .sideboards import latest_set, rule_of, sideboard_sets
 
 
@@ -18,7 +18,11 @@ def current_round(event: Event) -> Round | None:
 
 
 def tables_of(round_: Round) -> list[Table]:
-    return list(round_.tables.select_related("first", "second", "entered_by").order_by("number"))
+    """The round's tables, each confirmed one with its result in words (`result`, the winner first)."""
+    tables = list(round_.tables.select_related("first", "second", "entered_by").order_by("number"))
+    for table in tables:
+        table.result = summary(table) if table.confirmed else ""
+    return tables
 
 
 def my_table(round_: Round | None, player: Player | None) -> Table | None:
@@ -48,6 +52,7 @@ def day_context(access: Access) -> dict:
         context["table"] = table
         context["opponent"] = opponent_of(table, access.player) if table else None
         context["summary"] = summary(table) if table and table.outcome else ""
+        context["entry_key"] = entry_key(table) if table and table.outcome else ""
     if access.is_organiser:
         context["tables"] = tables_of(round_) if round_ else []
         context["scoring_text"] = describe(tournament)

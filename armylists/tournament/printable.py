@@ -12,17 +12,18 @@ from armylists.printing.pdf import html_to_pdf
 
 from .models import Round
 from .read import Standing
+from .results import summary
 
-PAIRING_COLUMNS = ["table", "player", "faction", "opponent", "opponent faction"]
+PAIRING_COLUMNS = ["table", "player", "faction", "opponent", "opponent faction", "result"]
 STANDING_COLUMNS = ["rank", "player", "faction", "VP", "destruction points", "played", "opponents"]
 
 
 def pairing_rows(round_: Round, factions: dict[int, str]) -> list[list]:
     rows = []
-    for t in round_.tables.all():
+    for t in round_.tables.select_related("first", "second"):
         second = t.second.display_name if t.second else "bye"
         rows.append([t.number, t.first.display_name, factions.get(t.first_id, ""), second,
-                     factions.get(t.second_id, "") if t.second else ""])
+                     factions.get(t.second_id, "") if t.second else "", summary(t) if t.confirmed else ""])
     return rows
 
 

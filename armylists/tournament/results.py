@@ -7,6 +7,8 @@ organiser's correction is logged with its reason.
 """
 from __future__ import annotations
 
+import hashlib
+
 from django.db import transaction
 
 from armylists.events.models import Player
@@ -52,23 +54,37 @@ def _set(table: Table, player: Player, said: str, mine: int, theirs: int) -> Non
 
 
 def summary(table: Table) -> str:
-    """The result in words: "Ada beat Bram, 600 to 250 destruction points"."""
+    """The result in words, the winner first wherever it is shown: "Cleo beat Dov, 250 to 180 destruction
+    points" (pages, PDFs and CSVs alike)."""
     if table.is_bye:
         return f"{table.first.display_name} has a bye"
-    d = f"{table.first_destruction} to {table.second_destruction} destruction points"
     if table.outcome == Outcome.TIE:
-        return f"{table.first.display_name} and {table.second.display_name} tied, {d}"
+        return f"{table.first.display_name} and {table.second.display_name} tied, " \
+               f"{table.first_destruction} to {table.second_destruction} destruction points"
     if table.outcome == Outcome.FIRST:
-        return f"{table.first.display_name} beat {table.second.display_name}, {d}"
+        return f"{table.first.display_name} beat {table.second.display_name}, " \
+               f"{table.first_destruction} to {table.second_destruction} destruction points"
     if table.outcome == Outcome.SECOND:
         return f"{table.second.display_name} beat {table.first.display_name}, " \
                f"{table.second_destruction} to {table.first_destruction} destruction points"
     return "no result yet"
 
 
+def entry_key(table: Table) -> str:
+    """What a player's confirmation refers to: the entry as they saw it (who entered what). A confirmation sent
+    with another key was of an entry changed since, and confirms nothing."""
+    seen = f"{table.pk}:{table.outcome}:{table.first_destruction}:{table.second_destruction}:{table.entered_by_id}"
+    return hashlib.sha256(seen.encode()).hexdigest()[:16]
+
+
+def _where(table: Table) -> str:
+    return f"Round {table.round.number}, table {table.number}"
+
+
 @transaction.atomic
 def enter(*, table: Table, player: Player, said: str, mine: int, theirs: int) -> Table:
-    """A player's result for their table, waiting for the opponent to confirm it (or enter another)."""
+    """A player's result for their table, waiting for the opponent to confirm it (or enter another). Every entry,
+    and what it replaced, is in the day's log."""
     table = _current(table)
     if player.pk not in (table.first_id, table.second_id):
         raise Refused("You can only enter the result of your own table.")
@@ -76,15 +92,29 @@ def enter(*, table: Table, player: Player, said: str, mine: int, theirs: int) ->
         raise Refused("This result is confirmed; ask an organiser to correct it.")
     if table.round != last_round(table.round.event):
         raise Refused("This round is over; ask an organiser to correct its results.")
+    before = summary(table) if table.outcome else ""
+    earlier = table.entered_by
     _set(table, player, said, mine, theirs)
+    now = summary(table)
+    if before == now and earlier == player:
+        return table  # the same entry sent again: nothing changes, nothing to log
     table.entered_by = player
     table.save()
+    if not before:
+        what = f"{player.display_name} entered: {now}"
+    elif earlier == player:
+        what = f"{player.display_name} changed their entry to: {now} (was: {before})"
+    else:
+        whose = f"{earlier.display_name}'s entry" if earlier else "the entry"
+        what = f"{player.display_name} entered: {now} (in place of {whose}: {before})"
+    log(table.round.event, player.user, f"{_where(table)}: {what}.")
     return table
 
 
 @transaction.atomic
-def confirm(*, table: Table, player: Player) -> Table:
-    """The opponent of the player who entered the result agrees with it."""
+def confirm(*, table: Table, player: Player, seen: str | None = None) -> Table:
+    """The opponent of the player who entered the result agrees with it: with `seen` (the page's `entry_key`),
+    only with the entry they saw, not one changed since."""
     table = _current(table)
     if player.pk not in (table.first_id, table.second_id):
         raise Refused("You can only confirm the result of your own table.")
@@ -92,8 +122,12 @@ def confirm(*, table: Table, player: Player) -> Table:
         return table
     if not table.outcome or table.entered_by_id in (None, player.pk):
         raise Refused("Your opponent confirms the result you entered.")
+    if seen is not None and seen != entry_key(table):
+        raise Refused(f"{table.entered_by.display_name} changed the result before you confirmed it; it is now: "
+                      f"{summary(table)}. Check it and confirm again.")
     table.confirmed, table.entered_by = True, None
     table.save(update_fields=["confirmed", "entered_by"])
+    log(table.round.event, player.user, f"{_where(table)}: {player.display_name} confirmed: {summary(table)}.")
     return table
 
 
@@ -115,5 +149,5 @@ def organiser_result(*, table: Table, winner: Player | None, first_destruction: 
     table.save()
     what = f"corrected (was: {before})" if before else "entered"
     why = f"; reason: {reason}" if reason else ""
-    log(table.round.event, by, f"Round {table.round.number}, table {table.number}: {summary(table)}, {what}{why}.")
+    log(table.round.event, by, f"{_where(table)}: {summary(table)}, {what}{why}.")
     return table

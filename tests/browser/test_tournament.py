@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from armylists.events import services
 from armylists.events.models import Event
+from armylists.tournament import day, results
 from armylists.tournament.models import Table
 from factions.models import GameSystem
 
@@ -115,3 +116,21 @@ def test_a_player_enters_a_result_on_a_phone_and_the_opponent_confirms_it(new_pa
     expect(phone.get_by_test_id("result-state")).not_to_contain_text("Confirmed")
     phone.clock.fast_forward(POLL_MS)
     expect(phone.get_by_test_id("result-state")).to_contain_text("Confirmed")
+
+
+def test_the_tables_refresh_never_wipes_a_result_being_typed(new_page, demo_data):
+    """A player half-way through the result form when their table refreshes (the opponent entered theirs) keeps
+    their choice and typed points, and sees the opponent's entry above the form."""
+    event = locked_event(2)
+    table = day.pair_next_round(event=event, by=get_user_model().objects.get(username="demo")).tables.get()
+    phone = new_page(table.first.user, width=375, height=740)
+    phone.clock.install()
+    phone.goto(f"/events/{event.slug}/day/")
+    phone.get_by_label("I won").check()
+    phone.get_by_label("Your destruction points").fill("850")
+    results.enter(table=table, player=table.second, said="win", mine=500, theirs=100)
+    phone.clock.fast_forward(POLL_MS)
+    expect(phone.get_by_test_id("result-state")).to_contain_text(f"{table.second.display_name} entered")
+    expect(phone.get_by_label("I won")).to_be_checked()
+    expect(phone.get_by_label("Your destruction points")).to_have_value("850")
+    fits(phone, 375)

@@ -163,6 +163,7 @@ FORMS: dict[str, Callable[[Target], forms.Form]] = {
     "tournament:drop": lambda t: tournament_forms.PlayerForm(),
     "tournament:late": lambda t: tournament_forms.LateForm(),
     "tournament:enter": lambda t: tournament_forms.ResultForm(),
+    "tournament:confirm": lambda t: tournament_forms.ConfirmForm(),
     "tournament:correct": lambda t: tournament_forms.CorrectForm(),
     "tournament:swap": lambda t: tournament_forms.SwapForm(),
     "tournament:move": lambda t: tournament_forms.MoveForm(),
@@ -209,4 +210,4 @@ RAW: dict[str, Callable[[Target], list[str]]] = {
 NO_INPUT = {"logout", "checking:api-check", "builder:list-duplicate", "builder:list-delete", "builder:list-undo",
             "builder:list-entry-remove", "builder:list-entry-duplicate", "campaigns:campaign-join",
             "campaigns:campaign-invite-renew", "campaigns:army-disband", "campaigns:unit-disband",
-            "events:invite-renew", "events:organiser-remove", "events:pack-start", "tournament:confirm"}
+            "events:invite-renew", "events:organiser-remove", "events:pack-start"}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.urls import reverse
@@ -39,9 +40,93 @@ def test_a_player_enters_from_their_phone_and_the_opponent_confirms(ready, organ
     first.post(url("enter", event, table.pk), {"said": "tie", "mine": "300", "theirs": "250"})
     page = second.get(url("day", event)).text
     assert f"{table.first.display_name} entered: " in page and "Confirm this result" in page
-    second.post(url("confirm", event, table.pk))
+    second.post(url("confirm", event, table.pk), {"seen": seen(page)})
     table.refresh_from_db()
     assert table.confirmed and (table.first_destruction, table.second_destruction) == (300, 250)
+
+
+def seen(page: str) -> str:
+    """The entry a player's day page shows them, as its Confirm button sends it."""
+    return re.search(r'name="seen" value="(\w+)"', page).group(1)
+
+
+def test_a_confirm_confirms_only_the_result_the_confirmer_saw(ready, organiser):
+    """Ada enters 300 to 280; Bram sees it; Ada changes it to 1,000,000 to 0: Bram's confirm confirms nothing,
+    shows him the new entry and asks again, and the day's log holds both entries."""
+    event = ready(2)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    ada, bram = table.first, table.second
+    first, second = client_for(ada.user), client_for(bram.user)
+    first.post(url("enter", event, table.pk), {"said": "win", "mine": "300", "theirs": "280"})
+    page = second.get(url("day", event)).text
+    assert f"{ada.display_name} beat {bram.display_name}, 300 to 280" in page
+    first.post(url("enter", event, table.pk), {"said": "win", "mine": "1000000", "theirs": "0"})
+    answer = second.post(url("confirm", event, table.pk), {"seen": seen(page)}, follow=True).text
+    table.refresh_from_db()
+    assert not table.confirmed
+    assert f"{ada.display_name} changed the result before you confirmed it" in answer
+    assert "1000000 to 0" in answer and "Confirm this result" in answer
+    log = [e.text for e in LogEntry.objects.filter(event=event).order_by("pk")]
+    assert any(f"{ada.display_name} entered: " in line and "300 to 280" in line for line in log)
+    assert any("changed their entry to" in line and "was: " in line and "300 to 280" in line for line in log)
+    second.post(url("confirm", event, table.pk), {"seen": seen(answer)})
+    table.refresh_from_db()
+    assert table.confirmed and "confirmed" in LogEntry.objects.filter(event=event).last().text
+
+
+def test_sending_a_result_again_says_what_it_did(ready, organiser):
+    event = ready(2)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    first, second = client_for(table.first.user), client_for(table.second.user)
+    opponent = table.second.display_name
+    result = {"said": "win", "mine": "300", "theirs": "100"}
+    said = [first.post(url("enter", event, table.pk), values, follow=True).text
+            for values in (result, result, result | {"mine": "310"})]
+    assert "Your result is saved" in said[0]
+    assert f"You had already sent this result; it still waits for {opponent} to confirm it" in said[1]
+    assert f"Your new result replaced the one you sent earlier; {opponent} must confirm the new one" in said[2]
+    page = second.get(url("day", event)).text
+    second.post(url("confirm", event, table.pk), {"seen": seen(page)})
+    again = second.post(url("confirm", event, table.pk), {"seen": seen(page)}, follow=True).text
+    assert "This result was already confirmed" in again
+    late = first.post(url("enter", event, table.pk), result, follow=True).text
+    assert "This result is confirmed; ask an organiser to correct it" in late
+
+
+def test_a_result_address_opened_directly_leads_to_the_day_page_and_says_so(ready, organiser):
+    event = ready(2)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    for client, name in ((client_for(table.first.user), "enter"), (client_for(table.second.user), "confirm"),
+                         (client_for(organiser), "correct")):
+        response = client.get(url(name, event, table.pk), follow=True)
+        assert response.redirect_chain[-1][0] == url("day", event)
+        assert "Results are sent from the forms of this page" in response.text
+
+
+def test_the_organisers_form_starts_with_no_winner_and_a_bare_save_records_nothing(ready, organiser):
+    event = ready(2)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    client = client_for(organiser)
+    page = client.get(url("day", event)).text
+    assert '<option value="" selected>Choose the result</option>' in page
+    assert re.search(r'name="first_destruction" min="0" max="1000000" required', page)
+    client.post(url("correct", event, table.pk), {"winner": "", "first_destruction": "", "second_destruction": ""})
+    table.refresh_from_db()
+    assert not table.outcome and not table.confirmed
+
+
+def test_scores_read_the_winner_first_on_every_page_and_sheet(ready, organiser):
+    """The second player won 250 to 180: "Bram beat Ada, 250 to 180", never in seat order."""
+    event = ready(2)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    client = client_for(organiser)
+    client.post(url("correct", event, table.pk), {"winner": "second", "first_destruction": "180",
+                                                  "second_destruction": "250"})
+    said = f"{table.second.display_name} beat {table.first.display_name}, 250 to 180"
+    assert said in client.get(url("day", event)).text
+    assert said in client.get(url("round", event, 1)).text
+    assert said in client.get(url("round-csv", event, 1)).text
+    assert said in client_for(table.first.user).get(url("day", event)).text
 
 
 def test_the_opponents_roster_is_their_frozen_list_as_a_pdf_and_nobody_elses_table(ready, organiser):
@@ -127,7 +212,7 @@ def test_the_wall_sheets_csv_and_pdf(ready, organiser):
     round_ = day.pair_next_round(event=event, by=organiser)
     client = client_for(organiser)
     rows = list(csv.reader(io.StringIO(client.get(url("round-csv", event, 1)).text)))
-    assert rows[0] == ["table", "player", "faction", "opponent", "opponent faction"]
+    assert rows[0] == ["table", "player", "faction", "opponent", "opponent faction", "result"]
     assert rows[-1][3] == "bye" and len(rows) == 1 + round_.tables.count()
     standings = list(csv.reader(io.StringIO(client.get(url("standings-csv", event)).text)))
     assert standings[0][:4] == ["rank", "player", "faction", "VP"] and len(standings) == 4

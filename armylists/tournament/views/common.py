@@ -1,11 +1,12 @@
 """What the day's views share: who is asking, and answering a refusal the way the event pages do."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 
 from armylists.events.models import Event
@@ -59,3 +60,17 @@ def public_or_member(request: HttpRequest, slug: str) -> tuple[Event, Access | N
         return redirect_to_login(request.get_full_path())
     access = event_access(request.user, slug)
     return access.event, access
+
+
+def from_the_day_page(view):
+    """A result's address takes the day page's forms: opened directly (a bookmark, a reload after sending),
+    it leads back to the day page and says so, instead of a blank "method not allowed"."""
+    @functools.wraps(view)
+    def answer(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        if request.method == "GET":
+            messages.info(request, "Results are sent from the forms of this page.")
+            return redirect("tournament:day", slug)
+        if request.method != "POST":
+            return HttpResponseNotAllowed(["GET", "POST"])
+        return view(request, slug, pk)
+    return answer

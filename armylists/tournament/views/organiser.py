@@ -12,7 +12,7 @@ from armylists.games.registry import game_home
 from .. import day, results
 from ..forms import CorrectForm, LateForm, MoveForm, PairForm, PlayerForm, ScoringForm, SwapForm
 from ..models import Round, Table
-from .common import handled, organiser_access
+from .common import from_the_day_page, handled, organiser_access
 
 
 def _round(access, number: int) -> Round:
@@ -54,7 +54,7 @@ def pair(request: HttpRequest, slug: str) -> HttpResponse:
     return handled(request, slug, PairForm(request.POST), pair_)
 
 
-@require_POST
+@from_the_day_page
 @login_required
 def correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = organiser_access(request, slug)

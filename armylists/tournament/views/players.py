@@ -4,18 +4,18 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
-from armylists.events.models import Submission
+from armylists.events.models import Player, Submission
 from armylists.events.permissions import event_access
 from armylists.events.views.submissions import submission_roster
 from armylists.games.registry import game_home
 
 from .. import day, results
-from ..forms import CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
+from ..forms import ConfirmForm, CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
-from .common import back_to_day, handled
+from .common import back_to_day, from_the_day_page, handled
 from .sideboards import own_lists
 
 
@@ -48,23 +48,45 @@ def _my_table(request: HttpRequest, slug: str, pk: int):
     return access, player, table
 
 
-@require_POST
+def _entered(table: Table, player: Player, before: tuple) -> str:
+    """What sending the result did, in words: saved, sent again, or in place of an earlier entry."""
+    opponent = opponent_of(table, player).display_name
+    outcome, entered_by = before
+    if outcome and (table.outcome, table.first_destruction, table.second_destruction) == outcome \
+            and entered_by == player.pk:
+        return f"You had already sent this result; it still waits for {opponent} to confirm it."
+    if outcome and entered_by == player.pk:
+        return f"Your new result replaced the one you sent earlier; {opponent} must confirm the new one."
+    if outcome:
+        return f"Your result replaced {opponent}'s; {opponent} must confirm yours."
+    return f"Your result is saved; {opponent} confirms it on their phone."
+
+
+@from_the_day_page
 @login_required
 def enter(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     _, player, table = _my_table(request, slug, pk)
+    before = ((table.outcome, table.first_destruction, table.second_destruction) if table.outcome else None,
+              table.entered_by_id)
 
     def enter_(values: dict) -> str:
-        results.enter(table=table, player=player, said=values["said"], mine=values["mine"], theirs=values["theirs"])
-        return "Your result is saved; your opponent confirms it on their phone."
+        saved = results.enter(table=table, player=player, said=values["said"], mine=values["mine"],
+                              theirs=values["theirs"])
+        return _entered(saved, player, before)
     return handled(request, slug, ResultForm(request.POST), enter_)
 
 
-@require_POST
+@from_the_day_page
 @login_required
 def confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     _, player, table = _my_table(request, slug, pk)
+    form = ConfirmForm(request.POST)
+    if table.confirmed:
+        return back_to_day(request, slug, done="This result was already confirmed.")
+    if not form.is_valid():
+        return back_to_day(request, slug, day.Refused("Reload the page and confirm the result it shows."))
     try:
-        results.confirm(table=table, player=player)
+        results.confirm(table=table, player=player, seen=form.cleaned_data["seen"])
     except day.Refused as error:
         return back_to_day(request, slug, error)
     return back_to_day(request, slug, done="The result is confirmed.")
