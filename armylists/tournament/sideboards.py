@@ -55,13 +55,16 @@ def combined(main: dict[str, Any], side: dict[str, Any]) -> dict[str, Any]:
     return {**copy.deepcopy(main), "entries": [*copy.deepcopy(main["entries"]), *entries]}
 
 
-def _frozen_sideboard(event, main: Submission, slot: int, document: dict, sideboard_percent: int) -> Sideboard:
+def _frozen_sideboard(event, main: Submission, slot: int, document: dict, sideboard_percent: int,
+                      main_over: list[dict]) -> Sideboard:
+    """A combination is legal only when both its lists keep to their shares (`main_over`: the main list's
+    excess, which every combination built on it breaks too) and the two together follow the usual rules."""
     if document.get("faction") != main.faction:
         raise Refused(f"Sideboard list {slot} is of another faction than your main list.")
     alone = frozen_fields(event, document)
     both = frozen_fields(event, combined(main.document, alone["document"]))
-    share = _share("sideboard-over-share", f"Sideboard list {slot}", alone["points"], sideboard_percent,
-                   event.points_limit)
+    share = main_over + _share("sideboard-over-share", f"Sideboard list {slot}", alone["points"],
+                               sideboard_percent, event.points_limit)
     return Sideboard(slot=slot, list_name=alone["list_name"], document=alone["document"], library=alone["library"],
                      points=alone["points"], combined_legal=both["legal"] and not share,
                      combined_points=both["points"], violations=share + both["violations"],
@@ -84,8 +87,9 @@ def submit_sideboards(*, player: Player, lists: list[ArmyList]) -> SideboardSet:
     main = Submission.objects.filter(player=player).order_by("-version").first()
     if main is None:
         raise Refused("Submit your main list first.")
+    main_over = _share("main-list-over-share", "The main list", main.points, main_percent, event.points_limit)
     try:
-        sideboards = [_frozen_sideboard(event, main, slot, army_list.document, side_percent)
+        sideboards = [_frozen_sideboard(event, main, slot, army_list.document, side_percent, main_over)
                       for slot, army_list in enumerate(lists, start=1)]
     except ValueError as error:
         raise Refused(f"The event's settings no longer fit {event.game.name} ({error}).") from None
@@ -93,8 +97,7 @@ def submit_sideboards(*, player: Player, lists: list[ArmyList]) -> SideboardSet:
         latest = main.sideboard_sets.aggregate(n=Max("version"))["n"] or 0
         made = SideboardSet.objects.create(
             submission=main, version=latest + 1, submitted=event_services.now(), main_points=main.points,
-            main_violations=_share("main-list-over-share", "The main list", main.points, main_percent,
-                                   event.points_limit))
+            main_violations=main_over)
         for sideboard in sideboards:
             sideboard.set = made
             sideboard.save()

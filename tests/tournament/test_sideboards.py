@@ -3,8 +3,10 @@ three sideboard lists of up to 30% each, and every main + sideboard combination 
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
+from django.urls import reverse
 
 from armylists.events import services
 from armylists.tournament import day
@@ -51,6 +53,23 @@ def test_a_main_list_over_its_share_is_reported(event, joined, organiser, army_l
     services.submit(player=joined[0], data=big)
     made = submit_sideboards(player=joined[0], lists=[army_list(players[0], KNIGHTS)])
     assert [v["code"] for v in made.main_violations] == ["main-list-over-share"]
+    # Every combination built on it is illegal too, and says why (AoF Regiments, Sideboard Lists: "up to 70%").
+    (combination,) = made.lists.all()
+    assert not combination.combined_legal and codes(combination)[0] == "main-list-over-share"
+
+
+def test_each_combination_keeps_its_line_with_its_verdict_and_name(event, joined, organiser, army_list, players):
+    day.save_scoring(event=event, by=organiser, sideboards=True)
+    big = list_file({"unit": "infantry"}, {"unit": "knights"}, {"unit": "knights"}, {"unit": "captain"},
+                    {"unit": "infantry"}, {"unit": "infantry"}, {"unit": "infantry"}, name="Big main")  # 760 points
+    services.submit(player=joined[0], data=big)
+    submit_sideboards(player=joined[0], lists=[army_list(players[0], KNIGHTS), army_list(players[0], KNIGHTS)])
+    page = client_for(organiser).get(reverse("tournament:day", args=[event.slug])).text
+    lines = re.findall(r'data-testid="sideboard-combination">(.*?)</li>', page, re.S)
+    assert len(lines) == 2
+    for slot, line in enumerate(lines, start=1):
+        assert "Not legal" in line and f"Main list + sideboard {slot}" in line and "Legal<" not in line
+        assert "The main list costs 760 points, more than 70% of the game size (700)" in line
 
 
 def test_at_most_three_own_lists_and_only_when_the_event_uses_them(event, joined, organiser, army_list, players):
