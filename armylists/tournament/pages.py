@@ -64,10 +64,10 @@ def day_context(access: Access) -> dict:
     return context
 
 
-STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-testid="rank">{}</td>'
+STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" data-testid="rank">{}</td>'
                 '<td><strong data-testid="standing-player">{}</strong></td><td>{}</td>'
-                '<td class="num" data-testid="vp">{} VP</td><td class="num">{}</td><td class="num">{} played</td>'
-                '<td class="opponents">{}</td></tr>')
+                '<td class="num" data-testid="vp">{} VP</td><td class="num" data-label="Destruction points">{}</td>'
+                '<td class="num">{} played</td><td class="opponents" data-label="Opponents">{}</td></tr>')
 
 
 def standing_rows_html(standings: list[Standing]) -> str:
