@@ -36,10 +36,21 @@ class Row:
     second: int
 
 
+CELL_MAX = 1_000  # characters in a cell: a name is at most a few dozen
+QUOTED_MAX = 40  # characters of a cell quoted back in a message
+
+
+def quoted(text: str) -> str:
+    """A cell as a message quotes it: cut short when it is long, so a message stays one readable sentence."""
+    return f"“{text[:QUOTED_MAX]}…”" if len(text) > QUOTED_MAX else f"“{text}”"
+
+
 def _number(row: int, name: str, text: str, high: int) -> int:
-    if not text.strip().isdigit() or int(text) > high:
-        raise BadRow(f"row {row}: {name} must be a whole number from 0 to {high:,}, not “{text}”")
-    return int(text)
+    # ASCII digits only ("²" is a digit to Python), and no longer than the highest number allowed.
+    digits = text.strip()
+    if not (digits.isascii() and digits.isdigit() and len(digits) <= len(str(high))) or int(digits) > high:
+        raise BadRow(f"row {row}: {name} must be a whole number from 0 to {high:,}, not {quoted(text)}")
+    return int(digits)
 
 
 def _read_row(event: Event, row: int, cells: dict, tables: dict) -> Row | None:
@@ -56,10 +67,10 @@ def _read_row(event: Event, row: int, cells: dict, tables: dict) -> Row | None:
         return None
     if {player, opponent} != set(names) or player == opponent:
         raise BadRow(f"row {row}: table {seat} of round {number} is {table.first.display_name} "
-                     f"v {table.second.display_name}, not {cells['player']} v {cells['opponent']}")
+                     f"v {table.second.display_name}, not {quoted(cells['player'])} v {quoted(cells['opponent'])}")
     result = cells["result"].strip().lower()
     if result not in ("win", "loss", "tie"):
-        raise BadRow(f"row {row}: result must be win, loss or tie, not “{cells['result']}”")
+        raise BadRow(f"row {row}: result must be win, loss or tie, not {quoted(cells['result'])}")
     mine = _number(row, "destruction", cells["destruction"], DESTRUCTION_MAX)
     theirs = _number(row, "opponent_destruction", cells["opponent_destruction"], DESTRUCTION_MAX)
     first_is_player = player == names[0]
@@ -78,11 +89,13 @@ def read(event: Event, text: str) -> list[Row]:
     tables = {(t.round.number, t.number): t
               for t in Table.objects.filter(round__event=event).select_related("round", "first", "second")}
     found: dict[int, Row] = {}
-    for row, cells in enumerate(reader, start=2):
+    for row, cells in _rows(reader):
         if row > ROWS_MAX + 1:
             raise BadRow(f"row {row}: a file has at most {ROWS_MAX:,} rows")
         if None in cells or any(cells.get(c) is None for c in COLUMNS):
             raise BadRow(f"row {row}: it must have the {len(COLUMNS)} columns")
+        if any(len(value) > CELL_MAX for value in cells.values()):
+            raise BadRow(f"row {row}: a cell is longer than {CELL_MAX:,} characters")
         read_row = _read_row(event, row, {k.strip(): v for k, v in cells.items()}, tables)
         if read_row is None:
             continue
@@ -90,6 +103,22 @@ def read(event: Event, text: str) -> list[Row]:
         if (same.winner_id, same.first, same.second) != (read_row.winner_id, read_row.first, read_row.second):
             raise BadRow(f"row {row}: an earlier row gives table {read_row.table.number} another result")
     return list(found.values())
+
+
+def _rows(reader: csv.DictReader):
+    """Each row with its number; a row the csv module cannot read (a cell past its size limit, a stray quote)
+    is bad input named by its number, not an error."""
+    row = 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error:
+            raise BadRow(f"row {row + 1}: not a row of comma-separated values (a cell far too long, or a quote "
+                         "left open)") from None
+        row += 1
+        yield row, cells
 
 
 @transaction.atomic

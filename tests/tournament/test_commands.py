@@ -49,7 +49,7 @@ def test_record_results_all_or_nothing_naming_the_row(ready, capsys, tmp_path):
     a, b = names(t1)
     c, d = names(t2)
     bad = write(tmp_path, f"1,1,{a},{b},win,500,200", f"1,2,{c},{a},loss,0,300")
-    with pytest.raises(CommandError, match=rf"row 3: table 2 of round 1 is {c} v {d}, not {c} v {a}"):
+    with pytest.raises(CommandError, match=rf"row 3: table 2 of round 1 is {c} v {d}, not “{c}” v “{a}”"):
         call_command("record_results", event.slug, bad)
     assert not Table.objects.filter(round__event=event, confirmed=True).exists()
     good = write(tmp_path, f"1,1,{a},{b},win,500,200", f"1,2,{d},{c},tie,300,300")
@@ -64,6 +64,24 @@ def test_record_results_refuses_a_result_that_is_not_win_loss_or_tie(ready, caps
     a, b = names(Table.objects.select_related("first", "second").get(round__event=event))
     with pytest.raises(CommandError, match="row 2: result must be win, loss or tie"):
         call_command("record_results", event.slug, write(tmp_path, f"1,1,{a},{b},won,1,1"))
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    ("5" * 5_001, "row 2: a cell is longer than 1,000 characters"),
+    ("5" * 900, "row 2: destruction must be a whole number from 0 to 1,000,000, not “5555"),
+    ("²", "row 2: destruction must be a whole number from 0 to 1,000,000, not “²”"),
+    ("x" * 200_000, "row 2: not a row of comma-separated values"),
+])
+def test_record_results_refuses_a_hostile_cell_in_one_sentence_naming_the_row(ready, capsys, tmp_path, cell, said):
+    event = ready(2)
+    run(capsys, "pair_round", event.slug)
+    a, b = names(Table.objects.select_related("first", "second").get(round__event=event))
+    with pytest.raises(CommandError) as refused:
+        call_command("record_results", event.slug, write(tmp_path, f"1,1,{a},{b},win,{cell},1"))
+    message = str(refused.value)
+    assert refused.value.returncode == 2 and said in message and "nothing was recorded" in message
+    assert len(message) < 400 and "\n" not in message and "Traceback" not in message
+    assert not Table.objects.filter(round__event=event, confirmed=True).exists()
 
 
 def test_standings_in_order_with_shared_ranks_and_opponents_by_name(ready, capsys, tmp_path):
