@@ -56,8 +56,9 @@ def _read(relative: str):
 
 
 @transaction.atomic
-def seed_demo_event(organiser) -> Event:
-    """The demo event, made once; running it again changes nothing."""
+def seed_demo_event(organiser, password: str | None = None) -> Event:
+    """The demo event, made once; running it again changes nothing. The sample players log in with `password`
+    (the demo's), so a newcomer can try the players' side of the day; without one nobody logs in as them."""
     existing = Event.objects.filter(slug=DEMO_EVENT).first()
     if existing:
         return existing
@@ -73,7 +74,7 @@ def seed_demo_event(organiser) -> Event:
     for username, display_name, files in examples + PLAYERS:
         user, created = get_user_model().objects.get_or_create(username=username)
         if created:
-            user.set_unusable_password()  # samples: nobody logs in as them
+            user.set_password(password) if password else user.set_unusable_password()
             user.save()
         player = services.join_event(event=event, user=user, display_name=display_name)
         for relative in files:

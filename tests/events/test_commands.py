@@ -7,6 +7,7 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.test import Client
 
 from armylists.events import services
 from armylists.events.diff import diff
@@ -79,6 +80,10 @@ def test_seed_demo_makes_the_demo_event_once(capsys):
     assert [n for n, s in latest.items() if not s.legal] == ["Bram (sample player)"]
     assert latest["Bram (sample player)"].note_text.startswith("Please fix:")
     assert "banned-faction" in latest["Bram (sample player)"].codes
+    # The sample players log in with the demo's password (README, "Run an event"), to try the players' side.
+    client = Client()
+    for player in event.players.select_related("user"):
+        assert client.login(username=player.user.username, password="muster-demo"), player.user.username
 
     # Cleo resubmitted with a change: two units out, two options in, 128 points less.
     cleo = event.players.get(display_name="Cleo (sample player)")

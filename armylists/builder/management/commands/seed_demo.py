@@ -39,7 +39,7 @@ class Command(MusterCommand):
         if seed_demo_campaign(DEMO_USER, DEMO_PASSWORD):
             self.say(options, f"Campaign '{CAMPAIGN_SLUG}': {DEMO_USER} against '{DEMO_RIVAL}' (same password).")
         if apps.is_installed("armylists.events"):  # by name: the builder imports nothing of the apps above it
-            call_command("seed_demo_event", verbosity=options["verbosity"])
+            call_command("seed_demo_event", password=DEMO_PASSWORD, verbosity=options["verbosity"])
 
     def say(self, options, line: str) -> None:
         if options["verbosity"]:
