@@ -219,3 +219,18 @@ def test_the_wall_sheets_csv_and_pdf(ready, organiser):
     for name, args in (("round-pdf", (1,)), ("standings-pdf", ())):
         response = client.get(url(name, event, *args))
         assert response.content.startswith(b"%PDF") and "attachment" in response["Content-Disposition"]
+
+
+def test_someone_who_joins_after_the_lock_sees_no_unpublished_pairings_or_standings(ready, organiser, stranger):
+    event = ready(4)
+    day.pair_next_round(event=event, by=organiser)
+    newcomer = client_for(stranger)
+    newcomer.post(reverse("events:join", args=[event.invite_token]), {"display_name": "Snoop"})
+    assert event.players.filter(user=stranger).exists()  # joined, with nothing to play
+    for page in (url("day", event), url("standings", event), url("round", event, 1), url("round-csv", event, 1),
+                 url("standings-csv", event)):
+        assert newcomer.get(page).status_code == 404, page
+    # The players who take part still see them; once the lists are published, everyone does.
+    assert client_for(event.players.exclude(user=stranger).first().user).get(url("day", event)).status_code == 200
+    event_services.change_state(event=event, to=Event.State.PUBLISHED, by=organiser)
+    assert newcomer.get(url("standings", event)).status_code == 200

@@ -6,13 +6,11 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from armylists.events.permissions import event_access
-
 from ..models import Round
 from ..pages import current_round, standing_rows_html, tables_of
 from ..printable import PAIRING_COLUMNS, STANDING_COLUMNS, csv_of, pairing_rows, pdf_of, standing_rows
 from ..read import entrants, round_closed, standings_of
-from .common import public_or_member
+from .common import day_access, public_or_member
 
 
 def _download(body, kind: str, name: str) -> HttpResponse:
@@ -50,7 +48,7 @@ def standings_file(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 
 
 def _round(request: HttpRequest, slug: str, number: int):
-    access = event_access(request.user, slug)
+    access = day_access(request.user, slug)
     round_ = Round.objects.filter(event=access.event, number=number).first()
     if round_ is None:
         raise Http404("No such round.")

@@ -9,9 +9,27 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 
-from armylists.events.models import Event
+from armylists.events.models import Event, Player, Submission
 from armylists.events.permissions import Access, event_access
 from armylists.rules.refused import Refused
+
+from ..models import LateEntry
+
+
+def day_access(user, slug: str) -> Access:
+    """Who sees the day (pairings, results, standings) before the lists are published: the organisers and the
+    players who take part, with a submitted list or added late. Someone who joined through the invitation
+    link after the lock has nothing to play and sees nothing of it: the event is "no such event" to them,
+    as to a stranger."""
+    access = event_access(user, slug)
+    if access.is_organiser or access.published or takes_part(access.player):
+        return access
+    raise Http404("No such event.")
+
+
+def takes_part(player: Player | None) -> bool:
+    return player is not None and (Submission.objects.filter(player=player).exists()
+                                   or LateEntry.objects.filter(player=player).exists())
 
 
 def organiser_access(request: HttpRequest, slug: str) -> Access:
@@ -58,7 +76,7 @@ def public_or_member(request: HttpRequest, slug: str) -> tuple[Event, Access | N
             return event, None
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    access = event_access(request.user, slug)
+    access = day_access(request.user, slug)
     return access.event, access
 
 

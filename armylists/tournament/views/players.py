@@ -7,7 +7,6 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from armylists.events.models import Player, Submission
-from armylists.events.permissions import event_access
 from armylists.events.views.submissions import submission_roster
 from armylists.games.registry import game_home
 
@@ -15,14 +14,14 @@ from .. import day, results
 from ..forms import ConfirmForm, CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
-from .common import back_to_day, from_the_day_page, handled
+from .common import back_to_day, day_access, from_the_day_page, handled
 from .sideboards import own_lists
 
 
 @require_GET
 @login_required
 def day_page(request: HttpRequest, slug: str) -> HttpResponse:
-    access = event_access(request.user, slug)
+    access = day_access(request.user, slug)
     context = day_context(access)
     t = context["tournament"]
     context |= {"result_form": ResultForm(), "pair_form": PairForm(), "late_form": LateForm(),
@@ -40,7 +39,7 @@ def day_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _my_table(request: HttpRequest, slug: str, pk: int):
-    access = event_access(request.user, slug)
+    access = day_access(request.user, slug)
     player = access.require_player()
     table = Table.objects.filter(pk=pk, round__event=access.event).select_related("first", "second").first()
     if table is None or player.pk not in (table.first_id, table.second_id):
