@@ -280,6 +280,7 @@ RATE_LIMITS = {
     "judges-pack": {"user": "6/m", "address": "20/m"},
     "check-api": {"user": "60/m", "address": "600/m"},
     "organiser-invite": {"user": "10/h", "address": "30/h"},
+    "player-invite": {"user": "30/h", "address": "60/h"},
 }
 # What a web process loads before it takes requests (armylists.ops.warmup): each first request
 # in a new process paid for it (a second under load) while the requests queued behind it waited.

@@ -110,6 +110,28 @@ class OrganiserInvitation(models.Model):
         return f"{self.user} invited to organise {self.event}"
 
 
+class PlayerInvitation(models.Model):
+    """An organiser's invitation to play in an event under way (a late player), which the person invited accepts
+    on their events page: nobody becomes a player without saying yes.
+
+    Made only for an existing username, but the organiser's form answers alike either way (tournament's
+    views/organiser.py), and pending invitations are shown to nobody but the person invited.
+    """
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_invitations")
+    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
+    display_name = models.CharField(max_length=DISPLAY_NAME_MAX)
+    invited_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
+    invited = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["invited"]
+        constraints = [models.UniqueConstraint(fields=["event", "user"], name="player_invited_once")]
+
+    def __str__(self) -> str:
+        return f"{self.display_name} invited to play in {self.event}"
+
+
 class Player(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="players")
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")

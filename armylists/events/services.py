@@ -191,7 +191,7 @@ def renew_invitation(*, event: Event) -> Event:
     return event
 
 
-def _display_name(name: str) -> str:
+def valid_display_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
         raise Refused("A display name cannot be empty.")
@@ -212,7 +212,7 @@ def join_event(*, event: Event, user, display_name: str) -> Player:
     existing = Player.objects.filter(event=event, user=user).first()
     if existing:
         return existing
-    name = _display_name(display_name)
+    name = valid_display_name(display_name)
     if _taken(event, name):
         raise Refused(f"Another player of this event is called “{name}”; choose another display name.")
     try:
@@ -224,7 +224,7 @@ def join_event(*, event: Event, user, display_name: str) -> Player:
 
 @transaction.atomic
 def rename_player(*, player: Player, display_name: str) -> Player:
-    name = _display_name(display_name)
+    name = valid_display_name(display_name)
     if _taken(player.event, name, player):
         raise Refused(f"Another player of this event is called “{name}”.")
     player.display_name = name

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import secrets
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from armylists.events import services as event_services
-from armylists.events.models import Event, Player
+from armylists.events.models import Event, Player, PlayerInvitation
 from armylists.rules.refused import Refused
 
 from . import pairing
@@ -145,6 +146,52 @@ def drop_player(*, event: Event, player: Player, by) -> Dropped:
         raise Refused(f"{player.display_name} has already dropped (from round {dropped.from_round}).")
     log(event, by, f"{player.display_name} dropped from round {from_round} on.")
     return dropped
+
+
+@transaction.atomic
+def undo_drop(*, event: Event, player: Player, by) -> None:
+    """A drop taken back, until the round it dropped the player from is paired: paired again from it."""
+    _entrant(event, player)
+    Event.objects.select_for_update().filter(pk=event.pk).first()
+    dropped = Dropped.objects.filter(player=player).first()
+    if dropped is None:
+        raise Refused(f"{player.display_name} has not dropped.")
+    if Round.objects.filter(event=event, number__gte=dropped.from_round).exists():
+        raise Refused(f"Round {dropped.from_round} is paired: {player.display_name}'s drop can no longer be undone.")
+    dropped.delete()
+    log(event, by, f"{player.display_name}'s drop is undone: paired again from round {dropped.from_round} on.")
+
+
+def may_undo_drop(dropped: Dropped, paired: int) -> bool:
+    """Whether a drop can still be taken back, `paired` rounds having been paired."""
+    return dropped.from_round > paired
+
+
+def invite_late_player(*, event: Event, username: str, display_name: str, by) -> None:
+    """An invitation to play from the next round on, which the person accepts on their events page. Says nothing
+    of whether anyone has that username (no account, or already a player: nothing is made), so the organisers'
+    form tells nobody who has an account."""
+    if event.state not in RUNNING:
+        raise Refused("Before the lock, players join through the invitation link.")
+    name = event_services.valid_display_name(display_name)
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None or Player.objects.filter(event=event, user=user).exists():
+        return
+    PlayerInvitation.objects.update_or_create(event=event, user=user,
+                                              defaults={"display_name": name, "invited_by": by})
+
+
+@transaction.atomic
+def answer_late_invitation(*, event: Event, user, accept: bool) -> Player | None:
+    """The invited person accepts (a late player, paired from the next round on) or declines; a refusal when no
+    invitation waits for them, or the event is over."""
+    invitation = PlayerInvitation.objects.select_for_update().filter(event=event, user=user).first()
+    if invitation is None:
+        raise Refused("No invitation to play in this event is waiting for you.")
+    invitation.delete()
+    if not accept:
+        return None
+    return add_late_player(event=event, user=user, display_name=invitation.display_name, by=user)
 
 
 @transaction.atomic

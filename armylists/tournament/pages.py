@@ -6,8 +6,8 @@ from django.utils.html import format_html_join
 from armylists.events.models import Event, Player
 from armylists.events.permissions import Access
 
-from .day import describe, in_round
-from .models import LogEntry, Round, Table
+from .day import describe, in_round, may_undo_drop
+from .models import Dropped, LogEntry, Round, Table
 from .read import Standing, book_scoring, entrants, round_closed, tournament_of
 from .results import entry_key, summary
 from .sideboards import latest_set, rule_of, sideboard_sets
@@ -47,6 +47,7 @@ def day_context(access: Access) -> dict:
                "from_book": book_scoring(event) is not None}
     context["sideboard_rule"] = rule_of(event)
     if access.player is not None:
+        context["my_drop"] = Dropped.objects.filter(player=access.player).first()
         context["my_sideboards"] = latest_set(access.player) if context["sideboard_rule"] else None
         table = my_table(round_, access.player)
         context["table"] = table
@@ -60,12 +61,16 @@ def day_context(access: Access) -> dict:
         players = entrants(event)
         number = round_.number + 1 if round_ else 1
         context["active"] = [p for p in players if in_round(p, number)]
+        paired = round_.number if round_ else 0
+        context["dropped"] = [(p, p.dropped, may_undo_drop(p.dropped, paired)) for p in players
+                              if getattr(p, "dropped", None) is not None]
         context["log"] = list(LogEntry.objects.filter(event=event).select_related("by").order_by("-at", "-pk")[:100])
     return context
 
 
 STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" data-testid="rank">{}</td>'
-                '<td><strong data-testid="standing-player">{}</strong></td><td>{}</td>'
+                '<td><strong data-testid="standing-player">{}</strong> <span class="muted" '
+                'data-testid="standing-notes">{}</span></td><td>{}</td>'
                 '<td class="num" data-testid="vp">{} VP</td><td class="num" data-label="Destruction points">{}</td>'
                 '<td class="num">{} played</td><td class="opponents" data-label="Opponents">{}</td></tr>')
 
@@ -73,5 +78,6 @@ STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" da
 def standing_rows_html(standings: list[Standing]) -> str:
     """The standings' rows, escaped, built here: 1,000 rows through the template engine take half a second."""
     return format_html_join("\n", STANDING_ROW, (
-        (s.line.rank, s.player.display_name, s.player.faction or "no list", s.line.vp, s.line.destruction,
+        (s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "", s.player.faction or "no list",
+         s.line.vp, s.line.destruction,
          s.line.played, s.opponent_names or "–") for s in standings))

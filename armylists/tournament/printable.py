@@ -15,7 +15,7 @@ from .read import Standing
 from .results import summary
 
 PAIRING_COLUMNS = ["table", "player", "faction", "opponent", "opponent faction", "result"]
-STANDING_COLUMNS = ["rank", "player", "faction", "VP", "destruction points", "played", "opponents"]
+STANDING_COLUMNS = ["rank", "player", "faction", "VP", "destruction points", "played", "opponents", "notes"]
 
 
 def pairing_rows(round_: Round, factions: dict[int, str]) -> list[list]:
@@ -29,7 +29,7 @@ def pairing_rows(round_: Round, factions: dict[int, str]) -> list[list]:
 
 def standing_rows(standings: list[Standing]) -> list[list]:
     return [[s.line.rank, s.player.display_name, s.player.faction, s.line.vp, s.line.destruction,
-             s.line.played, s.opponent_names] for s in standings]
+             s.line.played, s.opponent_names, s.notes] for s in standings]
 
 
 def csv_of(columns: list[str], rows: list[list]) -> str:

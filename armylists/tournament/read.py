@@ -61,6 +61,7 @@ class Entrant:
     pk: int
     display_name: str
     faction: str
+    dropped_from: int | None = None  # the first round they were not paired in, if they dropped
 
 
 @dataclass(slots=True)
@@ -72,6 +73,14 @@ class Standing:
     @property
     def opponent_names(self) -> str:
         return ", ".join(o.display_name for o in self.opponents)
+
+    @property
+    def notes(self) -> str:
+        """What the numbers alone do not say: a drop, and byes (which count as played)."""
+        said = [f"dropped from round {self.player.dropped_from}"] if self.player.dropped_from else []
+        if self.line.byes:
+            said.append(f"{self.line.byes} bye{'s' if self.line.byes != 1 else ''}")
+        return "; ".join(said)
 
 
 def _entrants(event: Event):
@@ -89,8 +98,9 @@ def entrants(event: Event) -> list[Player]:
 def standings_of(event: Event, tournament: Tournament | None = None) -> list[Standing]:
     """Every entrant in order, ranked; equals by name. Two queries, whatever the number of players."""
     tournament = tournament or tournament_of(event)
-    by_id = {pk: Entrant(pk, name, faction or "")
-             for pk, name, faction in _entrants(event).values_list("pk", "display_name", "faction")}
+    by_id = {pk: Entrant(pk, name, faction or "", dropped)
+             for pk, name, faction, dropped in _entrants(event).values_list("pk", "display_name", "faction",
+                                                                            "dropped__from_round")}
     ids = list(by_id)
     ranked = standings(ids, games(event), scoring(tournament), order_of_equals=ids)
     return [Standing(line, by_id[line.player], [by_id[o] for o in line.opponents if o in by_id])

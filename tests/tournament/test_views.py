@@ -11,7 +11,7 @@ from django.urls import reverse
 from armylists.events import services as event_services
 from armylists.events.models import Event
 from armylists.tournament import day
-from armylists.tournament.models import LogEntry, Table
+from armylists.tournament.models import Dropped, LogEntry, Table
 
 from .conftest import client_for
 
@@ -234,3 +234,84 @@ def test_someone_who_joins_after_the_lock_sees_no_unpublished_pairings_or_standi
     assert client_for(event.players.exclude(user=stranger).first().user).get(url("day", event)).status_code == 200
     event_services.change_state(event=event, to=Event.State.PUBLISHED, by=organiser)
     assert newcomer.get(url("standings", event)).status_code == 200
+
+
+def test_dropping_a_player_is_asked_first_and_undone_until_the_next_round_is_paired(ready, organiser):
+    event = ready(4)
+    day.pair_next_round(event=event, by=organiser)
+    dov = event.players.get(display_name="Dov")
+    client = client_for(organiser)
+    asked = client.post(url("drop", event), {"player": dov.pk})
+    assert "Drop Dov?" in asked.text and "can be undone until round 2 is paired" in asked.text
+    assert not Dropped.objects.exists()
+    client.post(url("drop", event), {"player": dov.pk, "confirmed": "yes"})
+    assert Dropped.objects.get(player=dov).from_round == 2
+    page = client.get(url("day", event)).text
+    assert "Dov: dropped from round 2 on" in page and 'data-testid="undo-drop"' in page
+    assert "You dropped out of" in client_for(dov.user).get(url("day", event)).text
+    undone = client.post(url("undrop", event), {"player": dov.pk}, follow=True).text
+    assert "Dov is back in the event" in undone and not Dropped.objects.exists()
+    assert "Dov's drop is undone" in LogEntry.objects.filter(event=event).last().text
+    client.post(url("drop", event), {"player": dov.pk, "confirmed": "yes"})
+    for table in Table.objects.filter(round__event=event):
+        client.post(url("correct", event, table.pk), {"winner": "first", "first_destruction": "1",
+                                                      "second_destruction": "0"})
+    day.pair_next_round(event=event, by=organiser)
+    late = client.post(url("undrop", event), {"player": dov.pk}, follow=True).text
+    assert "Round 2 is paired: Dov&#x27;s drop can no longer be undone" in late and Dropped.objects.exists()
+
+
+def test_standings_mark_dropped_players_and_byes(ready, organiser):
+    event = ready(3)
+    day.pair_next_round(event=event, by=organiser, seed=5)
+    bye = Table.objects.get(round__event=event, second=None).first
+    dropped = Table.objects.filter(round__event=event).exclude(second=None).get().first
+    day.drop_player(event=event, player=dropped, by=organiser)
+    page = client_for(organiser).get(url("standings", event)).text
+    assert f"{bye.display_name}</strong> <span class=\"muted\" data-testid=\"standing-notes\">(1 bye)" in page
+    assert "(dropped from round 2)" in page
+    rows = list(csv.DictReader(io.StringIO(client_for(organiser).get(url("standings-csv", event)).text)))
+    assert {r["player"]: r["notes"] for r in rows}[dropped.display_name] == "dropped from round 2"
+
+
+def test_no_drop_or_late_player_once_the_event_is_finished(ready, organiser):
+    event = ready(2)
+    day.save_scoring(event=event, by=organiser, rounds=1)
+    table = day.pair_next_round(event=event, by=organiser).tables.get()
+    client = client_for(organiser)
+    assert 'data-testid="late-form"' in client.get(url("day", event)).text
+    client.post(url("correct", event, table.pk), {"winner": "tie", "first_destruction": "1",
+                                                  "second_destruction": "1"})
+    page = client.get(url("day", event)).text
+    assert "Finished after 1 rounds" in page or "Finished after 1 round" in page
+    assert 'data-testid="late-form"' not in page and 'data-testid="drop"' not in page
+
+
+def test_a_late_player_is_invited_and_the_answer_never_says_who_has_an_account(ready, organiser, stranger):
+    event = ready(2)
+    day.pair_next_round(event=event, by=organiser)
+    client = client_for(organiser)
+    answers = [client.post(url("late", event), {"username": name, "display_name": "Late Sam"}, follow=True)
+               for name in (stranger.username, "nobody-has-this-name")]
+    said = [re.search(r'class="messages".*?</ul>', a.text, re.S).group(0) for a in answers]
+    assert said[0].replace(stranger.username, "X") == said[1].replace("nobody-has-this-name", "X")
+    assert "they are invited to play as “Late Sam”" in answers[0].text
+    assert not event.players.filter(user=stranger).exists()  # not a player before they say yes
+    sam = client_for(stranger)
+    invitations = sam.get(reverse("events:index")).text
+    assert "Invitations to play" in invitations and "as Late Sam" in invitations
+    assert client_for(event.players.first().user).post(url("late-answer", event),
+                                                       {"answer": "accept"}).status_code == 404
+    sam.post(url("late-answer", event), {"answer": "accept"})
+    player = event.players.get(user=stranger)
+    assert player.display_name == "Late Sam" and player.late_entry.from_round == 2
+    assert sam.get(url("day", event)).status_code == 200
+
+
+def test_a_declined_invitation_makes_no_player(ready, organiser, stranger):
+    event = ready(2)
+    day.pair_next_round(event=event, by=organiser)
+    client_for(organiser).post(url("late", event), {"username": stranger.username, "display_name": "Sam"})
+    client_for(stranger).post(url("late-answer", event), {"answer": "decline"})
+    assert not event.players.filter(user=stranger).exists()
+    assert client_for(stranger).post(url("late-answer", event), {"answer": "accept"}).status_code == 404

@@ -20,7 +20,7 @@ from factions.choosing import chosen_game
 from .. import services
 from ..eventsettings import ban_names
 from ..forms import EventForm, OrganiserForm, StateForm
-from ..models import Event, Organiser, OrganiserInvitation
+from ..models import Event, Organiser, OrganiserInvitation, PlayerInvitation
 from ..people import latest_submissions
 from ..permissions import Access, event_access
 from ..services import Refused
@@ -36,8 +36,9 @@ def event_index(request: HttpRequest) -> HttpResponse:
     events = [services.lock_if_due(e) for e in Event.objects.filter(mine).select_related("game").distinct()]
     organised = set(Organiser.objects.filter(user=request.user).values_list("event_id", flat=True))
     invitations = OrganiserInvitation.objects.filter(user=request.user).select_related("event", "invited_by")
+    to_play = PlayerInvitation.objects.filter(user=request.user).select_related("event", "invited_by")
     return render(request, "events/event_index.html",
-                  {"events": events, "organised": organised, "invitations": invitations})
+                  {"events": events, "organised": organised, "invitations": invitations, "to_play": to_play})
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,15 +1,18 @@
 """The organisers' side of the day: scoring, pairing, results, drops, late players, swaps and table moves."""
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from armylists.checking.confirm import Question, ask_first
 from armylists.events.models import Player
 from armylists.games.registry import game_home
+from armylists.ops.ratelimit import limit
 
 from .. import day, results
+from ..day import last_round
 from ..forms import CorrectForm, LateForm, MoveForm, PairForm, PlayerForm, ScoringForm, SwapForm
 from ..models import Round, Table
 from .common import from_the_day_page, handled, organiser_access
@@ -74,29 +77,53 @@ def correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 @login_required
 def drop(request: HttpRequest, slug: str) -> HttpResponse:
+    """Asked first (what it does, and until when it can be undone); then the player is dropped."""
     access = organiser_access(request, slug)
+    form = PlayerForm(request.POST)
+    player = Player.objects.filter(event=access.event, pk=form.cleaned_data["player"]).first() \
+        if form.is_valid() else None
+    if player is not None:  # else refused below, as any bad form
+        paired = last_round(access.event)
+        upto = paired.number + 1 if paired else 1
+        if asking := ask_first(request, Question(
+                f"Drop {player.display_name}?",
+                f"{player.display_name} is not paired from round {upto} on; their results stay in the standings. "
+                f"This can be undone until round {upto} is paired.",
+                f"Drop {player.display_name}", reverse("tournament:day", args=[slug]))):
+            return asking
 
     def drop_(values: dict) -> str:
+        dropped = day.drop_player(event=access.event, player=_player(access, values["player"]), by=request.user)
+        return (f"{dropped.player.display_name} is dropped from round {dropped.from_round} on "
+                f"(undo it from the Players panel until round {dropped.from_round} is paired).")
+    return handled(request, slug, form, drop_)
+
+
+@require_POST
+@login_required
+def undrop(request: HttpRequest, slug: str) -> HttpResponse:
+    access = organiser_access(request, slug)
+
+    def undo(values: dict) -> str:
         player = _player(access, values["player"])
-        dropped = day.drop_player(event=access.event, player=player, by=request.user)
-        return f"{player.display_name} is dropped from round {dropped.from_round} on."
-    return handled(request, slug, PlayerForm(request.POST), drop_)
+        day.undo_drop(event=access.event, player=player, by=request.user)
+        return f"{player.display_name} is back in the event and will be paired."
+    return handled(request, slug, PlayerForm(request.POST), undo)
 
 
 @require_POST
 @login_required
 def late(request: HttpRequest, slug: str) -> HttpResponse:
+    """An invitation to play, which the person accepts on their events page. The answer reads the same whether
+    or not anyone has that username, and the form is rate limited: it tells nobody who has an account."""
     access = organiser_access(request, slug)
 
-    def add(values: dict) -> str:
-        username = values["username"].strip()
-        user = get_user_model().objects.filter(username=username).first()
-        if user is None:
-            raise day.Refused(f"Nobody is called “{username}” on Muster.")
-        player = day.add_late_player(event=access.event, user=user, display_name=values["display_name"],
-                                     by=request.user)
-        return f"{player.display_name} is added and will be paired."
-    return handled(request, slug, LateForm(request.POST), add)
+    def invite(values: dict) -> str:
+        username, name = values["username"].strip(), " ".join(values["display_name"].split())
+        day.invite_late_player(event=access.event, username=username, display_name=name, by=request.user)
+        return (f"If someone is called “{username}” on Muster, they are invited to play as “{name}”: they are "
+                "paired from the next round on once they accept on their events page.")
+    return limit(request, "player-invite") or handled(request, slug, LateForm(request.POST), invite)
 
 
 @require_POST

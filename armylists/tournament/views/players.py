@@ -1,12 +1,13 @@
 """The day page, and the players' side: entering and confirming their table's result, their opponent's roster."""
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from armylists.events.models import Player, Submission
+from armylists.events.models import Event, Player, PlayerInvitation, Submission
 from armylists.events.views.submissions import submission_roster
 from armylists.games.registry import game_home
 
@@ -106,3 +107,23 @@ def opponent_roster(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     submission.player = opponent
     stem = f"{access.event.slug}-round-{table.round.number}-table-{table.number}-opponent"
     return submission_roster(request, submission, access.event, stem)
+
+
+@require_POST
+@login_required
+def late_answer(request: HttpRequest, slug: str) -> HttpResponse:
+    """The person invited to play late accepts or declines, from their events page."""
+    event = get_object_or_404(Event, slug=slug)
+    if not PlayerInvitation.objects.filter(event=event, user=request.user).exists():
+        raise Http404("No invitation to play in this event is waiting for you.")
+    try:
+        player = day.answer_late_invitation(event=event, user=request.user,
+                                            accept=request.POST.get("answer") == "accept")
+    except day.Refused as error:
+        messages.error(request, str(error))
+        return redirect("events:index")
+    if player is None:
+        messages.success(request, f"You declined to play in {event.name}.")
+        return redirect("events:index")
+    messages.success(request, f"You play in {event.name} as {player.display_name}, paired from the next round on.")
+    return redirect("tournament:day", slug)
