@@ -277,6 +277,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", 
 RATE_LIMITS = {
     "roster-pdf": {"user": "20/m", "address": "120/m"},
     "campaign-pdf": {"user": "20/m", "address": "120/m"},
+    "wall-pdf": {"user": "20/m", "address": "120/m"},
     "judges-pack": {"user": "6/m", "address": "20/m"},
     "check-api": {"user": "60/m", "address": "600/m"},
     "organiser-invite": {"user": "10/h", "address": "30/h"},

@@ -7,12 +7,14 @@ Run by hand (pytest does not collect it):
 For each size it pairs round 1 (random) and then three rounds by standing,
 each after random results, and prints the time of each pairing (the service,
 as the page's button and `pair_round` run it: queries, pairing and writing
-the tables) and of the standings (the two queries and the ranking, and the
-whole page). Targets on a 2-core machine: pairing 1,000 players under 2 s,
-their standings under 200 ms.
+the tables), of the standings (the two queries and the ranking, and the
+whole page) and of the wall sheets' PDFs (the request's answer, and the
+rendering). Targets on a 2-core machine: pairing 1,000 players under 2 s,
+their standings under 200 ms, every request under 2 s.
 """
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
@@ -102,10 +104,40 @@ def bench(players: int) -> None:
     computed, page = standings_times(event)
     print(f"{players:>5} players: standings after 4 rounds: {computed * 1000:.0f} ms computed "
           f"(2 queries and the ranking), {page * 1000:.0f} ms the whole page")
+    if players <= WALL_MAX:
+        wall_times(event, players)
+
+
+WALL_MAX = 1_000  # the wall sheets of larger events are not timed (their rendering takes a minute)
+
+
+def wall_times(event, players: int) -> None:
+    """The wall sheets as an organiser asks for them: the request's answer (rendered within it when short, else
+    the waiting page, the worker rendering it), and the worker's rendering, each sheet, after 4 rounds."""
+    from django.core.cache import cache
+    from django.test import Client
+    from django.urls import reverse
+
+    from armylists.tournament.printable import wall_sheet
+
+    client = Client()
+    client.force_login(event.created_by)
+    for name, kind, args in (("standings-pdf", "standings", []), ("round-pdf", "round", [4])):
+        sheet = wall_sheet(event, kind, *args)
+        cache.delete(sheet.key)
+        started = time.perf_counter()
+        answer = client.get(reverse(f"tournament:{name}", args=[event.slug, *args]))
+        asked = time.perf_counter() - started
+        started = time.perf_counter()
+        pdf = sheet.render()
+        rendered = time.perf_counter() - started
+        print(f"{players:>5} players: {kind} PDF: the request answered {answer.status_code} in {asked * 1000:.0f} ms"
+              f" (202: the waiting page); rendering {rendered:.2f} s, {len(pdf) // 1024} KB")
 
 
 def main() -> None:
     sizes = [int(a) for a in sys.argv[1:]] or SIZES
+    os.environ["TASKS_WORKER"] = "true"  # as deployed: a long sheet waits in the queue for the worker
     with tempfile.TemporaryDirectory() as directory:
         setup_database(Path(directory))
         for players in sizes:

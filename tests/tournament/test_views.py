@@ -7,11 +7,13 @@ import re
 
 import pytest
 from django.urls import reverse
+from pypdf import PdfReader
 
 from armylists.events import services as event_services
 from armylists.events.models import Event
-from armylists.tournament import day
+from armylists.tournament import day, results
 from armylists.tournament.models import Dropped, LogEntry, Table
+from armylists.tournament.views import boards
 
 from .conftest import client_for
 
@@ -315,3 +317,29 @@ def test_a_declined_invitation_makes_no_player(ready, organiser, stranger):
     client_for(stranger).post(url("late-answer", event), {"answer": "decline"})
     assert not event.players.filter(user=stranger).exists()
     assert client_for(stranger).post(url("late-answer", event), {"answer": "accept"}).status_code == 404
+
+
+def test_the_standings_of_16_players_fit_one_page_of_a4_for_the_wall(ready, organiser):
+    event = ready(16)
+    for _ in range(4):
+        for table in day.pair_next_round(event=event, by=organiser).tables.exclude(second=None):
+            results.organiser_result(table=table, winner=table.first, first_destruction=1250,
+                                     second_destruction=1105, by=organiser)
+    response = client_for(organiser).get(url("standings-pdf", event))
+    pdf = PdfReader(io.BytesIO(response.content))
+    assert len(pdf.pages) == 1 and "Player 16" in pdf.pages[0].extract_text()
+
+
+def test_a_long_wall_sheet_is_rendered_by_the_worker_while_a_page_waits(ready, organiser, monkeypatch):
+    """Past WALL_INLINE_ROWS lines the request does not render: it queues the sheet and answers the waiting
+    page at once (202), which reloads until the PDF is ready (tasks run at once in tests)."""
+    monkeypatch.setattr(boards, "WALL_INLINE_ROWS", 1)
+    event = ready(4)
+    day.pair_next_round(event=event, by=organiser)
+    client = client_for(organiser)
+    for name, args in (("standings-pdf", ()), ("round-pdf", (1,))):
+        waiting = client.get(url(name, event, *args))
+        assert waiting.status_code == 202 and "wall" not in waiting.get("Content-Type", "")
+        reload = re.search(r'href="([^"]+waiting=[^"]+)"', waiting.text).group(1).replace("&amp;", "&")
+        ready_pdf = client.get(reload)
+        assert ready_pdf.status_code == 200 and ready_pdf.content.startswith(b"%PDF")

@@ -6,10 +6,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from armylists.printing.rendered import reloaded_or_limited, serve_pdf
+
 from ..models import Round
 from ..pages import current_round, standing_rows_html, tables_of
-from ..printable import PAIRING_COLUMNS, STANDING_COLUMNS, csv_of, pairing_rows, pdf_of, standing_rows
-from ..read import entrants, round_closed, standings_of
+from ..printable import WallSheet, csv_of, wall_sheet
+from ..read import round_closed, standings_of
+from ..tasks import render_wall_pdf
 from .common import day_access, public_or_member
 
 
@@ -34,17 +37,32 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournament/standings.html", context)
 
 
+# Up to this many lines a wall sheet is rendered within its request (a few tenths of a second); a longer one by
+# the worker, while a page waits for it (a 300-player event's standings take seconds of CPU).
+WALL_INLINE_ROWS = 40
+
+
+def _wall_pdf(request: HttpRequest, sheet: WallSheet, kind: str, number: int | None = None) -> HttpResponse:
+    """The sheet's PDF from the cache when it printed the same before; else rendered now if short, else by the
+    worker with the waiting page."""
+    what = "the standings" if kind == "standings" else f"the pairings of round {number}"
+    return serve_pdf(request, sheet.key, f"{sheet.stem}.pdf", sheet.render, len(sheet.rows) <= WALL_INLINE_ROWS,
+                     lambda: render_wall_pdf.enqueue(sheet.event.pk, kind, number),
+                     f"{what} of {sheet.event.name}", f"{len(sheet.rows)} lines")
+
+
 @require_GET
 def standings_file(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    if kind == "pdf" and (answered := reloaded_or_limited(request, "wall-pdf")):
+        return answered
     found = public_or_member(request, slug)
     if isinstance(found, HttpResponse):
         return found  # to log in first
     event, access = found
-    rows = standing_rows(standings_of(event))
+    sheet = wall_sheet(event, "standings")
     if kind == "csv":
-        return _download(csv_of(STANDING_COLUMNS, rows), "text/csv; charset=utf-8", f"{event.slug}-standings.csv")
-    return _download(pdf_of(event, "Standings", STANDING_COLUMNS, rows), "application/pdf",
-                     f"{event.slug}-standings.pdf")
+        return _download(csv_of(sheet.columns, sheet.rows), "text/csv; charset=utf-8", f"{sheet.stem}.csv")
+    return _wall_pdf(request, sheet, "standings")
 
 
 def _round(request: HttpRequest, slug: str, number: int):
@@ -66,11 +84,10 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_GET
 @login_required
 def round_file(request: HttpRequest, slug: str, number: int, kind: str) -> HttpResponse:
+    if kind == "pdf" and (answered := reloaded_or_limited(request, "wall-pdf")):
+        return answered
     access, round_ = _round(request, slug, number)
-    factions = {p.pk: p.faction or "" for p in entrants(access.event)}
-    rows = pairing_rows(round_, factions)
-    name = f"{access.event.slug}-round-{round_.number}"
+    sheet = wall_sheet(access.event, "round", round_.number)
     if kind == "csv":
-        return _download(csv_of(PAIRING_COLUMNS, rows), "text/csv; charset=utf-8", f"{name}.csv")
-    return _download(pdf_of(access.event, f"Round {round_.number} pairings", PAIRING_COLUMNS, rows),
-                     "application/pdf", f"{name}.pdf")
+        return _download(csv_of(sheet.columns, sheet.rows), "text/csv; charset=utf-8", f"{sheet.stem}.csv")
+    return _wall_pdf(request, sheet, "round", round_.number)
