@@ -32,7 +32,8 @@ pytestmark = pytest.mark.django_db
 ROUTES = dict((name, route) for route, name in DECLARED)
 GETS = sorted(name for name, (_, method) in WHO.items() if method == "get")
 # Who opens each kind of URL (tests/test_url_permissions.py); those turned away are not checked here.
-VIEWERS = {"anyone": (None, "player"), "account": ("player",), "owner": ("player", "organiser", "gm"),
+# The game master sees account pages too: their events page holds an invitation to play late.
+VIEWERS = {"anyone": (None, "player"), "account": ("player", "gm"), "owner": ("player", "organiser", "gm"),
            "token": (None,), "auth": (None, "player")}
 # Pages that send every viewer of the world elsewhere: an invitation its members have used already.
 REDIRECTS = {"campaigns:campaign-join", "events:join", "password_reset_confirm", "builder:list-create"}
@@ -67,6 +68,7 @@ SHOWN = {
     "q20": {"campaigns:army-detail", "campaigns:army-sheet-pdf"},
     "q21": {"campaigns:unit-traits"},
     "q22": {"events:submission", "events:dashboard", "events:submission-note"},
+    "q23": {"events:index"},  # the invitation to play late, on the invited person's events page
 }
 def url_for(name: str, world: World) -> str:
     """The URL with the world's own objects as its arguments."""

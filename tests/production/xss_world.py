@@ -56,6 +56,7 @@ PLANTED = {
     "events.Event.name": "q08",
     "events.Event.venue": "q09",
     "events.Player.display_name": "q10",
+    "events.PlayerInvitation.display_name": "q23",  # a late player's name, on the invited person's events page
     "events.Note.text": "q11",
     "events.Note.private": "q22",  # the organisers' own note
     "events.Submission.list_name": "q12",
@@ -212,6 +213,8 @@ def _event(world: World) -> None:
     event = events.change_state(event=event, to=Event.State.LOCKED, by=world.users["organiser"])
     world.table = day.pair_next_round(event=event, by=world.users["organiser"], seed=1).tables.get()
     results.enter(table=world.table, player=player, said="win", mine=100, theirs=50)
+    _post(world, "organiser", reverse("tournament:late", args=[event.slug]),
+          {"username": world.users["gm"].username, "display_name": hostile("q23")})
     world.event = event
 
 
