@@ -173,6 +173,24 @@ class LedgerEntry(AppendOnly):
         return f"{self.army}: {self.amount:+d} ({self.note})"
 
 
+class PendingRolls(models.Model):
+    """Dice Muster rolled for an action that is waiting for a player's choice (a level-up's trait), kept here
+    until the action is saved or the game master discards them: asked again (a reload, the form sent once
+    more, the choice page left and come back to) the action takes these dice, never new ones, so nobody can
+    roll again until they like the result. `form` names the action's page (its URL)."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="+")
+    form = models.CharField(max_length=300)
+    rolls = models.JSONField(default=dict)
+    rolled = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "form"], name="pending_rolls_once_per_form")]
+
+    def __str__(self) -> str:
+        return f"Dice rolled for {self.form}"
+
+
 class Snapshot(models.Model):
     """The state replaying a campaign's log gave, kept so a page need not replay the whole log.
 

@@ -131,13 +131,14 @@ def _is_member(campaign: Campaign, user) -> bool:
 @transaction.atomic
 def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping | None = None,
             choices: Mapping | None = None, roll: bool = True, strict: bool = False, at=None,
-            where: tuple = ()) -> Outcome:
+            where: tuple = (), every_die_used: bool = False) -> Outcome:
     """Do one action as `actor`.
 
     `entered` are dice the player rolled at the table (by key); the app rolls
     any others when `roll` is on, else a missing die raises `NeedDie`.
     `choices` are the player's picks where the rules ask for one (`NeedChoice`).
-    `strict` (replaying a file) refuses dice and choices the action does not use.
+    `strict` (replaying a file) refuses dice and choices the action does not use;
+    `every_die_used` (a player's form) refuses dice the rules do not roll, naming them.
     """
     action = parse_action(kind, data, where)
     campaign = Campaign.objects.select_for_update().select_related("game", "game_master").get(pk=campaign.pk)
@@ -157,6 +158,8 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
         raise
     except BadDie as error:
         raise Refused(str(error)) from None
+    if every_die_used and (extra := dice.left_over()):
+        raise Refused(_extra_dice(loaded.state, extra))
     _sync_rows(campaign, outcome)
     army_key = getattr(action, "army", None)
     army = campaign.armies.filter(key=army_key).first() if army_key else None
@@ -166,6 +169,14 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
     LedgerEntry.objects.bulk_create(ledger_rows(outcome, row, {a.key: a for a in campaign.armies.all()}))
     remember(campaign, outcome.state)
     return outcome
+
+
+def _extra_dice(state, extra: Mapping[str, list[int]]) -> str:
+    """Dice given that the rules did not roll, by unit name: "more dice than its rolls take: 4 for Foot 3"."""
+    names = {key: unit.name for army in state.armies.values() for key, unit in army.units.items()}
+    said = "; ".join(f"{' '.join(map(str, values))} for {names.get(key.split('/')[0], key.split('/')[0])}"
+                     for key, values in extra.items())
+    return f"more dice were given than the rules roll ({said}): give each unit only the dice its rolls take"
 
 
 def ledger_rows(outcome: Outcome, row: Action, armies: Mapping[str, CampaignArmy]) -> list[LedgerEntry]:

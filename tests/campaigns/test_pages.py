@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from armylists.campaigns import services
-from armylists.campaigns.models import Action, Campaign
+from armylists.campaigns.models import Action, Campaign, CampaignUnit, PendingRolls
 from armylists.campaigns.snapshots import load_state
 
 from .conftest import play_mission
@@ -106,7 +106,7 @@ def test_the_post_battle_page_records_an_injury_with_the_entered_dice(armies, pl
 
 
 def test_a_level_up_choice_is_asked_and_the_dice_are_kept(armies, players, client_for):
-    """Earn Experience, the trait table: Specialist asks melee or shooting; the rolled dice are carried, not rolled
+    """Earn Experience, the trait table: Specialist asks melee or shooting; the rolled dice are kept, not rolled
     again."""
     play_mission(armies, players["alice"])
     target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
@@ -114,12 +114,59 @@ def test_a_level_up_choice_is_asked_and_the_dice_are_kept(armies, players, clien
     html = asked.content.decode()
     assert 'data-testid="choose-form"' in html and "pick one" in html
     assert not Action.objects.filter(kind="post-battle").exists()
-    carried = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
+    choose_form = html.split('data-testid="choose-form"')[1].split("</form>")[0]
+    carried = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', choose_form))
     assert carried["units-u1"] == "4" and carried["_choice_key"] == "u1/level1/specialist"
     form = {k: v.replace("&quot;", '"') for k, v in carried.items() if k != "csrfmiddlewaretoken"}
     client_for("alice").post(target, {**form, "_choice": "shooting"})
     row = Action.objects.get(kind="post-battle")
     assert (row.rolls, row.choices) == ({"u1/level1": [3]}, {"u1/level1/specialist": "shooting"})
+
+
+def test_muster_rolls_once_and_a_reload_or_resubmit_never_rolls_again(armies, players, client_for, monkeypatch):
+    """Muster rolls Foot 1's level-up (a 3: Specialist, a choice); the page asked again (a reload, the form sent
+    again, the choice page left) uses the same die, and the choice records it. Until the game master saves or
+    discards it, nobody can roll again until they like the result."""
+    rolled = []
+    monkeypatch.setattr(services, "app_dice", lambda sides: rolled.append(sides) or [3, 6, 6][len(rolled) - 1])
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    alice = client_for("alice")
+    first = alice.post(target, {"units-u1": "4"}).content.decode()
+    assert 'data-testid="choose-form"' in first and len(rolled) == 1
+    for _ in range(3):  # reloaded, resubmitted, come back to
+        again = alice.post(target, {"units-u1": "4"}).content.decode()
+        assert 'data-testid="choose-form"' in again and "Specialist" in again
+    assert len(rolled) == 1, "Muster rolled again"
+    alice.post(target, {"units-u1": "4", "_choice_key": "u1/level1/specialist", "_choice": "melee"})
+    assert Action.objects.get(kind="post-battle").rolls == {"u1/level1": [3]}
+    repeat = alice.post(target, {"units-u1": "4"}, follow=True)
+    assert any("Nothing was changed" in m for m in messages_of(repeat)) and len(rolled) == 1
+    assert Action.objects.filter(kind="post-battle").count() == 1
+
+
+def test_only_the_game_master_discards_dice_muster_rolled(armies, players, client_for, monkeypatch):
+    monkeypatch.setattr(services, "app_dice", lambda sides: 3)
+    play_mission(armies, players["alice"], winner="a2")
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a2"])
+    bob, alice = client_for("bob"), client_for("alice")  # bob plays a2; alice is the game master
+    asked = bob.post(target, {"units-u8": "4"}).content.decode()
+    assert 'data-testid="choose-form"' in asked and 'data-testid="discard-rolls"' not in asked
+    refused = bob.post(target, {"units-u8": "4", "_discard": "yes"}, follow=True)
+    assert "Only the game master" in messages_of(refused)[-1] and PendingRolls.objects.exists()
+    assert 'data-testid="discard-rolls"' in alice.post(target, {"units-u8": "4"}).content.decode()
+    alice.post(target, {"units-u8": "4", "_discard": "yes"})
+    assert not PendingRolls.objects.exists() and not Action.objects.filter(kind="post-battle").exists()
+
+
+def test_extra_dice_are_refused_naming_them(armies, players, client_for):
+    """A casualty roll takes one die for a unit that is not a hero: "1 4" is one too many, and says so."""
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    response = client_for("alice").post(target, {"casualty-u2": "on", "dice-u2": "1 4"}, follow=True)
+    name = CampaignUnit.objects.get(army__campaign=armies, key="u2").name
+    assert f"more dice were given than the rules roll (4 for {name})" in messages_of(response)[-1]
+    assert not Action.objects.filter(kind="post-battle").exists()
 
 
 def test_between_missions_buy_sell_and_recruit(armies, players, client_for):

@@ -22,11 +22,11 @@ from armylists.rules.campaign import NeedChoice, NeedDie, Refused
 from armylists.rules.campaign.model import ArmyState
 
 from .. import services
-from ..models import Campaign
-from ..payloads import Picks, Rolls
+from ..models import Campaign, PendingRolls
+from ..payloads import Picks
 from ..snapshots import BrokenLog, Loaded, load_state
 
-MAX_CARRIED = 20_000  # characters of dice and choices a form may carry between attempts
+MAX_CARRIED = 20_000  # characters of choices a form may carry between attempts (the dice stay here)
 # Changes to campaigns through the pages, per member (and per address): far above a game night's pace,
 # well below what fills a log to slow it (docs/campaigns.md, "How it is kept").
 WRITE_RATE = "60/m"
@@ -79,7 +79,7 @@ def changeable(request: HttpRequest, slug: str, key: str) -> tuple[Campaign, Loa
 
 
 # What a form carries between attempts has the shape the campaign file gives dice and choices.
-CARRIED = {"_rolls": TypeAdapter(Rolls), "_choices": TypeAdapter(Picks)}
+CARRIED = {"_choices": TypeAdapter(Picks)}
 
 
 def _carried(request: HttpRequest, name: str) -> dict:
@@ -104,25 +104,49 @@ def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back:
     refused = limit(request, "campaign-write", WRITE_RATE)
     if refused is not None:
         return refused
-    rolls = _carried(request, "_rolls") or dict(entered or {})
+    if request.POST.get("_discard") == "yes":
+        return _discard_rolls(request, campaign, back)
+    pending = PendingRolls.objects.filter(campaign=campaign, form=back).first()
+    rolls = _with_pending(dict(entered or {}), pending.rolls if pending else {})
     choices = _carried(request, "_choices")
     picked = request.POST.get("_choice_key")
     if picked and request.POST.get("_choice"):
         choices[picked] = request.POST["_choice"]
     try:
         outcome = services.perform(campaign=campaign, actor=request.user, kind=kind, data=data, entered=rolls,
-                                   choices=choices)
+                                   choices=choices, every_die_used=True)
     except NeedChoice as needed:
+        PendingRolls.objects.update_or_create(campaign=campaign, form=back,
+                                              defaults={"rolls": getattr(needed, "rolls", {})})
         return render(request, "campaigns/choose.html", {
             "campaign": campaign, "needed": needed, "back": back,
+            "game_master": request.user.pk == campaign.game_master_id,
             "carried": [(k, v) for k, v in request.POST.lists()
                         if not k.startswith("_") and k != "csrfmiddlewaretoken"],
-            "rolls": json.dumps(getattr(needed, "rolls", {})), "choices": json.dumps(choices)})
+            "choices": json.dumps(choices)})
     except (Refused, BadInput, NeedDie) as error:
         messages.error(request, f"Nothing was changed: {error}")
         return redirect(back)
+    PendingRolls.objects.filter(campaign=campaign, form=back).delete()
     messages.success(request, outcome.summary[:1].upper() + outcome.summary[1:])
     return redirect(done or back)
+
+
+def _with_pending(entered: dict, pending: dict) -> dict:
+    """The dice of an attempt at an action: those of the last attempt stand for every unit they rolled for
+    (sent again or not, never rolled anew); the dice entered now count for the other units only."""
+    rolled_for = {key.split("/")[0] for key in pending}
+    return {**{k: v for k, v in entered.items() if k.split("/")[0] not in rolled_for}, **pending}
+
+
+def _discard_rolls(request: HttpRequest, campaign: Campaign, back: str) -> HttpResponse:
+    """The game master cancels an action waiting for a choice: the dice Muster rolled for it are forgotten."""
+    if request.user.pk != campaign.game_master_id:
+        messages.error(request, "Only the game master can discard dice Muster rolled.")
+        return redirect(back)
+    PendingRolls.objects.filter(campaign=campaign, form=back).delete()
+    messages.success(request, "The dice Muster rolled for this are discarded; nothing was recorded.")
+    return redirect(back)
 
 
 def refuse_form(request: HttpRequest, form, back: str) -> HttpResponse:

@@ -65,6 +65,10 @@ class Dice:
             return self._entered[key]
         return self._entered.get(key.split("/")[0] + "/*", [])
 
+    def left_over(self) -> dict[str, list[int]]:
+        """The entered values no roll took, by key (a player's extra dice)."""
+        return {k: list(v) for k, v in sorted(self._entered.items()) if v}
+
     def unused(self) -> list[str]:
         """Keys whose entered values were not all needed (a replayed action must use every die it stored)."""
         if self._stream:
