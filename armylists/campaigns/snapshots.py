@@ -92,11 +92,17 @@ class Loaded:
         return self.state.params
 
     def log(self, limit: int, army: str | None = None) -> list[Action]:
-        """The newest `limit` actions (of one army when `army` is given), newest first."""
+        """The newest `limit` actions (of one army when `army` is given), newest first; each one the game master
+        undid carries `undone`, the number of the undo (the log is append-only: an undone entry stays, marked)."""
         rows = self.campaign.actions.select_related("actor").order_by("-number")
         if army is not None:
             rows = rows.filter(army__key=army)
-        return list(rows[:limit])
+        found = list(rows[:limit])
+        undos = dict(self.campaign.actions.filter(kind="undo", payload__number__in=[r.number for r in found])
+                     .values_list("payload__number", "number"))
+        for row in found:
+            row.undone = undos.get(row.number)
+        return found
 
 
 def _last_action(campaign: Campaign) -> tuple[int, int] | None:

@@ -4,6 +4,7 @@ campaign file carrying an undo replays the same (docs/campaigns.md, "Corrections
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -104,3 +105,14 @@ def test_the_whole_log_downloads_as_text(recruited, client_for):
     text = response.content.decode()
     assert text.splitlines()[0].startswith("1. ") and "Merlin" in text.splitlines()[-1]
     assert len(text.splitlines()) == recruited.actions.count()
+
+
+def test_an_undone_entry_is_marked_undone_in_the_armys_log_and_the_campaigns(recruited, players, client_for):
+    count = recruited.actions.count()
+    undo(recruited, players["alice"])
+    for page in (reverse("campaigns:army-detail", args=[recruited.slug, "a1"]),
+                 reverse("campaigns:campaign-detail", args=[recruited.slug])):
+        html = client_for("bob").get(page).content.decode()
+        marked = re.findall(r'<li value="(\d+)" class="undone" data-testid="undone">.*?</li>', html, re.S)
+        assert marked == [str(count)], page
+        assert f"<strong>undone</strong> (action {count + 1})" in html
