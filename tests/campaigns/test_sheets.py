@@ -58,6 +58,12 @@ def test_the_army_sheet_has_the_units_xp_and_bank(leveled, client_for, tmp_path)
     assert "TRAITS Headstrong" in text and "INJURIES Blinded Eye" in text
     assert "Captain Captain · hero 55 pts" in text
     assert text.count("UNIT NAME") == 7
+    # The hero's talents on a line of their own, not run into the injuries.
+    lines = [line.strip() for line in subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=response.content, check=True, capture_output=True).stdout
+        .decode().splitlines()]
+    assert any(re.fullmatch(r"INJURIES\s+Blinded Eye", line) for line in lines), lines
+    assert any(line.startswith("TALENTS") for line in lines)
 
 
 def test_the_xp_track_has_30_boxes_with_the_levels_marked_and_the_earned_ones_filled(leveled):
