@@ -6,7 +6,10 @@ Points" and "Winning the Tournament" (most VP, then destruction points, else a t
 """
 from __future__ import annotations
 
+import threading
+
 import pytest
+from django.db import connection, transaction
 
 from armylists.events import services as event_services
 from armylists.events.models import Event, Player
@@ -174,3 +177,36 @@ def test_the_log_is_append_only(ready, organiser):
     with pytest.raises(ValueError):
         entry.save()
     assert event_services  # the events' services wrote the event
+
+
+ON_POSTGRES = connection.vendor == "postgresql"
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="two connections at once: the PostgreSQL pass of .ci/run "
+                                             "(SQLite's tests share one in-memory connection)")
+@pytest.mark.django_db(transaction=True)
+def test_a_drop_and_a_pairing_at_the_same_moment_are_one_after_the_other(ready, organiser):
+    """The pairing holds the event's lock from reading the players to seating them; a drop at that moment
+    waits for it, then drops the player from the next round: never "dropped from round 1" and seated in it."""
+    event = ready(4)
+    dov = Player.objects.get(event=event, display_name="Dov")
+    pairing_holds_the_lock, dropped = threading.Event(), []
+
+    def drop():
+        pairing_holds_the_lock.wait(10)
+        try:
+            dropped.append(day.drop_player(event=event, player=dov, by=organiser))
+        finally:
+            connection.close()
+
+    other = threading.Thread(target=drop)
+    other.start()
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)  # as pair_next_round takes it
+        pairing_holds_the_lock.set()
+        other.join(0.5)
+        assert other.is_alive(), "the drop did not wait for the pairing's lock"
+        round_ = day.pair_next_round(event=event, by=organiser, seed=1)
+    other.join(10)
+    seated = {p for t in round_.tables.all() for p in (t.first_id, t.second_id)}
+    assert dov.pk in seated and dropped[0].from_round == 2
