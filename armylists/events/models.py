@@ -90,42 +90,42 @@ class Organiser(models.Model):
         return f"{self.user} organises {self.event}"
 
 
-class OrganiserInvitation(models.Model):
-    """An organiser's invitation to co-organise, which the person invited accepts on their events page.
+class Invitation(models.Model):
+    """An invitation to someone with an account, which they accept or decline on their events page.
 
-    Made only for an existing username, but the form answers alike either way (views/events.py), and
-    pending invitations are shown to nobody but the person invited: the form tells no one who has an account.
+    Made only for an existing username, but the form that makes it answers alike either way, and pending
+    invitations are shown to nobody but the person invited: the form tells no one who has an account.
     """
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="organiser_invitations")
     user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     invited_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
     invited = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        abstract = True
         ordering = ["invited"]
+
+
+class OrganiserInvitation(Invitation):
+    """To co-organise an event (views/events.py)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="organiser_invitations")
+
+    class Meta(Invitation.Meta):
         constraints = [models.UniqueConstraint(fields=["event", "user"], name="organiser_invited_once")]
 
     def __str__(self) -> str:
         return f"{self.user} invited to organise {self.event}"
 
 
-class PlayerInvitation(models.Model):
-    """An organiser's invitation to play in an event under way (a late player), which the person invited accepts
-    on their events page: nobody becomes a player without saying yes.
-
-    Made only for an existing username, but the organiser's form answers alike either way (tournament's
-    views/organiser.py), and pending invitations are shown to nobody but the person invited.
-    """
+class PlayerInvitation(Invitation):
+    """To play in an event under way, as a late player (tournament's views/organiser.py): nobody becomes a
+    player without saying yes."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="player_invitations")
-    user = models.ForeignKey(USER, on_delete=models.CASCADE, related_name="+")
     display_name = models.CharField(max_length=DISPLAY_NAME_MAX)
-    invited_by = models.ForeignKey(USER, null=True, on_delete=models.SET_NULL, related_name="+")
-    invited = models.DateTimeField(auto_now_add=True)
 
-    class Meta:
-        ordering = ["invited"]
+    class Meta(Invitation.Meta):
         constraints = [models.UniqueConstraint(fields=["event", "user"], name="player_invited_once")]
 
     def __str__(self) -> str:
