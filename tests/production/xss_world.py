@@ -86,6 +86,8 @@ NOT_USER_TYPED = {
     "auth.User.last_name": "no page lets a player set it (only the admin) and no page shows it",
     "auth.User.email": "typed at sign-up, never shown on a page: only the password reset reads it",
     "builder.ArmyList.share_token": "made by the program (secrets.token_urlsafe)",
+    "campaigns.PendingRolls.form": "the action's own page, reversed by the program (never shown)",
+    "campaigns.PendingRolls.rolls": "dice as numbers, by keys the rules engine makes (never shown as typed)",
     "builder.ArmyList.verdict": "the checker's report, made by the program",
     "builder.ListVersion.edit_key": "an X-Edit-Key header, [A-Za-z0-9_-]{1,64} or refused (replay.py)",
     "events.Event.slug": "made from the name by slugify: [a-z0-9-] only",
