@@ -61,6 +61,9 @@ class BookImport:
 
 def read_army_forge(data: Any, game: str, source: str, replace: bool = False) -> BookImport:
     """Read and compare one book; raise FactionFileError naming `source` and the JSON path."""
+    if isinstance(data, dict) and data.get("format") == FORMAT:
+        raise FactionFileError(f"{source}: this is a Muster faction file, not an Army Forge book: load it with "
+                               "the admin's Import factions, or `manage.py import_factions FILE`")
     try:
         reading = game_home(game).read_army_forge_book(data)
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})

@@ -70,7 +70,16 @@ _BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\x
          (b"\xfe\xff", "UTF-16"))
 
 
+# The first bytes of files people send by mistake instead of a JSON file, and what they are.
+_NOT_JSON = ((b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"GIF8", "a GIF image"),
+             (b"%PDF", "a PDF"), (b"PK\x03\x04", "a zip archive (a Word or Excel file is one too)"),
+             (b"\x1f\x8b", "a gzip archive"), (b"RIFF", "a WebP image or a sound file"))
+
+
 def _utf8(raw: bytes) -> str:
+    for magic, what in _NOT_JSON:
+        if raw.startswith(magic):
+            raise BadInput("", f"is {what}, not a JSON file")
     for bom, name in _BOMS:
         if raw.startswith(bom):
             raise BadInput("", f"must be UTF-8; this file is {name}: save it as UTF-8")

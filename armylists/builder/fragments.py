@@ -72,6 +72,10 @@ def _blocks(old: tuple[tuple[str, str], ...], new: list[EntryView], drawn: dict[
     return deletes, replaces, inserts
 
 
+def _empty(shape: Shape) -> bool:
+    return not any(cards for _, _, cards in shape.sections)
+
+
 def edit_fragments(before: Shape, after: dict[str, Any], touched: str | None,
                    after_shape: Shape | None = None) -> list[Fragment]:
     """What to send for an edit, in the order htmx must apply it: deletions first (an id may
@@ -79,7 +83,8 @@ def edit_fragments(before: Shape, after: dict[str, Any], touched: str | None,
     `after_shape`: shape_of(after), where the caller has it already."""
     now = after_shape or shape_of(after)
     new_sections = after["sections"]
-    if [key for key, _, _ in before.sections] != [key for key, _, _ in now.sections]:
+    if [key for key, _, _ in before.sections] != [key for key, _, _ in now.sections] \
+            or _empty(before) != _empty(now):  # the sections, or the "list is empty" line, come or go
         return [*EVERYTHING, Fragment("picker")]
     deletes, replaces, inserts, heads = [], [], [], []
     for (_, head, old), new, (_, new_head, drawn) in zip(before.sections, new_sections, now.sections, strict=True):

@@ -68,6 +68,7 @@ def test_a_player_builds_the_legal_1500_point_human_empire_list(player_page, pla
             page.get_by_test_id("unit-search").press_sequentially("wagon")  # typed: htmx searches on keyup
             expect(page.get_by_test_id("unit-choice")).to_have_count(1)
         entry_id = ids[wanted["id"]] = builder.add(wanted["unit"])
+        expect(page.get_by_test_id("empty-list")).to_have_count(0)  # gone with the first unit, no reload
         for slug in wanted.get("options", []):
             builder.check(entry_id, option_testid(unit, slug))
         if wanted.get("combined"):

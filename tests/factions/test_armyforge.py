@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -9,6 +10,8 @@ from django.core.management.base import CommandError
 
 from armylists.boundary.errors import BadInput
 from armylists.games.registry import game_home
+from factions.armyforge import read_army_forge_upload
+from factions.importer import FactionFileError
 from factions.models import Faction, Option, Unit
 
 from .armyforge_book import book
@@ -229,3 +232,13 @@ def test_export_writes_the_imported_book_in_musters_own_format_which_imports_aga
     Faction.objects.all().delete()
     call_command("import_factions", write(tmp_path, exported, "exported.json"))
     assert Option.objects.get(unit__slug="oarsmen", slug=spears["slug"]).cost == 15
+
+
+@pytest.mark.django_db
+def test_a_muster_faction_file_or_a_picture_sent_as_a_book_says_what_it_is():
+    demo = (Path(__file__).resolve().parents[2] / "factions" / "data" / "demo" / "aof-regiments.json").read_bytes()
+    with pytest.raises(FactionFileError, match="this is a Muster faction file, not an Army Forge book: load it "
+                                               "with the admin's Import factions"):
+        read_army_forge_upload(demo, "aof-regiments.json", "aof-regiments")
+    with pytest.raises(FactionFileError, match=r"^orcs\.png: is a PNG image, not a JSON file$"):
+        read_army_forge_upload(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "orcs.png", "aof-regiments")
