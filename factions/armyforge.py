@@ -3,7 +3,8 @@
 The book is read by the OPR package's reader into an ordinary faction-file document, validated by
 `parse_faction_file` and written by `import_document`, all or nothing. A first import writes at once;
 a book already in the library is compared with what is there, and written only when confirmed; a
-faction of the same slug that did not come from Army Forge is refused unless it is to be replaced.
+faction of the same slug that did not come from Army Forge (a demo's sample faction) keeps it, and the book
+goes beside it under a slug of its own, unless it is to replace it.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from armylists.games.registry import game_home
 
 from .exporter import faction_document, factions_with_details
 from .importer import FactionFileError, import_document
-from .models import Faction
+from .models import SLUG_MAX, Faction
 from .schemas import FORMAT, FactionFile, parse_faction_file
 
 
@@ -46,6 +47,14 @@ class BookImport:
     left_out: list[LeftOut]
     existing: Faction | None
     changes: Changes | None  # None: a first import (or one replacing a faction not from Army Forge)
+    beside: Faction | None = None  # a faction of the book's slug not from Army Forge, which keeps it
+
+    def beside_line(self) -> str:
+        """Where the book went, when a faction not from Army Forge holds its slug; else nothing."""
+        if self.beside is None:
+            return ""
+        return (f"The library's own faction '{self.beside.name}' keeps the slug '{self.beside.slug}' (lists name it); "
+                f"this book is beside it as '{self.faction.slug}' (use --replace to overwrite it instead).")
 
     @property
     def faction(self) -> Any:
@@ -69,13 +78,33 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
     except BadInput as error:
         raise FactionFileError(f"{source}: {error}") from None
-    faction = parsed.factions[0]
-    existing = factions_with_details(Faction.objects.filter(game__slug=game, slug=faction.slug)).first()
+    existing = _faction(game, parsed.factions[0].slug)
+    beside = None
     if existing is not None and not existing.army_forge and not replace:
-        raise FactionFileError(f"{source}: the library already has a faction '{existing.name}' ({faction.slug}) "
-                               f"that did not come from Army Forge; import with replace to overwrite it")
+        # A sample faction (or one from a Muster file) keeps its slug, which lists and scripts name: the book
+        # goes beside it, under a slug of its own (the same one each time, so it is compared when imported again).
+        beside = existing
+        reading.faction["slug"] = _slug_beside(game, existing.slug)
+        parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
+        existing = _faction(game, reading.faction["slug"])
     changes = _changes(faction_document(existing), reading.faction) if existing and existing.army_forge else None
-    return BookImport(source, game, parsed, reading.left_out, existing, changes)
+    return BookImport(source, game, parsed, reading.left_out, existing, changes, beside)
+
+
+def _faction(game: str, slug: str) -> Faction | None:
+    return factions_with_details(Faction.objects.filter(game__slug=game, slug=slug)).first()
+
+
+def _slug_beside(game: str, slug: str) -> str:
+    """The slug of a book beside a faction of the same slug not from Army Forge: "<slug>-army-forge", or with a
+    number after it when that too is a faction not from Army Forge."""
+    stem = slug[:SLUG_MAX - len("-army-forge-99")]
+    for n in range(1, 100):
+        candidate = f"{stem}-army-forge" + (f"-{n}" if n > 1 else "")
+        found = Faction.objects.filter(game__slug=game, slug=candidate).values_list("army_forge", flat=True).first()
+        if found is None or found:
+            return candidate
+    raise FactionFileError(f"no free slug beside the faction '{slug}': rename one of the library's factions")
 
 
 def read_army_forge_file(path: str | Path, game: str, replace: bool = False) -> BookImport:

@@ -186,16 +186,22 @@ def test_the_same_book_again_writes_nothing(tmp_path, capsys):
     assert "Unchanged" in capsys.readouterr().out
 
 
-def test_a_faction_not_from_army_forge_is_refused_by_name_unless_replace(tmp_path, capsys):
+def test_a_book_goes_beside_a_faction_not_from_army_forge_and_replaces_it_only_when_asked(tmp_path, capsys):
+    """A sample faction (or one from a Muster file) keeps its slug, which saved lists and scripts name: the real
+    book is imported beside it under a slug of its own, compared with itself when imported again."""
     mine = {"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
         {"slug": "riverfolk-leagues", "name": "Our Riverfolk", "units": [
             {"slug": "boatmen", "name": "Boatmen", "cost": 50, "models": 5}]}]}
     call_command("import_factions", write(tmp_path, mine, "mine.json"))
     path = write(tmp_path, book())
-    with pytest.raises(CommandError):
-        call_command("import_factions", "--army-forge", "aof-regiments", path)
-    assert "'Our Riverfolk' (riverfolk-leagues) that did not come from Army Forge" in capsys.readouterr().err
-    assert Unit.objects.filter(slug="boatmen").exists()
+    call_command("import_factions", "--army-forge", "aof-regiments", path)
+    said = capsys.readouterr().out
+    assert "The library's own faction 'Our Riverfolk' keeps the slug 'riverfolk-leagues'" in said
+    assert "this book is beside it as 'riverfolk-leagues-army-forge'" in said
+    assert Unit.objects.filter(faction__slug="riverfolk-leagues", slug="boatmen").exists()
+    assert Faction.objects.get(slug="riverfolk-leagues-army-forge").army_forge
+    call_command("import_factions", "--army-forge", "aof-regiments", path)
+    assert "Unchanged" in capsys.readouterr().out and Faction.objects.count() == 2
     call_command("import_factions", "--army-forge", "aof-regiments", path, "--replace")
     assert not Unit.objects.filter(slug="boatmen").exists()
 
@@ -242,3 +248,22 @@ def test_a_muster_faction_file_or_a_picture_sent_as_a_book_says_what_it_is():
         read_army_forge_upload(demo, "aof-regiments.json", "aof-regiments")
     with pytest.raises(FactionFileError, match=r"^orcs\.png: is a PNG image, not a JSON file$"):
         read_army_forge_upload(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "orcs.png", "aof-regiments")
+
+
+def test_after_seed_demo_a_real_book_of_a_sample_factions_name_imports_and_the_demo_lists_check_the_same(
+        tmp_path, capsys):
+    call_command("seed_demo", verbosity=0)
+    demo_list = str(Path(__file__).resolve().parents[2] / "factions/data/demo/lists/aof-regiments-legal.json")
+
+    def checked() -> tuple[int, dict]:
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as status:
+            call_command("checklist", demo_list, "--json")
+        return status.value.code, json.loads(capsys.readouterr().out)
+
+    before = checked()
+    call_command("import_factions", "--army-forge", "aof-regiments",
+                 write(tmp_path, book(name="Human Empire"), "Human Empire.json"))
+    assert "this book is beside it as 'human-empire-army-forge'" in capsys.readouterr().out
+    assert Faction.objects.get(game__slug="aof-regiments", slug="human-empire").army_forge == {}
+    assert checked() == before and before[0] == 0

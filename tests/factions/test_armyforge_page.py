@@ -47,7 +47,7 @@ def test_a_changed_book_shows_its_changes_and_writes_only_when_told(staff):
 
 
 def test_a_file_that_is_not_a_book_is_refused_naming_it_and_the_path(staff):
-    page = upload(staff, {"format": "armylists/factions@1"})
+    page = upload(staff, {"name": "Not a book"})
     assert page.status_code == 400
     assert "riverfolk.json: units: is missing: this is not an Army Forge army book" in page.content.decode()
     assert not Faction.objects.exists()

@@ -52,6 +52,8 @@ class Command(MusterCommand):
             return
         book.write()
         self.stdout.write(f"Imported {path}: {what}")
+        if book.beside_line():
+            self.stdout.write(book.beside_line())
         if book.changes:
             self._lines(book.changes.lines())
         self._left_out(book)
