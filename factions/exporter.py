@@ -54,7 +54,7 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
 def faction_document(faction: Faction) -> dict[str, Any]:
     game = faction.game.slug
     data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version,
-                            **game_home(game).faction_fields(faction)}
+                            "rule_texts": faction.rule_texts, **game_home(game).faction_fields(faction)}
     data["units"] = [unit_document(u, game) for u in faction.units.all()]
     return drop_empty(data, keep=("units",))
 

@@ -104,6 +104,7 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
         defaults={"name": data.name, "version": data.version or "",
                   "alignment": getattr(data, "alignment", "") or "",
                   "spells": [s.model_dump(exclude_none=True) for s in getattr(data, "spells", [])],
+                  "rule_texts": [r.model_dump() for r in data.rule_texts],
                   "army_forge": army_forge.model_dump() if (army_forge := getattr(data, "army_forge", None)) else {}},
     )
     faction.units.all().delete()

@@ -105,6 +105,9 @@ class Faction(models.Model):
     # OPR: the army book's spells, and where an Army Forge book came from (its uid, version, game system).
     spells = models.JSONField(default=list, blank=True)
     army_forge = models.JSONField(default=dict, blank=True)
+    # Any game: the special rules' own words, as the faction's book gives them ({"name", "text"}; an Army Forge
+    # book's descriptions), printed once on a roster before Muster's own glossary.
+    rule_texts = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["game", "name"]

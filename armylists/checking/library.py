@@ -42,6 +42,8 @@ class LibraryFaction:
     card_docs: list[dict[str, Any]] = field(default_factory=list)
     grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires its casters may use
     spells: list[dict[str, Any]] = field(default_factory=list)  # OPR: its army book's spells, for casters' cards
+    # The rules' own words as its book gives them ({"name", "text"}), printed once on a roster.
+    rule_texts: list[dict[str, str]] = field(default_factory=list)
     unit_fields: tuple[UnitField, ...] = ()  # its game's own unit fields (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
@@ -54,12 +56,13 @@ class LibraryFaction:
         data = {"name": self.name, "alignment": self.alignment, "units": self.unit_docs,
                 "command_cards": self.card_docs}
         data |= {"grimoires": list(self.grimoires)} if self.grimoires else {}
+        data |= {"rule_texts": self.rule_texts} if self.rule_texts else {}
         return data | ({"spells": self.spells} if self.spells else {})
 
     @classmethod
     def from_dict(cls, slug: str, data: dict[str, Any]) -> LibraryFaction:
         return cls(slug, data["name"], data.get("alignment"), data["units"], data.get("command_cards", []),
-                   tuple(data.get("grimoires", ())), list(data.get("spells", ())))
+                   tuple(data.get("grimoires", ())), list(data.get("spells", ())), list(data.get("rule_texts", ())))
 
 
 @dataclass
@@ -151,6 +154,7 @@ def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterabl
             [card_document(c) for c in f.command_cards.all()],
             tuple(g.slug for g in f.grimoires.all()),
             list(f.spells),
+            list(f.rule_texts),
         )
         for f in factions
     }, [grimoire_document(g) for g in grimoires])

@@ -126,8 +126,19 @@ class UnitIn(Strict):
     notes: LongText | None = None
 
 
+class RuleTextIn(Strict):
+    """A special rule in its book's words (docs/faction-file.md, "Rule texts")."""
+
+    name: Name
+    text: LongText
+
+
+RULE_TEXTS_MAX = 1_000
+
+
 class FactionIn(Strict):
     slug: Slug
     name: Name
     version: Name | None = None
+    rule_texts: Annotated[list[RuleTextIn], Field(max_length=RULE_TEXTS_MAX)] = []
     units: list[UnitIn]

@@ -128,7 +128,9 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         list_fingerprint=list_fingerprint,
         data_fingerprint=data_fingerprint,
         groups=groups,
-        glossary=glossary(army.game, (r for c in cards for r in c.all_rules)),
+        glossary=glossary(army.game, (r for c in cards for r in c.all_rules),
+                          (t for slug in {e.faction for e in army.entries} if slug in library.factions
+                           for t in library.factions[slug].rule_texts)),
         command_cards=_command_cards(army, library.card_texts()),
         sample_data=any(e.unit.sample for e in army.entries),
     )

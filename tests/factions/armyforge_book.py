@@ -35,6 +35,13 @@ BOOK: dict[str, Any] = {
     "uid": "BookRiverfolk01", "name": "Riverfolk Leagues", "versionString": "3.5.2",
     "gameSystemSlug": "age-of-fantasy", "gameSystemId": 4, "enabledGameSystems": [4, 5, 6],
     "background": "Made up for Muster's tests.",
+    # Army Forge describes every rule the book uses, core rules included (texts made up for the tests).
+    "specialRules": [
+        {"id": "r1", "name": "Mistwalker", "description": "Made-up words: this unit walks through mist.",
+         "hasRating": False},
+        {"id": "r2", "name": "Tough", "description": "Made-up words: the book's own Tough.", "hasRating": True},
+        {"id": "r3", "name": "Unused Rule", "description": "", "hasRating": False},
+    ],
     "spells": [
         {"id": "s1", "name": "Mist Veil", "threshold": 1, "effect": "Pick one friendly unit within 12\"."},
         {"id": "s2", "name": "Tide Surge", "threshold": 2, "effect": "Pick one enemy unit within 18\"."},

@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 
 from armylists.boundary.errors import BadInput
+from armylists.checking.check import check_document
 from armylists.games.registry import game_home
+from armylists.printing.roster import build_sheet
 from factions.armyforge import read_army_forge_upload
 from factions.importer import FactionFileError
 from factions.models import Faction, Option, Unit
@@ -267,3 +270,22 @@ def test_after_seed_demo_a_real_book_of_a_sample_factions_name_imports_and_the_d
     assert "this book is beside it as 'human-empire-army-forge'" in capsys.readouterr().out
     assert Faction.objects.get(game__slug="aof-regiments", slug="human-empire").army_forge == {}
     assert checked() == before and before[0] == 0
+
+
+def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_books_words(tmp_path):
+    """AoF: an Army Forge book describes every rule it uses; the roster prints each rule the list uses once, in
+    the book's words where it has them, else Muster's, else by name saying there is none."""
+    call_command("import_factions", "--army-forge", "aof-regiments", write(tmp_path, book()))
+    faction = Faction.objects.get(slug="riverfolk-leagues")
+    assert faction.rule_texts == [{"name": "Mistwalker", "text": "Made-up words: this unit walks through mist."},
+                                  {"name": "Tough", "text": "Made-up words: the book's own Tough."}]
+    document = {"format": "armylists/list@1", "game": "aof-regiments", "faction": "riverfolk-leagues",
+                "points_limit": 1000, "entries": [{"id": "e1", "unit": "reed-sage"}]}
+    sheet = build_sheet(check_document(document), player=None, checked_at=timezone.now(), game_name="AoF Regiments")
+    terms = {t.name: t.description for t in sheet.glossary}
+    assert terms["Mistwalker"] == "Made-up words: this unit walks through mist."
+    assert terms["Tough"] == "Made-up words: the book's own Tough."
+    assert terms["Hero"] and terms["Hero"] != "no description in the book"  # Muster's words
+    assert "Unused Rule" not in terms
+    call_command("export_factions", "aof-regiments", "riverfolk-leagues", "-o", str(tmp_path / "out.json"))
+    assert json.loads((tmp_path / "out.json").read_text())["factions"][0]["rule_texts"] == faction.rule_texts

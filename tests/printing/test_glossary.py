@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.printing.glossary import descriptions, glossary, rule_name
+from armylists.printing.glossary import NO_DESCRIPTION, Term, descriptions, glossary, rule_name
 
 
 @pytest.mark.parametrize("rule, name", [
@@ -52,10 +52,20 @@ def test_the_glossary_file_describes_each_games_common_rules_in_one_line(game):
         assert text and "\n" not in text and len(text) <= 160, name
 
 
-def test_a_rule_the_glossary_has_no_text_for_says_nothing_rather_than_see_the_rulebook():
-    # A glossary entry without text shows nothing; the rule stays printed on its card.
-    assert glossary("battleground", ["Bravery checkbox"]) == ()
-    assert [t.name for t in glossary("battleground", ["Bravery checkbox", "Cavalry"])] == ["Cavalry"]
+def test_a_rule_nobody_explains_is_listed_by_name_saying_so_never_dropped():
+    # A player at the table needs every rule their list uses, once: one with no text says it has none.
+    assert glossary("battleground", ["Bravery checkbox"]) == (Term("Bravery checkbox", NO_DESCRIPTION),)
+    assert [t.name for t in glossary("battleground", ["Bravery checkbox", "Cavalry"])] == ["Bravery checkbox",
+                                                                                           "Cavalry"]
+
+
+def test_a_rule_the_book_describes_is_printed_in_the_books_words_before_musters():
+    book = [{"name": "Tough", "text": "The book's own words for Tough."},
+            {"name": "Shield Wall", "text": "The book's own words for Shield Wall."}]
+    terms = {t.name: t.description for t in glossary("aof-regiments", ["Tough(3)", "Shield Wall", "Hero"], book)}
+    assert terms["Tough"] == "The book's own words for Tough."
+    assert terms["Shield Wall"] == "The book's own words for Shield Wall."
+    assert terms["Hero"] == descriptions()["aof-regiments"]["Hero"]  # the book says nothing: Muster's words
 
 
 def test_rule_names_match_ignoring_case_and_appear_once():

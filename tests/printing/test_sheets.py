@@ -129,7 +129,8 @@ def test_the_glossary_lists_each_rule_once_without_its_parameter(make_sheet):
     assert names == sorted(names, key=str.casefold)
     assert names.count("Tough") == 1 and "Tough(3)" not in names
     assert {"Fearless", "Hero", "Tough"} <= set(names)
-    assert "Smoulder" not in names  # no text for it: no line that only says "see the rulebook"
+    # No text for it anywhere: listed by name, saying so, never silently dropped.
+    assert {t.name: t.description for t in sheet.glossary}["Smoulder"] == "no description in the book"
 
 
 def test_rules_printed_with_their_own_text_stay_out_of_the_glossary(make_sheet):

@@ -133,6 +133,14 @@ class Spell(Loose):
     effect: LongText = ""
 
 
+class BookRule(Loose):
+    """One of the book's special rules, in its words: Army Forge describes every rule a book uses, core rules
+    such as Tough or Hero included."""
+
+    name: Text
+    description: LongText = ""
+
+
 class Book(Loose):
     uid: AfId
     name: Text
@@ -141,3 +149,4 @@ class Book(Loose):
     units: bounded(Unit)
     upgradePackages: bounded(Package)
     spells: bounded(Spell, 200) = []
+    specialRules: bounded(BookRule, 1_000) = []

@@ -53,6 +53,7 @@ def read_book(data: Any, systems: tuple[str, ...]) -> Reading:
         "version": f"Army Forge {book.versionString}" if book.versionString else "Army Forge",
         "army_forge": {"book": book.uid, "version": book.versionString, "game_system": book.gameSystemSlug},
         "spells": _spells(book), "units": units,
+        "rule_texts": [{"name": r.name, "text": r.description} for r in book.specialRules if r.description.strip()],
     }
     return reading
 
