@@ -213,7 +213,8 @@ class Game:
         return 0
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points)."""
+        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points, and
+        `explained`: rules the card names outside its rules line, such as its weapons', for the roster's glossary)."""
         return {"size": "", "stats": self.stats(doc), "tags": [], "details": faction_detail(entry, ctx),
                 "points_unit": self.points_noun}
 

@@ -53,6 +53,8 @@ class Card:
     picks: tuple[Pick, ...] = ()
     rules: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
+    # Rules the card names elsewhere than its rules line (its weapons' AP, Rending...): explained on the roster.
+    explained: tuple[str, ...] = ()
     violations: tuple[int, ...] = ()
     joined: tuple[Card, ...] = field(default=())
 
@@ -74,7 +76,7 @@ class Card:
     @property
     def all_rules(self) -> tuple[str, ...]:
         """Rules of this card and of the heroes that joined it, for the glossary."""
-        return (*self.keywords, *self.rules, *(r for c in self.joined for r in c.all_rules))
+        return (*self.keywords, *self.rules, *self.explained, *(r for c in self.joined for r in c.all_rules))
 
     def without_detail(self, label: str) -> Card:
         return replace(self, details=tuple(d for d in self.details if d.label != label))
@@ -104,6 +106,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         picks=picks(entry),
         rules=entry.unit.rules,
         keywords=tuple(facts.get("keywords", ())),
+        explained=tuple(facts.get("explained", ())),
         violations=violations,
         joined=joined,
     )

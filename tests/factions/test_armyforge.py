@@ -280,9 +280,12 @@ def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_b
     assert faction.rule_texts == [{"name": "Mistwalker", "text": "Made-up words: this unit walks through mist."},
                                   {"name": "Tough", "text": "Made-up words: the book's own Tough."}]
     document = {"format": "armylists/list@1", "game": "aof-regiments", "faction": "riverfolk-leagues",
-                "points_limit": 1000, "entries": [{"id": "e1", "unit": "reed-sage"}]}
+                "points_limit": 1000, "entries": [{"id": "e1", "unit": "reed-sage"}, {"id": "e2", "unit": "oarsmen"}]}
     sheet = build_sheet(check_document(document), player=None, checked_at=timezone.now(), game_name="AoF Regiments")
     terms = {t.name: t.description for t in sheet.glossary}
+    # The Staff's AP(1) is explained too, and the Oarsmen's Shields grant Shielded, on their rules line.
+    assert "AP" in terms and "Shielded" in terms
+    assert "Shielded" in Unit.objects.get(faction=faction, slug="oarsmen").rules
     assert terms["Mistwalker"] == "Made-up words: this unit walks through mist."
     assert terms["Tough"] == "Made-up words: the book's own Tough."
     assert terms["Hero"] and terms["Hero"] != "no description in the book"  # Muster's words

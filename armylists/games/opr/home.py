@@ -166,7 +166,7 @@ class OprGame(Game):
             details.append(Stat("Joined to", host))
         details += spells_stat(entry.unit, ctx.book_spells.get(entry.faction, ()))
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
-                "points_unit": self.points_noun}
+                "points_unit": self.points_noun, "explained": [r for w in carried(entry) for r in w.rules]}
 
     def stats(self, doc: dict[str, Any]) -> list[Stat]:
         """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""

@@ -77,7 +77,8 @@ def _item_text(item: Item | RuleGain) -> str:
 
 
 def _unit(unit: Unit, path: str, slug: str, packages: dict, reading: Reading) -> dict[str, Any]:
-    rules = [r.text for r in unit.rules]
+    # The rules its items grant are its rules too (Shields: Shielded), on the card's rules line as Army Forge has them.
+    rules = list(dict.fromkeys([*(r.text for r in unit.rules), *(r.text for i in unit.items for r in i.content)]))
     stats = {"quality": f"{unit.quality}+", "defense": f"{unit.defense}+"}
     if unit.items:
         stats["equipment"] = ", ".join(_item_text(i) for i in unit.items)
