@@ -49,6 +49,10 @@ class BookImport:
     changes: Changes | None  # None: a first import (or one replacing a faction not from Army Forge)
     beside: Faction | None = None  # a faction of the book's slug not from Army Forge, which keeps it
 
+    def edition_lines(self) -> list[str]:
+        """The book's version, the rules version Muster checks it against, and what is known to differ."""
+        return edition_lines(self.game, self.faction.army_forge.version if self.faction.army_forge else None)
+
     def beside_line(self) -> str:
         """Where the book went, when a faction not from Army Forge holds its slug; else nothing."""
         if self.beside is None:
@@ -154,3 +158,24 @@ def _changes(old: dict[str, Any], new: dict[str, Any]) -> Changes:
         if _profile(was) != _profile(unit):
             changes.profiles.append(unit["name"])
     return changes
+
+
+def edition_lines(game: str, book_version: str | None) -> list[str]:
+    """Army Forge's books follow the current edition of the rules (3.5.x), Muster's construction rules a given
+    one: both said, and any construction rule the book's edition is known to change (the game's system.json,
+    `book_editions`: {"3.5": ["..."]}), or that none is known."""
+    system = game_home(game).system
+    lines = [f"Army Forge book version {book_version or 'not given'}; Muster checks lists against the "
+             f"{system['name']} {system['version']} rules."]
+    edition = ".".join((book_version or "").split(".")[:2])
+    known = system.get("book_editions", {}).get(edition, [])
+    if known:
+        lines.append(f"Known to change in the book's edition ({edition}): " + "; ".join(known))
+    elif book_version and not book_version.startswith(edition_of(system["version"])):
+        lines.append(f"No construction rule of edition {edition} is known to Muster to differ from "
+                     f"{system['version']}.")
+    return lines
+
+
+def edition_of(version: str) -> str:
+    return ".".join(version.split(".")[:2])

@@ -12,6 +12,7 @@ from armylists.games.registry import game_home
 from armylists.games.unit_fields import filter_options, matches_filter
 from armylists.rules.text import in_words, setting_name
 
+from .armyforge import edition_lines
 from .exporter import units_with_details
 from .models import Faction, GameSystem, Spell, Unit, game_params
 
@@ -73,6 +74,7 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
         "filter_groups": filter_choices(game, units), "wanted": wanted, "query": query,
         "command_cards": faction_row.command_cards.all(), "grimoires": faction_row.grimoires.all(),
+        "editions": edition_lines(game, faction_row.army_forge.get("version")) if faction_row.army_forge else [],
     })
 
 

@@ -292,3 +292,15 @@ def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_b
     assert "Unused Rule" not in terms
     call_command("export_factions", "aof-regiments", "riverfolk-leagues", "-o", str(tmp_path / "out.json"))
     assert json.loads((tmp_path / "out.json").read_text())["factions"][0]["rule_texts"] == faction.rule_texts
+
+
+def test_the_import_and_the_faction_page_say_the_books_edition_and_the_rules_muster_checks(tmp_path, capsys, client):
+    """Army Forge's books are of the current edition (3.5.x); Muster's AoF Regiments rules are 3.4.0: both said,
+    and whether any construction rule of the book's edition is known to differ."""
+    call_command("import_factions", "--army-forge", "aof-regiments", write(tmp_path, book()))
+    said = capsys.readouterr().out
+    assert "Army Forge book version 3.5.2; Muster checks lists against the Age of Fantasy: Regiments 3.4.0 rules." \
+        in said
+    assert "No construction rule of edition 3.5 is known to Muster to differ from 3.4.0." in said
+    page = client.get("/games/aof-regiments/riverfolk-leagues/").content.decode()
+    assert "Army Forge book version 3.5.2" in page and "3.4.0 rules" in page

@@ -52,6 +52,7 @@ class Command(MusterCommand):
             return
         book.write()
         self.stdout.write(f"Imported {path}: {what}")
+        self._lines(book.edition_lines())
         if book.beside_line():
             self.stdout.write(book.beside_line())
         if book.changes:
