@@ -55,6 +55,8 @@ class Card:
     keywords: tuple[str, ...] = ()
     # Rules the card names elsewhere than its rules line (its weapons' AP, Rending...): explained on the roster.
     explained: tuple[str, ...] = ()
+    # A caster's army book spells ({"name", "threshold", "text"}): printed once, with what each does, on the roster.
+    spells: tuple[dict, ...] = ()
     violations: tuple[int, ...] = ()
     joined: tuple[Card, ...] = field(default=())
 
@@ -107,6 +109,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         rules=entry.unit.rules,
         keywords=tuple(facts.get("keywords", ())),
         explained=tuple(facts.get("explained", ())),
+        spells=tuple(facts.get("spells", ())),
         violations=violations,
         joined=joined,
     )

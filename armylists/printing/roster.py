@@ -74,6 +74,8 @@ class Sheet:
     groups: tuple[Group, ...]
     glossary: tuple[Term, ...]
     command_cards: tuple[Stat, ...] = ()  # Diskwars: each card chosen, with its text where known
+    # The army book's spells, once, when the list has a caster: "Mist Veil (1)" and what it does.
+    spells: tuple[Stat, ...] = ()
     sample_data: bool = False  # a unit is made up for the demo: the stamp says so, never a plain "LEGAL"
 
     @property
@@ -132,8 +134,18 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                           (t for slug in {e.faction for e in army.entries} if slug in library.factions
                            for t in library.factions[slug].rule_texts)),
         command_cards=_command_cards(army, library.card_texts()),
+        spells=_spells(cards),
         sample_data=any(e.unit.sample for e in army.entries),
     )
+
+
+def _spells(cards: list[Card]) -> tuple[Stat, ...]:
+    """Each spell the list's casters may cast, once, with its cost and what it does."""
+    found: dict[str, Stat] = {}
+    for spell in (s for c in cards for s in (*c.spells, *(s for j in c.joined for s in j.spells))):
+        cost = f" ({spell['threshold']})" if spell.get("threshold") is not None else ""
+        found.setdefault(spell["name"], Stat(f"{spell['name']}{cost}", spell.get("text") or ""))
+    return tuple(found.values())
 
 
 def fingerprints_of(checked: Checked) -> tuple[str, str]:

@@ -290,6 +290,9 @@ def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_b
     assert terms["Tough"] == "Made-up words: the book's own Tough."
     assert terms["Hero"] and terms["Hero"] != "no description in the book"  # Muster's words
     assert "Unused Rule" not in terms
+    # The Reed Sage is a caster: the book's spells, once, with their cost and what each does.
+    assert [(s.label, s.value) for s in sheet.spells] == [
+        ("Mist Veil (1)", 'Pick one friendly unit within 12".'), ("Tide Surge (2)", 'Pick one enemy unit within 18".')]
     call_command("export_factions", "aof-regiments", "riverfolk-leagues", "-o", str(tmp_path / "out.json"))
     assert json.loads((tmp_path / "out.json").read_text())["factions"][0]["rule_texts"] == faction.rule_texts
 

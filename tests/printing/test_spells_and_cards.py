@@ -7,8 +7,10 @@ import copy
 import pytest
 
 from armylists.checking.check import check_document
+from armylists.games.opr.weapons import casters_spells, is_caster
 from armylists.printing.pdf import roster_pdf
 from armylists.printing.roster import build_sheet
+from armylists.rules.model import Entry, Option, Unit
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
 from tests.checking.magic_data import MAGIC, magic_list
@@ -64,3 +66,14 @@ def test_chosen_command_cards_print_with_their_text_where_known(db):
     sheet = sheet_of(LISTS["diskwars"])
     assert [(c.label, c.value) for c in sheet.command_cards] == [
         ("Steady Advance", "Every disk of one regiment may move again."), ("Hold the Line", "")]
+
+
+def test_a_caster_is_one_by_its_own_rules_or_made_one_by_an_upgrade_it_took():
+    """AoF, Special Rules: Caster(X). A unit given Caster by an upgrade casts the army book's spells too."""
+    spells = [{"name": "Mist Veil", "threshold": 1, "text": "Made-up words."}]
+    wizard = Option("wizard", "Wizard (Caster(1))", 20)
+    plain = Unit("warriors", "Warriors", "riverfolk")
+    sage = Unit("sage", "Reed Sage", "riverfolk", rules=("Hero", "Caster(2)"))
+    assert is_caster(Entry("e1", sage)) and casters_spells(Entry("e1", sage), spells) == spells
+    assert not is_caster(Entry("e2", plain)) and casters_spells(Entry("e2", plain), spells) == []
+    assert is_caster(Entry("e3", plain, (wizard,))) and casters_spells(Entry("e3", plain, (wizard,)), spells)

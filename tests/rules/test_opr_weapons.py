@@ -59,3 +59,4 @@ def test_replacing_one_model_at_a_time_is_fine_up_to_the_units_count():
 
 def test_all_and_one_of_the_same_weapon_are_a_violation():
     assert "weapon-replaced-twice" in codes(report(entry("a", WARBAND, "spears", "net")))
+

@@ -17,6 +17,7 @@ from armylists.games.opr.weapons import (
     WeaponsFactionFields,
     WeaponsOptionFields,
     WeaponsUnitFields,
+    casters_spells,
     spells_stat,
     weapons_stat,
 )
@@ -164,9 +165,11 @@ class OprGame(Game):
         if entry.joined_to:
             host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
             details.append(Stat("Joined to", host))
-        details += spells_stat(entry.unit, ctx.book_spells.get(entry.faction, ()))
+        book_spells = ctx.book_spells.get(entry.faction, ())
+        details += spells_stat(entry, book_spells)
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
-                "points_unit": self.points_noun, "explained": [r for w in carried(entry) for r in w.rules]}
+                "points_unit": self.points_noun, "explained": [r for w in carried(entry) for r in w.rules],
+                "spells": casters_spells(entry, book_spells)}
 
     def stats(self, doc: dict[str, Any]) -> list[Stat]:
         """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""

@@ -12,7 +12,7 @@ from pydantic import Field, StringConstraints
 from armylists.games.card_parts import Stat, weapon_text
 from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
 from armylists.games.unit_fields import NOT_A_TAG
-from armylists.rules.model import Unit
+from armylists.rules.model import Entry
 
 AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 FEW = 50
@@ -69,11 +69,23 @@ def weapons_stat(weapons) -> list[Stat]:
 
 
 CASTER = re.compile(r"^\s*Caster\s*\(", re.IGNORECASE)
+# An upgrade that makes a caster names the rule it grants: "Wizard (Caster(1))", "Caster(2)".
+MADE_CASTER = re.compile(r"\bCaster\s*\(", re.IGNORECASE)
 
 
-def spells_stat(unit: Unit, spells) -> list[Stat]:
+def is_caster(entry: Entry) -> bool:
+    """A caster by its own rules, or made one by an upgrade it took."""
+    return any(CASTER.match(r) for r in entry.unit.rules) or any(MADE_CASTER.search(o.name) for o in entry.options)
+
+
+def casters_spells(entry: Entry, spells) -> list[dict]:
+    """The army book's spells, for a caster's entry (printed once, with what each does, on the roster)."""
+    return list(spells) if spells and is_caster(entry) else []
+
+
+def spells_stat(entry: Entry, spells) -> list[Stat]:
     """A caster's card lists its army book's spells with what each costs ("Mist Veil (1)")."""
-    if not spells or not any(CASTER.match(r) for r in unit.rules):
+    if not casters_spells(entry, spells):
         return []
     text = ", ".join(f"{s['name']} ({s['threshold']})" if s.get("threshold") is not None else s["name"]
                      for s in spells)
