@@ -21,6 +21,7 @@ from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
 from armylists.games.base import distinct_labels
 from armylists.games.registry import game_home
+from armylists.games.terms import Term, explain
 from armylists.rules.model import Unit
 from factions.models import game_params
 
@@ -29,6 +30,13 @@ from .magic import magic_fields, options_summary, spell_summary
 from .models import ArmyList
 from .summary import cards_to_choose, command_cards, list_summary
 from .unitcards import UnitCard, card_maker, cost_text, glossary_terms
+
+
+def rules_explained(checked: Checked) -> tuple[Term, ...]:
+    """Every rule the list names, once, as the roster explains it (the share page's "Special rules")."""
+    home, entries = game_home(checked.army.game), checked.army.entries
+    return explain(home.glossary, (r for e in entries for r in home.rules_named(e)),
+                   checked.library.rule_texts(e.faction for e in entries))
 
 
 def load_checked(army_list: ArmyList, library: Library) -> tuple[Checked | None, str | None]:

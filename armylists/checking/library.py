@@ -91,6 +91,10 @@ class Library:
         """Every faction's command cards by slug: one army may draw on several factions."""
         return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
 
+    def rule_texts(self, factions: Iterable[str]) -> list[dict[str, str]]:
+        """The rules' own words of these factions' books ({"name", "text"}), for a list's glossary."""
+        return [t for slug in sorted(set(factions)) if slug in self.factions for t in self.factions[slug].rule_texts]
+
     def card_texts(self) -> dict[str, str]:
         """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
         return {c["slug"]: c["text"] for f in self.factions.values() for c in f.card_docs if c.get("text")}

@@ -212,9 +212,13 @@ class Game:
         """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
         return 0
 
+    def rules_named(self, entry: Entry) -> tuple[str, ...]:
+        """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's
+        rules, and in a game that has them its keywords or its weapons' rules."""
+        return tuple(entry.unit.rules)
+
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points, and
-        `explained`: rules the card names outside its rules line, such as its weapons', for the roster's glossary)."""
+        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points, spells)."""
         return {"size": "", "stats": self.stats(doc), "tags": [], "details": faction_detail(entry, ctx),
                 "points_unit": self.points_noun}
 

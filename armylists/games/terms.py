@@ -7,6 +7,8 @@ beside a unit's rules and the roster prints them once at its end.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 # "Tough(3)", "Caster (+1)", "Immune (arcane)" -> the part before the bracket;
 # "Impact 2", "Magic X", "Regeneration 4+" -> the part before the trailing value.
@@ -35,3 +37,31 @@ def term_key(name: str) -> str:
 def lookup(glossary: dict[str, str]) -> dict[str, tuple[str, str]]:
     """The glossary by case-folded name: (name as the glossary writes it, description)."""
     return {name.casefold(): (name, text) for name, text in glossary.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    name: str
+    description: str
+
+
+NO_DESCRIPTION = "no description in the book"
+
+
+def explain(glossary: dict[str, str], rules: Iterable[str], book_texts: Iterable[dict[str, str]] = ()
+            ) -> tuple[Term, ...]:
+    """Each rule a list uses, once, sorted by name; names compare ignoring case. A rule is explained in its
+    book's words where the faction's book gives them (`book_texts`: an Army Forge book's descriptions), else
+    in Muster's (the game's `glossary`); a rule nobody explains is listed by name, saying so, never dropped."""
+    known = lookup(glossary) | lookup({t["name"]: t["text"] for t in book_texts})
+    terms: dict[str, Term] = {}
+    for rule in rules:
+        if spelled_out(rule):
+            continue
+        name = rule_name(rule)
+        key = name.casefold()
+        if not name or key in terms:
+            continue
+        found = known.get(key)
+        terms[key] = Term(*found) if found and found[1].strip() else Term(name, NO_DESCRIPTION)
+    return tuple(sorted(terms.values(), key=lambda t: t.name.casefold()))

@@ -53,7 +53,7 @@ class Card:
     picks: tuple[Pick, ...] = ()
     rules: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
-    # Rules the card names elsewhere than its rules line (its weapons' AP, Rending...): explained on the roster.
+    # Every rule the card names, its rules line and elsewhere (its weapons' AP...): explained on the roster.
     explained: tuple[str, ...] = ()
     # A caster's army book spells ({"name", "threshold", "text"}): printed once, with what each does, on the roster.
     spells: tuple[dict, ...] = ()
@@ -108,7 +108,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         picks=picks(entry),
         rules=entry.unit.rules,
         keywords=tuple(facts.get("keywords", ())),
-        explained=tuple(facts.get("explained", ())),
+        explained=game_home(ctx.game).rules_named(entry),
         spells=tuple(facts.get("spells", ())),
         violations=violations,
         joined=joined,

@@ -118,3 +118,13 @@ def test_a_share_form_that_is_neither_share_nor_stop_says_so_and_changes_nothing
     assert "Choose Share or Stop sharing; nothing was changed." in response.content.decode()
     army_list.refresh_from_db()
     assert not army_list.shared
+
+
+def test_the_share_page_explains_every_rule_the_list_names_once(alice, make_list):
+    """Like the roster (AoF Regiments, Special Rules Reference): each rule, once, in Muster's words, or by name
+    saying there is no description."""
+    army_list = make_list("aof-regiments", {"unit": "captain"}, {"unit": "captain"}, name="Spring")
+    services.set_sharing(army_list=army_list, shared=True, show_owner=False)
+    page = Client().get(reverse("builder:shared-list", args=[army_list.share_token])).content.decode()
+    section = page.split('data-testid="special-rules"')[1].split("</section>")[0]
+    assert section.count("<strong>Hero:</strong>") == 1 and "<strong>Tough:</strong>" in section

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 from armylists.checking.library import library_of
 
 from .. import services
-from ..context import load_checked, page_context
+from ..context import load_checked, page_context, rules_explained
 from ..forms import ShareForm
 from ..permissions import get_owned_list_or_404, get_shared_list_or_404
 from ..textexport import list_text
@@ -45,6 +45,7 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
     if checked is not None:
         context["text"] = list_text(checked, name=army_list.name, game_name=army_list.game.name,
                                     faction_name=army_list.faction.name)
+        context["rules_explained"] = rules_explained(checked)
     return render(request, "builder/list_shared.html", context)
 
 

@@ -66,6 +66,9 @@ class Battleground(Game):
         Mercenaries: "Units with these keywords can be purchased")."""
         return faction == primary or bool(doc.get("mercenary"))
 
+    def rules_named(self, entry: Entry) -> tuple[str, ...]:
+        return (*entry.unit.keywords, *entry.unit.rules)
+
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
         tags = [kind.capitalize()] if (kind := unit_class(entry.unit)) else []  # none yet: added in the admin
         if entry.faction != ctx.primary:

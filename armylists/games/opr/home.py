@@ -168,8 +168,11 @@ class OprGame(Game):
         book_spells = ctx.book_spells.get(entry.faction, ())
         details += spells_stat(entry, book_spells)
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
-                "points_unit": self.points_noun, "explained": [r for w in carried(entry) for r in w.rules],
-                "spells": casters_spells(entry, book_spells)}
+                "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells)}
+
+    def rules_named(self, entry: Entry) -> tuple[str, ...]:
+        """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
+        return (*entry.unit.rules, *(r for w in carried(entry) for r in w.rules))
 
     def stats(self, doc: dict[str, Any]) -> list[Stat]:
         """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
