@@ -28,7 +28,8 @@ def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[UnitField, ...]
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
                    scope=o.get("scope", "unit"), command=o.get("command"), weapons=weapons_from(o),
-                   replaces=tuple((r["weapon"], r.get("count")) for r in o.get("replaces", ())))
+                   replaces=tuple((r["weapon"], r.get("count")) for r in o.get("replaces", ())),
+                   rules=tuple(o.get("rules", ())))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(

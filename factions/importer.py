@@ -24,7 +24,7 @@ from .models import (
 )
 from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
 
-JSON_COLUMNS = ("weapons", "replaces")  # lists of objects in the file, plain JSON in the database (format 1.2)
+JSON_COLUMNS = ("weapons", "replaces", "rules")  # lists in the file, plain JSON in the database (format 1.2)
 
 
 class FactionFileError(Exception):
@@ -134,8 +134,8 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
 
 
 def _plain(items: list) -> list:
-    """Format 1.2's weapons and replacements as plain JSON, without their empty fields."""
-    return [item.model_dump(exclude_none=True) for item in items]
+    """Format 1.2's weapons and replacements as plain JSON, without their empty fields (rules are plain text)."""
+    return [item.model_dump(exclude_none=True) if hasattr(item, "model_dump") else item for item in items]
 
 
 def _unit_row(faction: Faction, position: int, data) -> Unit:

@@ -197,6 +197,8 @@ class Option(models.Model):
     # OPR: the weapons the option gives and those it replaces (docs/faction-file.md, format 1.2).
     weapons = models.JSONField(default=list, blank=True)
     replaces = models.JSONField(default=list, blank=True)
+    # OPR: the special rules the option grants, its items' included ("Melee Evasion" from a Scary Shield).
+    rules = models.JSONField(default=list, blank=True)
     army_forge_id = models.CharField(max_length=SLUG_MAX, blank=True)
     position = models.PositiveIntegerField(default=0)
 

@@ -29,7 +29,7 @@ from .controls import NAME_LIMITS, SettingsFields, caster, entry_state, option_c
 from .magic import magic_fields, options_summary, spell_summary
 from .models import ArmyList
 from .summary import cards_to_choose, command_cards, list_summary
-from .unitcards import UnitCard, card_maker, cost_text, glossary_terms
+from .unitcards import UnitCard, card_maker, cost_text, glossary_terms, rule_views
 
 
 def rules_explained(checked: Checked) -> tuple[Term, ...]:
@@ -172,7 +172,9 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             counts = Counter(raw.get("options", []))
             view.card = cards(faction, unit.slug)
             if entry is not None and view.card is not None:
-                view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats))
+                granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
+                view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats),
+                                    rules=[*view.card.rules, *rule_views(game.slug, granted)])
             view.tags = home.entry_tags(unit, entry, game.params)
             if raw["id"] in forms:
                 view.has_form, view.was = True, json.dumps(entry_state(raw))

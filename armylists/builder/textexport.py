@@ -39,6 +39,8 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
     lines = [f"{indent}{label} — {cost}"]
     if entry.options:
         lines.append(f"{indent}    {_options(entry)}")
+    if entry.rules:  # its unit's rules and those its options grant, as the roster's rules line
+        lines.append(f"{indent}    Rules: {', '.join(entry.rules)}")
     if entry.grimoire or entry.spells:
         lines.append(f"{indent}    {_magic(entry, army)}")
     return lines

@@ -215,7 +215,7 @@ class Game:
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's
         rules, and in a game that has them its keywords or its weapons' rules."""
-        return tuple(entry.unit.rules)
+        return entry.rules
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
         """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points, spells)."""

@@ -106,7 +106,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         tags=(*facts["tags"], *[SAMPLE_TAG] * entry.unit.sample),
         details=tuple(facts["details"]),
         picks=picks(entry),
-        rules=entry.unit.rules,
+        rules=entry.rules,
         keywords=tuple(facts.get("keywords", ())),
         explained=game_home(ctx.game).rules_named(entry),
         spells=tuple(facts.get("spells", ())),

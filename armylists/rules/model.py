@@ -52,6 +52,7 @@ class Option:
     command: str | None = None  # OPR: sergeant | musician | banner
     weapons: tuple[Weapon, ...] = ()  # OPR: the weapons it gives
     replaces: tuple[tuple[str, int | None], ...] = ()  # OPR: (weapon, how many; None for all of them)
+    rules: tuple[str, ...] = ()  # the special rules it grants
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +163,11 @@ class Entry:
     regiment: str | None = None  # Diskwars: id of the hero entry
     grimoire: str | None = None  # Dulce Bellum: slug of the grimoire a spellcaster draws on
     spells: tuple[str, ...] = ()  # Dulce Bellum: slugs of the spells chosen from it
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Its unit's special rules and those its options grant, once each: its card's rules line."""
+        return tuple(dict.fromkeys((*self.unit.rules, *(r for o in self.options for r in o.rules))))
 
     @property
     def faction(self) -> str:

@@ -285,6 +285,11 @@ def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_b
     terms = {t.name: t.description for t in sheet.glossary}
     # The Staff's AP(1) is explained too, and the Oarsmen's Shields grant Shielded, on their rules line.
     assert "AP" in terms and "Shielded" in terms
+    # An option's item grants its rule: on the rules line of the entry that took it, and explained.
+    mounted = {**document, "entries": [{"id": "e1", "unit": "reed-sage", "options": ["river-turtle"]}]}
+    sheet = build_sheet(check_document(mounted), player=None, checked_at=timezone.now(), game_name="AoF Regiments")
+    (card,) = sheet.cards
+    assert card.rules[-1] == "Impact" and "Impact" in {t.name for t in sheet.glossary}
     assert "Shielded" in Unit.objects.get(faction=faction, slug="oarsmen").rules
     assert terms["Mistwalker"] == "Made-up words: this unit walks through mist."
     assert terms["Tough"] == "Made-up words: the book's own Tough."

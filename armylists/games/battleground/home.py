@@ -67,7 +67,7 @@ class Battleground(Game):
         return faction == primary or bool(doc.get("mercenary"))
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
-        return (*entry.unit.keywords, *entry.unit.rules)
+        return (*entry.unit.keywords, *entry.rules)
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
         tags = [kind.capitalize()] if (kind := unit_class(entry.unit)) else []  # none yet: added in the admin

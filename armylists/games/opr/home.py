@@ -94,7 +94,8 @@ class OprGame(Game):
 
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {"scope": option.scope if option.scope != "unit" else None, "command": option.command,
-                "weapons": option.weapons, "replaces": option.replaces, "army_forge_id": option.army_forge_id}
+                "weapons": option.weapons, "replaces": option.replaces, "rules": option.rules,
+                "army_forge_id": option.army_forge_id}
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         return {"spells": faction.spells, "army_forge": faction.army_forge}
@@ -172,7 +173,7 @@ class OprGame(Game):
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
-        return (*entry.unit.rules, *(r for w in carried(entry) for r in w.rules))
+        return (*entry.rules, *(r for w in carried(entry) for r in w.rules))
 
     def stats(self, doc: dict[str, Any]) -> list[Stat]:
         """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""

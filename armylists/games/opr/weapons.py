@@ -52,6 +52,7 @@ class WeaponsUnitFields(Strict):
 class WeaponsOptionFields(Strict):
     weapons: Annotated[list[WeaponIn], Field(max_length=FEW)] = []
     replaces: Annotated[list[ReplacesIn], Field(max_length=FEW)] = []
+    rules: Annotated[list[LongText], Field(max_length=FEW)] = []  # the rules it grants, on the unit's rules line
     army_forge_id: AfId | None = None
 
 

@@ -127,13 +127,22 @@ def _cost(unit: Unit, option: Option, path: str) -> int:
     return option.cost
 
 
+def _granted(option: Option) -> list[str]:
+    """The special rules an option grants: a rule it gains, and those of an item it gains (a Scary Shield's
+    Melee Evasion)."""
+    rules = [g.text for g in option.gains if isinstance(g, RuleGain)]
+    rules += [r.text for g in option.gains if isinstance(g, Item) for r in g.content]
+    return list(dict.fromkeys(rules))
+
+
 def _option(unit: Unit, option: Option, section: Section, means, group: str, slugs: SlugMaker,
             path: str) -> dict[str, Any]:
     gained = [g.name for g in option.gains] or [option.label]
     command = gained[0].lower() if len(gained) == 1 and gained[0].lower() in COMMANDS else None
     data = {"slug": slugs(" ".join(gained), "option"), "name": option.label, "cost": _cost(unit, option, path),
             "group": group, "scope": means.scope, "command": command, "army_forge_id": option.uid,
-            "weapons": [weapon(g) for g in option.gains if isinstance(g, Weapon)]}
+            "weapons": [weapon(g) for g in option.gains if isinstance(g, Weapon)],
+            "rules": _granted(option)}
     if section.variant == "replace":
         data["replaces"] = [{"weapon": t, "count": means.replaced_each} for t in section.targets or ()]
     return data
