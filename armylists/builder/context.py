@@ -93,8 +93,11 @@ def entry_urls(army_list: ArmyList) -> Callable[[str], dict[str, str]]:
                              for name, url in patterns.items()}
 
 
-def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
-    shown = []
+def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
+    """The entry form's controls; the options of a section that takes several ("Upgrade with any") stay
+    together under its heading, not loose checkboxes that read as part of the section above."""
+    names = {g.slug: g.name for g in unit.option_groups}
+    shown: list[dict] = []
     for control in option_controls(game, unit):
         if control.kind == "group":
             choices = [{"value": o.slug, "label": o.name, "cost": cost_text(o.cost, o.scope),
@@ -102,10 +105,18 @@ def _controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
             shown.append({"kind": "group", "field": control.field, "label": control.group.name,
                           "required": control.group.min > 0, "choices": choices,
                           "none": not any(c["checked"] for c in choices)})
+            continue
+        option = control.option
+        one = {"kind": control.kind, "field": control.field, "label": option.name,
+               "cost": cost_text(option.cost, option.scope), "value": counts[option.slug]}
+        section = option.group if option.group in names else None
+        if section is None:
+            shown.append(one)
+        elif shown and shown[-1].get("section") == section:
+            shown[-1]["items"].append(one)
         else:
-            option = control.option
-            shown.append({"kind": control.kind, "field": control.field, "label": option.name,
-                          "cost": cost_text(option.cost, option.scope), "value": counts[option.slug]})
+            shown.append({"kind": "section", "section": section, "field": f"section-{section}",
+                          "label": names[section], "items": [one]})
     return shown
 
 
@@ -178,7 +189,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             view.tags = home.entry_tags(unit, entry, game.params)
             if raw["id"] in forms:
                 view.has_form, view.was = True, json.dumps(entry_state(raw))
-                view.controls = _controls(game.slug, unit, counts)
+                view.controls = entry_controls(game.slug, unit, counts)
                 view.fields = lister.fields(unit, raw)
                 if (magic := caster(library, unit, raw)) is not None:
                     view.fields["magic"] = magic_fields(magic, raw, library)

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
+from armylists.builder.context import entry_controls
 from armylists.builder.controls import entry_state, option_controls
 from armylists.builder.forms import EntryForm
 from armylists.rules.model import Option, OptionGroup
@@ -80,3 +82,13 @@ def test_a_was_that_is_not_an_object_is_refused():
     submitted = EntryForm({"was": "[1, 2]"}, game="aof-regiments", unit=INFANTRY, entry=entry,
                           document={"entries": [entry]})
     assert "was" in submitted.errors
+
+
+def test_a_section_that_takes_several_options_keeps_its_heading_over_them():
+    """An Army Forge "Upgrade with any" section: its checkboxes stand under its own heading, not loose below the
+    section before it."""
+    shown = entry_controls("aof-regiments", INFANTRY, Counter())
+    section = next(c for c in shown if c["kind"] == "section")
+    assert section["label"] == "Arms" and [i["field"] for i in section["items"]] == [
+        "option-bows", "option-slings"]
+    assert [c["kind"] for c in shown] == ["group", "section", "checkbox", "count"]
