@@ -24,7 +24,9 @@ class BookForm(forms.Form):
     game = forms.ChoiceField(choices=lambda: [(home.slug, home.system["name"]) for home in homes()
                                               if home.army_forge_systems])
     book = forms.FileField(label="Army book (JSON from Army Forge)")
-    write_changes = forms.BooleanField(required=False, label="Write the changes of a book already in the library")
+    write_changes = forms.BooleanField(
+        required=False, label="Write the changes of a book already in the library, or a replace that breaks saved "
+                              "lists, events or campaigns")
     replace = forms.BooleanField(required=False,
                                  label="Replace a faction of the same name that did not come from Army Forge")
 
@@ -52,7 +54,9 @@ def import_book_view(request: HttpRequest) -> HttpResponse:
         except FactionFileError as error:
             return TemplateResponse(request, "admin/factions/army_forge.html",
                                     {**context, "form": form, "refused": str(error)}, status=400)
-        written = book.changes is None or (bool(book.changes) and data["write_changes"])
+        # A first import writes at once; changes to a book, or a replace that breaks saved data, when confirmed.
+        asks = bool(book.changes) or bool(book.breaks)
+        written = (book.changes is None and not book.breaks) or (asks and data["write_changes"])
         if written:
             book.write()
         context |= {"book": book, "written": written}

@@ -21,6 +21,7 @@ from .exporter import faction_document, factions_with_details
 from .importer import FactionFileError, import_document
 from .models import SLUG_MAX, Faction
 from .schemas import FORMAT, FactionFile, parse_faction_file
+from .signals import broken_by_replacing
 
 
 @dataclass
@@ -48,6 +49,9 @@ class BookImport:
     existing: Faction | None
     changes: Changes | None  # None: a first import (or one replacing a faction not from Army Forge)
     beside: Faction | None = None  # a faction of the book's slug not from Army Forge, which keeps it
+    # What replacing a faction not from Army Forge would break (saved lists, events, campaigns): written only
+    # once the person confirms (factions/signals.py).
+    breaks: list[str] = field(default_factory=list)
 
     def edition_lines(self) -> list[str]:
         """The book's version, the rules version Muster checks it against, and what is known to differ."""
@@ -92,7 +96,9 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
         existing = _faction(game, reading.faction["slug"])
     changes = _changes(faction_document(existing), reading.faction) if existing and existing.army_forge else None
-    return BookImport(source, game, parsed, reading.left_out, existing, changes, beside)
+    breaks = broken_by_replacing(game, existing.slug, {u.slug for u in parsed.factions[0].units}) \
+        if existing is not None and not existing.army_forge else []
+    return BookImport(source, game, parsed, reading.left_out, existing, changes, beside, breaks)
 
 
 def _faction(game: str, slug: str) -> Faction | None:

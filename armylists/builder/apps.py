@@ -7,3 +7,10 @@ class BuilderConfig(AppConfig):
     label = "builder"
     verbose_name = "Army lists"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from factions.signals import replacing
+
+        from .replacing import lists_broken
+
+        replacing.connect(lists_broken, dispatch_uid="builder-lists-broken")

@@ -16,3 +16,9 @@ class CampaignsConfig(AppConfig):
         from .gamerules import sync_after_migrate
 
         post_migrate.connect(sync_after_migrate, sender=self)
+
+        from factions.signals import replacing
+
+        from .replacing import armies_broken
+
+        replacing.connect(armies_broken, dispatch_uid="campaigns-armies-broken")

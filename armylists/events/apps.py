@@ -7,3 +7,10 @@ class EventsConfig(AppConfig):
     label = "events"
     verbose_name = "Events"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        from factions.signals import replacing
+
+        from .replacing import events_broken
+
+        replacing.connect(events_broken, dispatch_uid="events-submissions-broken")

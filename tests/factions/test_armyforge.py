@@ -5,11 +5,13 @@ import json
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import timezone
 
 from armylists.boundary.errors import BadInput
+from armylists.builder.services import import_list
 from armylists.checking.check import check_document
 from armylists.games.registry import game_home
 from armylists.printing.roster import build_sheet
@@ -312,3 +314,24 @@ def test_the_import_and_the_faction_page_say_the_books_edition_and_the_rules_mus
     assert "No construction rule of edition 3.5 is known to Muster to differ from 3.4.0." in said
     page = client.get("/games/aof-regiments/riverfolk-leagues/").content.decode()
     assert "Army Forge book version 3.5.2" in page and "3.4.0 rules" in page
+
+
+def test_a_replace_that_would_break_saved_lists_says_which_and_writes_only_with_yes(tmp_path, capsys):
+    """--replace over a faction not from Army Forge: the saved lists naming units the book does not have are
+    named first, and nothing is written without --yes."""
+    mine = {"format": "armylists/factions@1", "game": "aof-regiments", "factions": [
+        {"slug": "riverfolk-leagues", "name": "Our Riverfolk", "units": [
+            {"slug": "boatmen", "name": "Boatmen", "cost": 50, "models": 5}]}]}
+    call_command("import_factions", write(tmp_path, mine, "mine.json"))
+    owner = get_user_model().objects.create_user("ada")
+    import_list(owner=owner, data={"format": "armylists/list@1", "game": "aof-regiments", "name": "River Raid",
+                                   "faction": "riverfolk-leagues", "points_limit": 500,
+                                   "entries": [{"id": "e1", "unit": "boatmen"}]})
+    path = write(tmp_path, book())
+    capsys.readouterr()
+    call_command("import_factions", "--army-forge", "aof-regiments", path, "--replace")
+    said = capsys.readouterr().out
+    assert "1 saved lists would need repair (units the book does not have): River Raid" in said
+    assert "Nothing written; run again with --yes" in said and Unit.objects.filter(slug="boatmen").exists()
+    call_command("import_factions", "--army-forge", "aof-regiments", path, "--replace", "--yes")
+    assert not Unit.objects.filter(slug="boatmen").exists()

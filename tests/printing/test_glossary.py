@@ -26,21 +26,33 @@ def test_a_rule_name_drops_its_parameter(rule, name):
 
 # The common rules of each game, as each rulebook's special-rules section lists them.
 COMMON = {
-    "aof-regiments": ["AP", "Blast", "Caster", "Deadly", "Fear", "Impact", "Tough", "Transport", "Ambush",
-                      "Counter", "Entrenched", "Fast", "Fearless", "Flying", "Furious", "Hero", "Immobilized",
-                      "Indirect", "Lance", "Limited", "Poison", "Regeneration", "Relentless", "Reliable",
-                      "Rending", "Scout", "Slow", "Sniper", "Stealth", "Strider"],
-    "aof-skirmish": ["AP", "Blast", "Caster", "Counter", "Deadly", "Fast", "Fear", "Fearless", "Flying",
+    "aof-regiments": ["Sergeant", "Musician", "Banner", "Ambush", "AP", "Blast", "Caster", "Counter", "Deadly",
+                      "Entrenched", "Fast", "Fear", "Fearless", "Flying", "Furious", "Hero", "Immobilized", "Impact",
+                      "Indirect", "Lance", "Limited", "Poison", "Regeneration", "Relentless", "Reliable", "Rending",
+                      "Scout", "Slow", "Sniper", "Stealth", "Strider", "Tough", "Transport"],
+    "aof-skirmish": ["Ambush", "AP", "Blast", "Caster", "Counter", "Deadly", "Fast", "Fear", "Fearless", "Flying",
                      "Furious", "Hero", "Immobile", "Impact", "Indirect", "Lance", "Limited", "Poison",
                      "Regeneration", "Relentless", "Reliable", "Rending", "Scout", "Slow", "Stealth", "Strider",
                      "Tough", "Sergeant", "Musician", "Banner"],
     "diskwars": ["Flank", "Flying", "Frenzy", "Immune", "Impact", "Magic", "Mobile", "Relentless", "Resistant",
-                 "Scout", "Slow", "Strider", "Swift"],
+                 "Scout", "Slow", "Strider", "Swift",
+                 # the command cards' keywords ("Order or Destruction Only" is one of the two)
+                 "Order Only", "Destruction Only", "Unstable"],
     "battleground": ["Normal", "Large", "Colossal", "Infantry", "Cavalry", "Fearsome", "Flying", "Mercenaries",
                      "Skirmisher", "Terrifying", "Wheeled", "Javelins", "Pila", "Spears", "Blessing", "Curse",
-                     "Healing", "Attack"],
-    "dulce-bellum": ["Ambush", "Attacks", "Banner", "Blast", "Champion", "Fear", "Fearless", "Flying",
-                     "Individual", "Master of Magic", "Powerful", "Spellcaster", "Shield Wall", "Wild Charge"],
+                     "Healing", "Attack",
+                     # the two universal special rules of the attack sequence
+                     "Overkill", "1s Always Succeed"],
+    "dulce-bellum": ["Aura", "Ambush", "Attacks", "Banner", "Blast", "Brutal", "Champion", "Deadly Attacks",
+                     "Duelist", "Ethereal", "Extra Attacks", "Fast Cav", "Fear", "Fearless", "Ferocious Charge",
+                     "Fewer Attacks", "Flammable", "Flamming", "Flying", "Hard to Break", "Hard to Hit",
+                     "Ignore Cover", "Impact Hits", "Inconsequential", "Individual", "Inspired", "Manastone",
+                     "Master of Magic", "Move or Shoot", "Musician", "Nimble", "Pathfinder", "Phalanx", "Powerful",
+                     "Rallying", "Regeneration", "Skirmish Screen", "Skirmishers", "Soft Belly", "Spellcaster",
+                     "Spellward", "Spotter", "Stand and Shoot", "Steady Aim", "Scout", "Shield Wall", "Strider",
+                     "Stubborn", "Swarm", "Terror", "Thunderous Charge", "Toughness", "Unbreakable", "Unmotivated",
+                     "Vengeance", "Vicious Charge", "Volley Fire", "Weapon Skill", "Wedge Formation",
+                     "Wild Charge"],
 }
 
 

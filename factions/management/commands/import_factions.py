@@ -45,6 +45,11 @@ class Command(MusterCommand):
         if book.changes is not None and not book.changes:
             self.stdout.write(f"Unchanged {path}: {what}; nothing written")
             return
+        if book.breaks and not options["yes"]:
+            self.stdout.write(f"Replacing with {path}: {what} would break:")
+            self._lines(book.breaks)
+            self.stdout.write("Nothing written; run again with --yes to replace it all the same.")
+            return
         if book.changes and not options["yes"]:
             self.stdout.write(f"Changed {path}: {what}")
             self._lines(book.changes.lines())
