@@ -44,6 +44,9 @@ class LibraryFaction:
     spells: list[dict[str, Any]] = field(default_factory=list)  # OPR: its army book's spells, for casters' cards
     # The rules' own words as its book gives them ({"name", "text"}), printed once on a roster.
     rule_texts: list[dict[str, str]] = field(default_factory=list)
+    # The Army Forge book's version it came from, if it did (its edition, shown on rosters; not part of a
+    # frozen snapshot: a submission's roster names the rules version only).
+    book_version: str | None = None
     unit_fields: tuple[UnitField, ...] = ()  # its game's own unit fields (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
@@ -159,6 +162,7 @@ def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterabl
             tuple(g.slug for g in f.grimoires.all()),
             list(f.spells),
             list(f.rule_texts),
+            (f.army_forge or {}).get("version"),
         )
         for f in factions
     }, [grimoire_document(g) for g in grimoires])

@@ -76,6 +76,8 @@ class Sheet:
     command_cards: tuple[Stat, ...] = ()  # Diskwars: each card chosen, with its text where known
     # The army book's spells, once, when the list has a caster: "Mist Veil (1)" and what it does.
     spells: tuple[Stat, ...] = ()
+    # The rules edition Muster checked against, and the army book's where it came from Army Forge.
+    editions: str = ""
     sample_data: bool = False  # a unit is made up for the demo: the stamp says so, never a plain "LEGAL"
 
     @property
@@ -134,8 +136,18 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                           library.rule_texts(e.faction for e in army.entries)),
         command_cards=_command_cards(army, library.card_texts()),
         spells=_spells(cards),
+        editions=_editions(army, library),
         sample_data=any(e.unit.sample for e in army.entries),
     )
+
+
+def _editions(army, library) -> str:
+    """"Checked against the Age of Fantasy: Regiments 3.4.0 rules · army book: Army Forge 3.5.2"."""
+    system = game_home(army.game).system
+    books = sorted({v for f in {e.faction for e in army.entries} if f in library.factions
+                    and (v := library.factions[f].book_version)})
+    said = f"Checked against the {system['name']} {system['version']} rules"
+    return said + (f" · army book: Army Forge {', '.join(books)}" if books else "")
 
 
 def _spells(cards: list[Card]) -> tuple[Stat, ...]:

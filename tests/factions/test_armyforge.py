@@ -297,6 +297,8 @@ def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_b
     assert terms["Tough"] == "Made-up words: the book's own Tough."
     assert terms["Hero"] and terms["Hero"] != "no description in the book"  # Muster's words
     assert "Unused Rule" not in terms
+    assert sheet.editions == ("Checked against the Age of Fantasy: Regiments 3.4.0 rules · army book: "
+                              "Army Forge 3.5.2")
     # The Reed Sage is a caster: the book's spells, once, with their cost and what each does.
     assert [(s.label, s.value) for s in sheet.spells] == [
         ("Mist Veil (1)", 'Pick one friendly unit within 12".'), ("Tide Surge (2)", 'Pick one enemy unit within 18".')]
