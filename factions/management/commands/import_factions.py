@@ -16,9 +16,11 @@ class Command(MusterCommand):
         parser.add_argument("--army-forge", metavar="GAME", choices=readers,
                             help="the files are Army Forge army books, for this game")
         parser.add_argument("--yes", action="store_true",
-                            help="write a book already in the library even though it changed")
+                            help="write what needs confirming: a book already in the library that changed, or a "
+                                 "replace that breaks saved lists, events or campaigns (accepted on every import)")
         parser.add_argument("--replace", action="store_true",
-                            help="let a book replace a faction of the same slug that did not come from Army Forge")
+                            help="let a book replace a faction of the same slug that did not come from Army Forge "
+                                 "(without it, the book goes beside that faction as <slug>-army-forge)")
 
     def handle(self, *files, **options):
         failed = 0
