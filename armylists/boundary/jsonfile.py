@@ -79,7 +79,7 @@ _NOT_JSON = ((b"\x89PNG", "a PNG image"), (b"\xff\xd8\xff", "a JPEG image"), (b"
 def _utf8(raw: bytes) -> str:
     for magic, what in _NOT_JSON:
         if raw.startswith(magic):
-            raise BadInput("", f"is {what}, not a JSON file")
+            raise BadInput("", f"not a JSON file: this is {what}")
     for bom, name in _BOMS:
         if raw.startswith(bom):
             raise BadInput("", f"must be UTF-8; this file is {name}: save it as UTF-8")

@@ -139,9 +139,9 @@ def refused_raw(raw: bytes) -> str:
     (b'{"x": 1e400}', "not valid JSON (the number 1e400 is too large)"),
     (b" " * 1_000_001, "must be at most 1,000,000 bytes (it is 1,000,001)"),
     # A picture or a document sent by mistake says what it is, not that it "must be UTF-8".
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "is a PNG image, not a JSON file"),
-    (b"%PDF-1.7\n%\xe2\xe3", "is a PDF, not a JSON file"),
-    (b"PK\x03\x04\x14\x00", "is a zip archive (a Word or Excel file is one too), not a JSON file"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a JSON file: this is a PNG image"),
+    (b"%PDF-1.7\n%\xe2\xe3", "not a JSON file: this is a PDF"),
+    (b"PK\x03\x04\x14\x00", "not a JSON file: this is a zip archive (a Word or Excel file is one too)"),
 ])
 def test_json_that_is_not_utf8_or_not_finite_or_too_big_is_refused_clearly(raw, message):
     assert refused_raw(raw) == message

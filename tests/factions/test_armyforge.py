@@ -251,7 +251,7 @@ def test_a_muster_faction_file_or_a_picture_sent_as_a_book_says_what_it_is():
     with pytest.raises(FactionFileError, match="this is a Muster faction file, not an Army Forge book: load it "
                                                "with the admin's Import factions"):
         read_army_forge_upload(demo, "aof-regiments.json", "aof-regiments")
-    with pytest.raises(FactionFileError, match=r"^orcs\.png: is a PNG image, not a JSON file$"):
+    with pytest.raises(FactionFileError, match=r"^orcs\.png: not a JSON file: this is a PNG image$"):
         read_army_forge_upload(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "orcs.png", "aof-regiments")
 
 
