@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 # Faults about the whole document have no path; every other message starts with one.
-WHOLE = ("not valid JSON", "not a JSON file", "must be UTF-8", "must be at most", "a list file must be", "a faction file must be",
-         "nests more than")
+WHOLE = ("not valid JSON", "not a JSON file", "must be UTF-8", "must be at most", "a list file must be",
+         "a faction file must be", "nests more than")
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
