@@ -13,7 +13,7 @@ from typing import Any
 from django.db import transaction
 
 from armylists.boundary.errors import BadInput
-from armylists.checking.check import Checked, check_against, find_game
+from armylists.checking.check import Checked, check_against, find_game, muster_document
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
 from armylists.rules.refused import Refused
@@ -56,8 +56,9 @@ def _unused_name(owner, name: str) -> str:
 
 @transaction.atomic
 def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
-    """A list file becomes a new list; the whole file is checked first, a bad file writes nothing."""
-    document = parse_list(data)
+    """A list file (or an Army Forge list file: docs/list-file.md, "Army Forge lists") becomes a new list; the
+    whole file is checked first, a bad file writes nothing."""
+    document = parse_list(muster_document(data))
     game = find_game(document.game)
     library = library_of(game)
     checked = check_against(document, library, game)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from armylists.boundary.errors import BadInput
+from armylists.games.opr.armyforge.listfile import game_of, is_army_forge_list, muster_list
 from armylists.games.registry import game_home
 from armylists.rules import Report, check
 from armylists.rules.model import Army
@@ -48,10 +49,22 @@ def check_against(document: ListIn, library: Library, game: GameSystem,
 
 
 def check_document(data: Any, *, overrides: Mapping[str, Any] | None = None) -> Checked:
-    """Validate, resolve and check a list document against its game's unit data as it is now."""
+    """Validate, resolve and check a list document (or an Army Forge list file) against its game's unit data
+    as it is now."""
+    data = muster_document(data)
     document = data if isinstance(data, ListIn) else parse_list(data)
     game = find_game(document.game)
     return check_against(document, library_of(game, just_read=True), game, overrides)
+
+
+def muster_document(data: Any, libraries: Mapping[str, Library] | None = None) -> Any:
+    """An Army Forge list file as Muster's list file (its books must be imported: docs/list-file.md, "Army Forge
+    lists"); any other document as it is."""
+    if not is_army_forge_list(data):
+        return data
+    game = find_game(game_of(data))
+    library = (libraries or {}).get(game.slug) or library_of(game)
+    return muster_list(data, library.army_forge_books())
 
 
 class Batch:
@@ -63,7 +76,7 @@ class Batch:
         self.libraries: dict[str, Library] = {}
 
     def check(self, data: Any, *, overrides: Mapping[str, Any] | None = None) -> Checked:
-        document = data if isinstance(data, ListIn) else parse_list(data)
+        document = data if isinstance(data, ListIn) else parse_list(muster_document(data, self.libraries))
         game = find_game(document.game, self.games)
         if game.slug not in self.libraries:
             self.libraries[game.slug] = library_of(game)

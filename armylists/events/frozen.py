@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.checking.check import Checked, check_against, find_game
+from armylists.checking.check import Checked, check_against, find_game, muster_document
 from armylists.checking.library import Library, fingerprint, library_of
 from armylists.checking.listfile import dump_list, parse_list
 from armylists.checking.resolve import snapshot_of
@@ -26,7 +26,7 @@ def frozen_fields(event: Event, data: Any) -> dict[str, Any]:
     when it is for another game, and ValueError when the event's settings no
     longer fit its game.
     """
-    parsed = parse_list(data)
+    parsed = parse_list(muster_document(data))  # an Army Forge list file is frozen as Muster's own
     if parsed.game != event.game.slug:
         raise Refused(f"{event.name} plays {event.game.name}; "
                       f"this list is for another game ({find_game(parsed.game).name}).")

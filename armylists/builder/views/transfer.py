@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from armylists.boundary.jsonfile import LIST_BYTES
 from armylists.boundary.numbers import declared_length
+from armylists.checking.check import is_army_forge_list
 from armylists.checking.library import library_of
 
 from .. import services
@@ -44,9 +45,22 @@ def list_import(request: HttpRequest) -> HttpResponse:
         except Refused as error:
             form.add_error("file", str(error))
         else:
-            messages.success(request, f"Imported “{army_list.name}”.")
+            messages.success(request, imported_message(army_list, form.cleaned_data["data"]))
             return redirect(army_list)
     return render(request, "builder/list_import.html", {"form": form})
+
+
+def imported_message(army_list: ArmyList, data) -> str:
+    """What importing did; for an Army Forge list, what it became."""
+    if not is_army_forge_list(data):
+        return f"Imported “{army_list.name}”."
+    units, entries = len(data.get("units", ())), len(army_list.document.get("entries", ()))
+    combined = sum(1 for e in army_list.document.get("entries", ()) if e.get("combined"))
+    joined = sum(1 for e in army_list.document.get("entries", ()) if e.get("joined_to"))
+    said = f"Imported “{army_list.name}” from an Army Forge list: its {units} units became {entries} entries"
+    said += f" ({combined} combined unit{'s' * (combined != 1)} as one entry each)" if combined else ""
+    said += f", {joined} hero{'es' * (joined != 1)} joined to a unit" if joined else ""
+    return said + "; the Army Forge file is kept with the list."
 
 
 def file_response(army_list: ArmyList) -> HttpResponse:

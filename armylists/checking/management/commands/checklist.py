@@ -10,7 +10,8 @@ LEGAL, ILLEGAL = 0, 1
 
 
 class Command(MusterCommand):
-    help = ("Check list files (armylists/list@1) against their game's construction rules. "
+    help = ("Check list files (armylists/list@1, or Army Forge list files of AoF Regiments and AoF Skirmish, told by "
+            "their shape: their books imported first) against their game's construction rules. "
             "Exit status: 0 all legal, 1 any illegal, 2 any bad input.")
 
     def add_arguments(self, parser):

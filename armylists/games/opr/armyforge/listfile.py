@@ -1,0 +1,182 @@
+"""Army Forge's list files into Muster's (docs/list-file.md, "Army Forge lists"): plain Python and pydantic.
+
+The shape read is what Army Forge's list export and share API give (other fields are ignored): `gameSystem`
+(`aofs`, `aofr`; `aof`, the big-battle game, is refused), `name`, `pointsLimit` and `units`, each with the
+book's `armyId`, the book unit's `id`, its `selectionId`, `joinToUnit`, `combined`, `customName` and
+`selectedUpgrades` (each an `upgrade` section and an `option`, by `uid` and `id`; older exports give only `id`).
+
+Army Forge's two marks, read as it means them: a unit with `combined` and `joinToUnit` is the second half of a
+combined unit (AoF Regiments and Skirmish, Combined Units), merged into the half it names as one Muster entry
+marked combined; a unit with `joinToUnit` and no `combined` is a hero joined to that unit (`joined_to`).
+
+The books must be imported first: `books` gives, by Army Forge book uid, the faction's slug and its units by
+Army Forge id, each with its slug and its options by uid (and by id).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+
+from armylists.boundary.errors import BadInput
+from armylists.boundary.messages import bad_input
+
+# Army Forge's game systems, by the code a list file gives, and the game Muster checks them as.
+GAMES = {"aofs": "aof-skirmish", "aofr": "aof-regiments"}
+NOT_CHECKED = {"aof": "Age of Fantasy (the big-battle game)", "gf": "Grimdark Future",
+               "gff": "Grimdark Future: Firefight"}
+UNITS_MAX = 500
+UPGRADES_MAX = 100
+
+Text = Annotated[str, StringConstraints(max_length=200)]
+
+
+class Loose(BaseModel):
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class Ref(Loose):
+    uid: Text | None = None
+    id: Text | None = None
+
+
+class Upgrade(Loose):
+    upgrade: Ref | None = None
+    option: Ref
+
+
+class ListUnit(Loose):
+    armyId: Text
+    id: Text
+    selectionId: Text
+    joinToUnit: Text | None = None
+    combined: bool = False
+    customName: Text | None = None
+    selectedUpgrades: Annotated[list[Upgrade], Field(max_length=UPGRADES_MAX)] = []
+
+
+class ArmyForgeList(Loose):
+    gameSystem: Text
+    name: Text | None = None
+    pointsLimit: Annotated[int, Field(ge=0, le=1_000_000)]
+    units: Annotated[list[ListUnit], Field(max_length=UNITS_MAX)]
+
+
+@dataclass(frozen=True)
+class BookUnit:
+    slug: str
+    options: Mapping[str, str]  # option slug by its Army Forge uid (and by id)
+    all_models: frozenset[str] = frozenset()  # the slugs of its options bought for every model
+
+
+@dataclass(frozen=True)
+class Book:
+    faction: str
+    name: str
+    units: Mapping[str, BookUnit] = field(default_factory=dict)  # by Army Forge unit id
+
+
+def is_army_forge_list(data: Any) -> bool:
+    """An Army Forge list file, told by its shape: no Muster `format`, a `gameSystem` and `units`."""
+    return isinstance(data, dict) and "format" not in data and "gameSystem" in data and "units" in data
+
+
+def game_of(data: Any) -> str:
+    """The Muster game an Army Forge list file is for; BadInput for a game system Muster does not check."""
+    system = data.get("gameSystem") if isinstance(data, dict) else None
+    if system in NOT_CHECKED:
+        raise BadInput("gameSystem", f"'{system}' is {NOT_CHECKED[system]}: Muster checks Age of Fantasy: "
+                                     "Regiments (aofr) and Age of Fantasy: Skirmish (aofs) lists only")
+    if system not in GAMES:
+        raise BadInput("gameSystem", f"must be 'aofr' or 'aofs' (an Army Forge list of Age of Fantasy: "
+                                     f"Regiments or Skirmish), not {system!r}"[:300])
+    return GAMES[system]
+
+
+def muster_list(data: Any, books: Mapping[str, Book]) -> dict[str, Any]:
+    """The Muster list file of an Army Forge list; BadInput naming the unit's `selectionId` and the id for
+    anything the books do not have."""
+    game = game_of(data)
+    try:
+        parsed = ArmyForgeList.model_validate(data)
+    except ValidationError as error:
+        raise bad_input(error) from None
+    ids = {u.selectionId: f"af-{i}" for i, u in enumerate(parsed.units, start=1)}
+    if len(ids) != len(parsed.units):
+        raise BadInput("units", "two units share a selectionId")
+    entries: dict[str, dict[str, Any]] = {}
+    halves: list[tuple[int, ListUnit, dict[str, Any]]] = []
+    for i, unit in enumerate(parsed.units):
+        entry = _entry(i, unit, books, ids)
+        if unit.combined and unit.joinToUnit:
+            halves.append((i, unit, entry))
+        else:
+            entries[unit.selectionId] = entry
+    for i, unit, half in halves:
+        _combine(i, unit, half, entries, books)
+    factions = [e.get("faction") for e in entries.values()]
+    primary = factions[0] if factions else next(iter(books.values())).faction if books else "unknown"
+    for entry in entries.values():
+        if entry.get("faction") == primary:
+            entry.pop("faction")
+    document = {"format": "armylists/list@1", "game": game, "faction": primary, "points_limit": parsed.pointsLimit,
+                "entries": list(entries.values())}
+    if parsed.name:
+        document["name"] = parsed.name
+    # The file as Army Forge gave it, kept beside the list (never checked): an organiser can see what was sent.
+    document["meta"] = {"army_forge_list": data}
+    return document
+
+
+def _entry(i: int, unit: ListUnit, books: Mapping[str, Book], ids: Mapping[str, str]) -> dict[str, Any]:
+    where = f"units[{i}]"
+    book = books.get(unit.armyId)
+    if book is None:
+        raise BadInput(f"{where}.armyId", f"the army book '{unit.armyId}' (of unit '{unit.selectionId}') is not "
+                                          "imported: import it first (import_factions --army-forge)")
+    found = book.units.get(unit.id)
+    if found is None:
+        raise BadInput(f"{where}.id", f"unit '{unit.selectionId}': no unit '{unit.id}' in the book {book.name}")
+    options = []
+    for u, picked in enumerate(unit.selectedUpgrades):
+        slug = found.options.get(picked.option.uid or "") or found.options.get(picked.option.id or "")
+        if slug is None:
+            named = picked.option.uid or picked.option.id
+            raise BadInput(f"{where}.selectedUpgrades[{u}].option",
+                           f"unit '{unit.selectionId}': no option '{named}' for this unit in the book {book.name}")
+        options.append(slug)
+    entry: dict[str, Any] = {"id": ids[unit.selectionId], "unit": found.slug, "faction": book.faction}
+    if options:
+        entry["options"] = options
+    if unit.customName:
+        entry["name"] = unit.customName[:100]
+    if unit.joinToUnit and not unit.combined:
+        if unit.joinToUnit not in ids:
+            raise BadInput(f"{where}.joinToUnit", f"unit '{unit.selectionId}' joins '{unit.joinToUnit}', which is "
+                                                  "not a unit of this list")
+        entry["joined_to"] = ids[unit.joinToUnit]
+    return entry
+
+
+def _combine(i: int, unit: ListUnit, half: dict[str, Any], entries: dict[str, dict[str, Any]],
+             books: Mapping[str, Book]) -> None:
+    """The second half of a combined unit into the first: one entry, marked combined. Muster doubles the options
+    bought for every model (both halves take them) and counts the others as bought, so the second half's own
+    are added: the points are the book's."""
+    host = entries.get(unit.joinToUnit or "")
+    where = f"units[{i}]"
+    if host is None or host["unit"] != half["unit"] or host.get("combined"):
+        raise BadInput(f"{where}.joinToUnit", f"unit '{unit.selectionId}' is combined with '{unit.joinToUnit}', "
+                                              "which is not a single unit of the same kind in this list")
+    every = books[unit.armyId].units[unit.id].all_models
+    mine = sorted(o for o in half.get("options", []) if o in every)
+    theirs = sorted(o for o in host.get("options", []) if o in every)
+    if mine != theirs:
+        raise BadInput(f"{where}.selectedUpgrades", f"unit '{unit.selectionId}': the two halves of a combined unit "
+                                                    "must take the same upgrades for every model")
+    host["combined"] = True
+    extra = [o for o in half.get("options", []) if o not in every]
+    if extra:
+        host["options"] = [*host.get("options", []), *extra]

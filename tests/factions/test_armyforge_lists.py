@@ -1,0 +1,118 @@
+"""Army Forge's list files, read wherever Muster reads a list (docs/list-file.md, "Army Forge lists"): points
+exact to the book (a unit's cost plus each chosen option's cost for that unit), joined heroes and combined units
+as Muster's own list would have them (AoF Regiments, Combined Units; Special Rules Reference: Hero), and bad
+input naming the unit's selectionId, the id and the book."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.urls import reverse
+from django.utils import timezone
+
+from armylists.builder.models import ArmyList
+from armylists.events import services as events
+from factions.models import GameSystem
+from tests import factories
+
+from .armyforge_book import book
+
+pytestmark = pytest.mark.django_db
+BOOK_UID = "BookRiverfolk01"
+
+
+@pytest.fixture
+def imported(tmp_path):
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps(book()))
+    call_command("import_factions", "--army-forge", "aof-regiments", str(path))
+
+
+def unit(selection: str, unit_id: str, *upgrades: str, join: str | None = None, combined: bool = False,
+         army: str = BOOK_UID) -> dict:
+    return {"armyId": army, "id": unit_id, "selectionId": selection, "joinToUnit": join, "combined": combined,
+            "selectedUpgrades": [{"upgrade": {"uid": "x"}, "option": {"uid": u}} for u in upgrades]}
+
+
+def army_forge_list(*units: dict, system: str = "aofr") -> dict:
+    return {"gameSystem": system, "name": "River Raid", "pointsLimit": 1000, "units": list(units)}
+
+
+def checked(tmp_path, capsys, data: dict) -> tuple[int, dict]:
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps(data))
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as status:
+        call_command("checklist", str(path), "--json")
+    return status.value.code, json.loads(capsys.readouterr().out)
+
+
+def test_checklist_reads_an_army_forge_list_with_the_books_points(imported, tmp_path, capsys):
+    # Reed Sage 70 + Trident for the Sage 10; Oarsmen 100 + Banner 5.
+    status, report = checked(tmp_path, capsys, army_forge_list(unit("s1", "uSage", "oTrident"),
+                                                               unit("s2", "uOars", "oBanner")))
+    assert "error" not in report, report
+    assert report["points"] == 185 and report["points_limit"] == 1000 and status in (0, 1)
+
+
+def test_a_joined_hero_and_a_combined_unit_are_read_as_army_forge_means_them(imported, tmp_path, capsys):
+    # The second Oarsmen is combined with the first: one entry of 2 x 100, both Banners (5 each); the Sage joins.
+    status, report = checked(tmp_path, capsys, army_forge_list(
+        unit("s1", "uOars", "oBanner"), unit("s2", "uOars", "oBanner", join="s1", combined=True),
+        unit("s3", "uSage", join="s1")))
+    assert "error" not in report, report
+    assert report["points"] == 70 + 2 * 100 + 2 * 5
+
+
+@pytest.mark.parametrize(("units", "said"), [
+    ([unit("s9", "uNope")], "units[0].id: unit 's9': no unit 'uNope' in the book Riverfolk Leagues"),
+    ([unit("s1", "uSage", "oNope")], "unit 's1': no option 'oNope' for this unit in the book Riverfolk Leagues"),
+    ([unit("s1", "uSage", army="OtherBook")], "the army book 'OtherBook' (of unit 's1') is not imported: import "
+                                              "it first (import_factions --army-forge)"),
+])
+def test_an_id_the_book_does_not_have_is_bad_input_naming_the_selection(imported, tmp_path, capsys, units, said):
+    status, report = checked(tmp_path, capsys, army_forge_list(*units))
+    assert status == 2 and said in report["error"]
+
+
+def test_the_big_battle_game_is_refused_in_one_sentence(imported, tmp_path, capsys):
+    status, report = checked(tmp_path, capsys, army_forge_list(unit("s1", "uSage"), system="aof"))
+    assert status == 2 and "'aof' is Age of Fantasy (the big-battle game): Muster checks" in report["error"]
+
+
+def test_the_builders_import_makes_an_ordinary_list_and_says_what_it_became(imported, client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("ada"))
+    data = army_forge_list(unit("s1", "uOars", "oBanner"), unit("s2", "uOars", "oBanner", join="s1", combined=True),
+                           unit("s3", "uSage", join="s1"))
+    response = client.post(reverse("builder:list-import"), {"file": SimpleUploadedFile(
+        "raid.json", json.dumps(data).encode(), content_type="application/json")}, follow=True)
+    said = [str(m) for m in response.context["messages"]]
+    assert said == ["Imported “River Raid” from an Army Forge list: its 3 units became 2 entries (1 combined unit "
+                    "as one entry each), 1 hero joined to a unit; the Army Forge file is kept with the list."]
+    army_list = ArmyList.objects.get(name="River Raid")
+    entries = army_list.document["entries"]
+    assert [(e["unit"], e.get("combined", False)) for e in entries] == [("oarsmen", True), ("reed-sage", False)]
+    assert entries[1]["joined_to"] == entries[0]["id"]
+    assert army_list.document["meta"]["army_forge_list"] == data
+
+
+def test_an_event_takes_an_army_forge_list_frozen_as_musters_own_with_the_original_beside_it(
+        imported, django_user_model):
+    organiser, ada = (django_user_model.objects.create_user(name) for name in ("olga", "ada"))
+    soon = timezone.now() + dt.timedelta(days=30)
+    event = factories.make_event(organiser, GameSystem.objects.get(slug="aof-regiments"), starts_at=soon,
+                                 deadline=soon - dt.timedelta(days=1))
+    player = events.join_event(event=event, user=ada, display_name="Ada")
+    data = army_forge_list(unit("s1", "uSage"))
+    submission = events.submit(player=player, data=data)
+    assert submission.document["format"] == "armylists/list@1" and submission.points == 70
+    assert submission.document["meta"]["army_forge_list"] == data
+
+
+def test_the_api_checks_an_army_forge_list_too(imported, client):
+    response = client.post("/api/check", data=json.dumps(army_forge_list(unit("s1", "uSage", "oTrident"))),
+                           content_type="application/json")
+    assert response.status_code == 200 and response.json()["points"] == 80
