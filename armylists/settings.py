@@ -288,6 +288,11 @@ RATE_LIMITS = {
 WARM_UP = ["armylists.checking.library.load_every_library", "armylists.campaigns.snapshots.engine_version"]
 WARM_TEMPLATES = ["builder/list_detail.html", "builder/_edit.html", "printing/preparing.html", "busy.html",
                   "campaigns/campaign_detail.html", "events/dashboard.html", "factions/game_detail.html"]
+# Import a list may fetch an Army Forge share link's list (armylists/builder/armyforge_link.py): off unless the
+# site allows outbound fetches; then only this URL, with this timeout (docs/deploying.md).
+ARMY_FORGE_FETCH = env_bool("ARMY_FORGE_FETCH", False)
+ARMY_FORGE_LIST_URL = os.environ.get("ARMY_FORGE_LIST_URL", "https://army-forge.onepagerules.com/api/tts?id={id}")
+ARMY_FORGE_FETCH_TIMEOUT_S = 1.5
 # A request whose Django code runs longer than this is cut (armylists.ops.handler).
 REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
 # Rosters of more entries than this are rendered by the worker, while a page waits for them. Where a

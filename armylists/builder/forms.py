@@ -20,6 +20,7 @@ from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from factions.models import GameSystem
 
+from .armyforge_link import fetch_shared_list
 from .controls import NAME_LIMITS, Caster, Control, SettingsFields, caster, entry_state, option_controls, setting_fields
 from .edits import EntryChanges
 
@@ -95,7 +96,9 @@ class ShareForm(forms.Form):
 
 class ImportForm(forms.Form):
     # An empty file is read like any other, so its message says what a list file needs.
-    file = forms.FileField(label="List file (.json)", allow_empty_file=True)
+    file = forms.FileField(label="List file (.json): Muster's, or Army Forge's", allow_empty_file=True,
+                           required=False)
+    link = forms.CharField(label="Or an Army Forge share link", max_length=500, required=False)
 
     @classmethod
     def refused(cls, message: str) -> ImportForm:
@@ -105,9 +108,24 @@ class ImportForm(forms.Form):
         form.errors["file"] = form.error_class([message])
         return form
 
+    def clean(self):
+        """A file, or else a share link's list (fetched: armyforge_link.py)."""
+        cleaned = super().clean()
+        if cleaned.get("file") is None and "file" not in self.errors:
+            link = cleaned.get("link", "").strip()
+            if not link:
+                raise ValidationError("Choose a list file, or paste an Army Forge share link.")
+            try:
+                cleaned["data"] = fetch_shared_list(link)
+            except BadInput as error:
+                self.add_error("link", f"This link cannot be used: {error}")
+        return cleaned
+
     def clean_file(self):
         """The file's data, bounded as every list file is (size first, before it is read)."""
         upload = self.cleaned_data["file"]
+        if upload is None:
+            return None
         try:
             too_big(upload.size, LIST_BYTES)
             self.cleaned_data["data"] = parse_json(upload.read(LIST_BYTES + 1))

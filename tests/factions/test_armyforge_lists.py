@@ -116,3 +116,51 @@ def test_the_api_checks_an_army_forge_list_too(imported, client):
     response = client.post("/api/check", data=json.dumps(army_forge_list(unit("s1", "uSage", "oTrident"))),
                            content_type="application/json")
     assert response.status_code == 200 and response.json()["points"] == 80
+
+
+SHARE = "https://army-forge.onepagerules.com/share?id=Ab3-xY_9&name=River%20Raid"
+
+
+def import_link(client, django_user_model, link: str):
+    client.force_login(django_user_model.objects.get_or_create(username="ada")[0])
+    return client.post(reverse("builder:list-import"), {"link": link}, follow=True).content.decode()
+
+
+def test_a_share_link_is_not_fetched_unless_the_site_allows_it_and_says_to_download_the_file(
+        imported, client, django_user_model, monkeypatch):
+    monkeypatch.setattr("urllib.request.urlopen", lambda *a, **k: pytest.fail("fetched with the setting off"))
+    page = import_link(client, django_user_model, SHARE)
+    assert "this site does not fetch lists from Army Forge: open the list in Army Forge, download its list file" \
+        in page and not ArmyList.objects.exists()
+    assert "not an Army Forge share link" in import_link(client, django_user_model, "https://example.org/share?id=1")
+
+
+class Recorded:
+    """Army Forge's answer, as recorded (made up for the tests, in its shape)."""
+
+    def __init__(self, body: bytes):
+        self.body = body
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def read(self, most: int) -> bytes:
+        return self.body[:most]
+
+
+def test_a_share_link_is_fetched_from_the_list_api_alone_when_the_site_allows_it(
+        imported, client, django_user_model, monkeypatch, settings):
+    settings.ARMY_FORGE_FETCH = True
+    asked = []
+
+    def answer(request, timeout):
+        asked.append((request.full_url, timeout))
+        return Recorded(json.dumps(army_forge_list(unit("s1", "uSage"))).encode())
+
+    monkeypatch.setattr("urllib.request.urlopen", answer)
+    page = import_link(client, django_user_model, SHARE)
+    assert asked == [("https://army-forge.onepagerules.com/api/tts?id=Ab3-xY_9", settings.ARMY_FORGE_FETCH_TIMEOUT_S)]
+    assert "from an Army Forge list" in page and ArmyList.objects.get().name == "River Raid"

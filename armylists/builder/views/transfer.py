@@ -38,8 +38,9 @@ def list_import(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
+            upload = form.cleaned_data["file"]
             army_list = services.import_list(owner=request.user, data=form.cleaned_data["data"],
-                                             name=Path(form.cleaned_data["file"].name).stem)
+                                             name=Path(upload.name).stem if upload else None)
         except BadInput as error:
             form.add_error("file", f"This list file cannot be used: {error}")
         except Refused as error:
