@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from armylists.boundary.errors import BadInput
-from armylists.games.opr.armyforge.listfile import game_of, is_army_forge_list, muster_list
-from armylists.games.registry import game_home
+from armylists.games.registry import game_home, homes
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
@@ -58,13 +57,19 @@ def check_document(data: Any, *, overrides: Mapping[str, Any] | None = None) -> 
 
 
 def muster_document(data: Any, libraries: Mapping[str, Library] | None = None) -> Any:
-    """An Army Forge list file as Muster's list file (its books must be imported: docs/list-file.md, "Army Forge
-    lists"); any other document as it is."""
-    if not is_army_forge_list(data):
-        return data
-    game = find_game(game_of(data))
-    library = (libraries or {}).get(game.slug) or library_of(game)
-    return muster_list(data, library.army_forge_books())
+    """A list file another tool made, that a game reads (Army Forge's: docs/list-file.md, "Army Forge lists"),
+    as Muster's list file; any other document as it is."""
+    for home in homes():
+        if (slug := home.other_list_game(data)) is not None:
+            game = find_game(slug)
+            library = (libraries or {}).get(game.slug) or library_of(game)
+            return game_home(slug).other_list(data, library.factions.values())
+    return data
+
+
+def is_other_tools_list(data: Any) -> bool:
+    """Whether a game reads `data` as another tool's list file (the builder says what it became)."""
+    return any(home.other_list_game(data) for home in homes())
 
 
 class Batch:

@@ -24,8 +24,6 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from armylists.games.opr.armyforge.listfile import Book as ArmyForgeBook
-from armylists.games.opr.armyforge.listfile import BookUnit
 from armylists.games.registry import game_home
 from armylists.games.unit_fields import UnitField
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
@@ -49,7 +47,7 @@ class LibraryFaction:
     # The Army Forge book's version it came from, if it did (its edition, shown on rosters; not part of a
     # frozen snapshot: a submission's roster names the rules version only).
     book_version: str | None = None
-    book_uid: str | None = None  # the Army Forge book's uid, by which Army Forge's list files name it
+    book_uid: str | None = None  # the uid of the book it was imported from, where a game reads books
     unit_fields: tuple[UnitField, ...] = ()  # its game's own unit fields (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
@@ -100,20 +98,6 @@ class Library:
     def rule_texts(self, factions: Iterable[str]) -> list[dict[str, str]]:
         """The rules' own words of these factions' books ({"name", "text"}), for a list's glossary."""
         return [t for slug in sorted(set(factions)) if slug in self.factions for t in self.factions[slug].rule_texts]
-
-    def army_forge_books(self) -> dict[str, ArmyForgeBook]:
-        """The factions imported from Army Forge, by book uid, with their units and options by Army Forge id,
-        for reading Army Forge's list files (armylists/games/opr/armyforge/listfile.py)."""
-        books = {}
-        for f in self.factions.values():
-            if not f.book_uid:
-                continue
-            units = {doc["army_forge_id"]: BookUnit(
-                slug, {o["army_forge_id"]: o["slug"] for o in doc.get("options", ()) if o.get("army_forge_id")},
-                frozenset(o["slug"] for o in doc.get("options", ()) if o.get("scope") == "all_models"))
-                for slug, doc in f.unit_docs.items() if doc.get("army_forge_id")}
-            books[f.book_uid] = ArmyForgeBook(f.slug, f.name, units)
-        return books
 
     def card_texts(self) -> dict[str, str]:
         """Command card slug -> its text, where the data has one (the builder and the roster show it)."""

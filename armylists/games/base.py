@@ -212,6 +212,15 @@ class Game:
         """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
         return 0
 
+    def other_list_game(self, data: Any) -> str | None:
+        """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):
+        its slug, None when this game does not read that file, BadInput for a file it knows and refuses."""
+        return None
+
+    def other_list(self, data: Any, factions: Any) -> dict[str, Any]:
+        """That list file as Muster's own list document, read against the game's `factions` (a library's)."""
+        raise BadInput("", f"{self.system['name']} reads no other tool's list files")
+
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's
         rules, and in a game that has them its keywords or its weapons' rules."""

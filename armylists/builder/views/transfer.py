@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from armylists.boundary.jsonfile import LIST_BYTES
 from armylists.boundary.numbers import declared_length
-from armylists.checking.check import is_army_forge_list
+from armylists.checking.check import is_other_tools_list
 from armylists.checking.library import library_of
 
 from .. import services
@@ -53,7 +53,7 @@ def list_import(request: HttpRequest) -> HttpResponse:
 
 def imported_message(army_list: ArmyList, data) -> str:
     """What importing did; for an Army Forge list, what it became."""
-    if not is_army_forge_list(data):
+    if not is_other_tools_list(data):
         return f"Imported “{army_list.name}”."
     units, entries = len(data.get("units", ())), len(army_list.document.get("entries", ()))
     combined = sum(1 for e in army_list.document.get("entries", ()) if e.get("combined"))

@@ -9,6 +9,7 @@ from armylists.games.base import FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
+from armylists.games.opr.armyforge.listfile import books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
 from armylists.games.opr.rules.numbers import mixing_ways
 from armylists.games.opr.rules.units import join_problems
@@ -170,6 +171,12 @@ class OprGame(Game):
         details += spells_stat(entry, book_spells)
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
                 "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells)}
+
+    def other_list_game(self, data: Any) -> str | None:
+        return game_of(data) if is_army_forge_list(data) else None
+
+    def other_list(self, data: Any, factions: Any) -> dict[str, Any]:
+        return muster_list(data, books_from(factions))
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""

@@ -78,6 +78,21 @@ class Book:
     units: Mapping[str, BookUnit] = field(default_factory=dict)  # by Army Forge unit id
 
 
+def books_from(factions) -> dict[str, Book]:
+    """The factions imported from Army Forge (a library's, each with `slug`, `name`, `book_uid`, `unit_docs`), by
+    book uid, with their units and options by Army Forge id."""
+    books = {}
+    for f in factions:
+        if not f.book_uid:
+            continue
+        units = {doc["army_forge_id"]: BookUnit(
+            slug, {o["army_forge_id"]: o["slug"] for o in doc.get("options", ()) if o.get("army_forge_id")},
+            frozenset(o["slug"] for o in doc.get("options", ()) if o.get("scope") == "all_models"))
+            for slug, doc in f.unit_docs.items() if doc.get("army_forge_id")}
+        books[f.book_uid] = Book(f.slug, f.name, units)
+    return books
+
+
 def is_army_forge_list(data: Any) -> bool:
     """An Army Forge list file, told by its shape: no Muster `format`, a `gameSystem` and `units`."""
     return isinstance(data, dict) and "format" not in data and "gameSystem" in data and "units" in data
