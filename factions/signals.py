@@ -17,6 +17,12 @@ def broken_by_replacing(game: str, faction: str, kept: set[str]) -> list[str]:
             for line in lines or ()]
 
 
+def lacks_units(document: dict, faction: str, kept: set[str]) -> bool:
+    """Whether a list document has an entry of `faction` (its own, or the list's) whose unit is not in `kept`."""
+    return any((e.get("faction") or document.get("faction")) == faction and e.get("unit") not in kept
+               for e in document.get("entries", []))
+
+
 def naming(count: int, what: str, names: list[str]) -> str:
     """"2 saved lists would name units the book does not have: Spring, Autumn"."""
     shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")

@@ -1,7 +1,7 @@
 """What replacing a faction by a book would change for events (factions/signals.py, `replacing`)."""
 from __future__ import annotations
 
-from factions.signals import naming
+from factions.signals import lacks_units, naming
 
 from .models import Event, Submission
 
@@ -13,8 +13,7 @@ def events_broken(sender, *, game: str, faction: str, kept: set[str], **kwargs) 
     for name, document in (Submission.objects.filter(player__event__game__slug=game, faction=faction)
                            .exclude(player__event__state=Event.State.PUBLISHED)
                            .values_list("player__event__name", "document").iterator()):
-        if any(e.get("unit") not in kept for e in document.get("entries", [])
-               if (e.get("faction") or document.get("faction")) == faction):
+        if lacks_units(document, faction, kept):
             events.add(name)
     return [naming(len(events), "events have submissions a re-check would find broken", sorted(events))] \
         if events else []
