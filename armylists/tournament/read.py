@@ -83,12 +83,17 @@ class Standing:
         return "; ".join(said)
 
 
-def _entrants(event: Event):
+def _entrants(event: Event | int):
     """Every player with a submission or a late entry, by name, each with their latest list's faction."""
     latest = Submission.objects.filter(player=OuterRef("pk")).order_by("-version").values("faction_name")[:1]
     submitted = Exists(Submission.objects.filter(player=OuterRef("pk")))
     return (Player.objects.filter(event=event).filter(submitted | Q(late_entry__isnull=False))
             .annotate(faction=Subquery(latest)).order_by(Lower("display_name")))
+
+
+def takes_part(player: Player | None) -> bool:
+    """Whether the player is an entrant of their event's day (as `entrants` counts them)."""
+    return player is not None and _entrants(player.event_id).filter(pk=player.pk).exists()
 
 
 def entrants(event: Event) -> list[Player]:

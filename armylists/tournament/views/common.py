@@ -9,11 +9,11 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
 
-from armylists.events.models import Event, Player, Submission
+from armylists.events.models import Event
 from armylists.events.permissions import Access, event_access
 from armylists.rules.refused import Refused
 
-from ..models import LateEntry
+from ..read import takes_part
 
 
 def day_access(user, slug: str) -> Access:
@@ -25,11 +25,6 @@ def day_access(user, slug: str) -> Access:
     if access.is_organiser or access.published or takes_part(access.player):
         return access
     raise Http404("No such event.")
-
-
-def takes_part(player: Player | None) -> bool:
-    return player is not None and (Submission.objects.filter(player=player).exists()
-                                   or LateEntry.objects.filter(player=player).exists())
 
 
 def organiser_access(request: HttpRequest, slug: str) -> Access:
