@@ -18,11 +18,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 import uuid
 from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
+
+from django.db import connection, connections
 
 from armylists.games.registry import game_home
 from armylists.games.unit_fields import UnitField
@@ -179,6 +184,11 @@ def load_library(game: GameSystem) -> Library:
 
 # Game id -> (the data version it was read at, its library).
 _LIBRARIES: dict[int, tuple[uuid.UUID, Library]] = {}
+# Libraries being read beside the requests that need them: (game id, version wanted) -> the reading.
+_READING: dict[tuple[int, uuid.UUID | None], Future] = {}
+_reading_lock = threading.Lock()
+_reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="library-reader")
+WAIT_SLICE_S = 0.05
 
 
 def library_of(game: GameSystem, *, just_read: bool = False) -> Library:
@@ -196,10 +206,45 @@ def library_of(game: GameSystem, *, just_read: bool = False) -> Library:
             version = GameSystem.objects.filter(pk=game.pk).values_list("data_version", flat=True).first()
         if kept[0] == version:
             return kept[1]
-    library = load_library(game)
+    if connection.in_atomic_block:
+        # Inside a transaction the library is read through its connection, which sees what the transaction
+        # wrote (an import checking the lists a replace would break); another thread's would not.
+        return _keep(game.pk, version, load_library(game))
+    return _read_beside(game.pk, version)
+
+
+def _keep(game_id: int, version: uuid.UUID | None, library: Library) -> Library:
     library.version = version
-    _LIBRARIES[game.pk] = (version, library)
+    _LIBRARIES[game_id] = (version, library)
     return library
+
+
+def _read_beside(game_id: int, version: uuid.UUID | None) -> Library:
+    """The library, read by this process's reader thread while the request waits for it.
+
+    A large library can take longer to read than a request may run (armylists/ops/timelimit.py): the
+    request is cut, but the reading goes on and is kept, so the next request finds it read; every request
+    that wants it meanwhile waits for the same reading (docs/deploying.md, "What the site does against hostile
+    clients")."""
+    with _reading_lock:
+        reading = _READING.get((game_id, version))
+        if reading is None:
+            reading = _READING[(game_id, version)] = _reader.submit(_read_and_keep, game_id, version)
+    while True:
+        try:  # in slices, so that a request's time limit can stop the wait between two of them
+            return reading.result(timeout=WAIT_SLICE_S)
+        except FutureTimeout:
+            continue
+
+
+def _read_and_keep(game_id: int, version: uuid.UUID | None) -> Library:
+    try:
+        game = GameSystem.objects.get(pk=game_id)
+        return _keep(game_id, game.data_version, load_library(game))
+    finally:
+        connections.close_all()  # the reader thread's own: it holds none between readings
+        with _reading_lock:
+            _READING.pop((game_id, version), None)
 
 
 def load_every_library() -> None:

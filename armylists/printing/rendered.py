@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -21,7 +22,9 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django_tasks.base import Task
+from django_tasks import task_backends
+from django_tasks.base import Task, TaskResult
+from django_tasks.exceptions import InvalidTaskBackendError, TaskResultDoesNotExist
 
 from armylists.ops.ratelimit import limit
 
@@ -30,8 +33,9 @@ from .roster import Printing
 
 # Raise it when the roster's template changes what a PDF shows, so older renderings are not served.
 LAYOUT = 2
-# A queued rendering not done by then is queued again (its worker died or the task was lost).
-PENDING_S = 120
+# A rendering running this long is taken for lost (its worker died mid-way): asking again queues it anew.
+# A queued one is never: however long the queue, a second job for the same PDF would only lengthen it.
+LOST_S = 15 * 60
 # A rendering that failed is said to have failed for this long; asking after that queues it again.
 FAILED_S = 60
 # For this long after it was queued, the waiting page reloads every second.
@@ -58,9 +62,13 @@ def store(key: str, pdf: bytes) -> bytes:
 
 def render_queued(key: str, render: Callable[[], bytes]) -> str:
     """The worker's rendering of a queued PDF, its start shown on the waiting page; after a failure
-    the PDF is no longer pending, so asking again queues it again."""
+    the PDF is no longer pending, so asking again queues it again. A PDF already in the cache is
+    never rendered again (a job queued for it before it was rendered finds it there)."""
     pending = key + ":pending"
-    cache.set(pending, {**(cache.get(pending) or {"queued": timezone.now()}), "started": timezone.now()}, PENDING_S)
+    if cache.has_key(key):
+        cache.delete(pending)
+        return "cached"
+    cache.set(pending, {**(cache.get(pending) or {"queued": timezone.now()}), "started": timezone.now()})
     try:
         store(key, render())
     except Exception:
@@ -71,11 +79,37 @@ def render_queued(key: str, render: Callable[[], bytes]) -> str:
 
 
 def _queue_once(key: str, enqueue: Callable[[], object]) -> dict:
-    """The PDF's rendering, queued unless it already is: asking again joins it."""
-    pending, state = key + ":pending", {"queued": timezone.now(), "started": None}
-    if cache.add(pending, state, PENDING_S):
-        enqueue()
+    """The PDF's rendering, queued unless a job for it is still queued or running: asking again joins it,
+    however long the queue (docs/deploying.md, "Background tasks")."""
+    pending = key + ":pending"
+    state = _pending(key)
+    if state is not None:
+        return state
+    cache.delete(pending)  # a job that is over without the PDF, or lost
+    state = {"queued": timezone.now(), "started": None}
+    if cache.add(pending, state):
+        job = enqueue()
+        if isinstance(job, TaskResult) and job.is_finished:  # run at once (development, the suite): over
+            cache.delete(pending)
+        elif isinstance(job, TaskResult):
+            cache.set(pending, state := {**state, "job": [job.backend, job.id]})
     return cache.get(pending) or state
+
+
+def _pending(key: str) -> dict | None:
+    """What the waiting page shows of the PDF's job while it may still render it; None once it cannot."""
+    state = cache.get(key + ":pending")
+    if state is None or "job" not in state:
+        return state
+    backend, job_id = state["job"]
+    try:
+        job = task_backends[backend].get_result(job_id)
+    except (TaskResultDoesNotExist, InvalidTaskBackendError):
+        return None
+    running_since = job.started_at or job.last_attempted_at
+    if job.is_finished or (running_since and timezone.now() - running_since > timedelta(seconds=LOST_S)):
+        return None
+    return state
 
 
 def serve_pdf(request: HttpRequest, key: str, filename: str, render: Callable[[], bytes], inline: bool,
@@ -105,7 +139,7 @@ def reloaded(request: HttpRequest) -> HttpResponse | None:
     pdf = cache.get(waiting["key"])
     if pdf is not None:
         return _download(pdf, waiting["file"])
-    state = cache.get(waiting["key"] + ":failed") or cache.get(waiting["key"] + ":pending")
+    state = cache.get(waiting["key"] + ":failed") or _pending(waiting["key"])
     return waiting_page(request, waiting, state) if state else None
 
 

@@ -1,0 +1,85 @@
+"""One job per PDF, ever (armylists/printing/rendered.py; docs/deploying.md, "Background tasks"): asking again
+joins the job queued or running for the same content however long the queue, a PDF already in the cache is
+never rendered again, and only a job that is over without the PDF, or has run far too long, is queued anew."""
+from __future__ import annotations
+
+import datetime as dt
+import html
+import time
+
+import pytest
+from django.core.cache import cache
+from django.urls import reverse
+from django.utils import timezone
+from django_tasks import default_task_backend
+from django_tasks.base import TaskResultStatus
+
+from armylists.printing import rendered
+
+from .test_rendered import RELOAD
+
+pytestmark = pytest.mark.django_db
+
+DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend",  # a worker that has not come yet
+                     "QUEUES": ["default", "rosters"]}}
+
+
+@pytest.fixture
+def waiting_roster(client, make_army_list, settings):
+    """A roster the worker renders, asked for by its owner: the URL to ask again."""
+    settings.TASKS, settings.ROSTER_INLINE_ENTRIES = DUMMY, 0
+    army_list = make_army_list()
+    client.force_login(army_list.owner)
+    return reverse("printing:list-pdf", args=[army_list.pk])
+
+
+def jobs() -> list:
+    return default_task_backend.results
+
+
+def later(monkeypatch, minutes: int) -> None:
+    """The clock moved on, for the cache's expiry and the job's age alike."""
+    moved = timezone.now() + dt.timedelta(minutes=minutes)
+    monkeypatch.setattr(timezone, "now", lambda: moved)
+    monkeypatch.setattr(time, "time", lambda: moved.timestamp())  # what the cache sets expiry times by
+    monkeypatch.setattr("django.core.cache.backends.db.tz_now", lambda: moved)  # and what it reads them by
+
+
+def test_asking_again_however_long_the_queue_joins_the_one_job(client, waiting_roster, monkeypatch):
+    assert client.get(waiting_roster).status_code == 202
+    later(monkeypatch, 30)  # half an hour in the queue, behind others
+    assert [client.get(waiting_roster).status_code for _ in range(5)] == [202] * 5
+    assert len(jobs()) == 1
+
+
+def test_a_rendering_that_runs_long_is_joined_and_one_that_ran_too_long_is_queued_anew(
+        client, waiting_roster, monkeypatch):
+    client.get(waiting_roster)
+    [job] = jobs()
+    object.__setattr__(job, "status", TaskResultStatus.RUNNING)
+    object.__setattr__(job, "started_at", timezone.now())
+    later(monkeypatch, 10)
+    assert client.get(waiting_roster).status_code == 202 and len(jobs()) == 1  # still running: joined
+    later(monkeypatch, rendered.LOST_S // 60 + 1)  # its worker died mid-way
+    assert client.get(waiting_roster).status_code == 202 and len(jobs()) == 2
+
+
+def test_a_job_over_without_its_pdf_is_queued_anew_and_its_waiting_page_asks_again(client, waiting_roster):
+    waiting = client.get(waiting_roster)
+    [job] = jobs()
+    object.__setattr__(job, "status", TaskResultStatus.SUCCESSFUL)  # it found nothing to print, say
+    reload_url = html.unescape(RELOAD.search(waiting.content.decode()).group(1))
+    assert client.get(reload_url).status_code == 202 and len(jobs()) == 2
+
+
+def test_a_pdf_in_the_cache_is_never_rendered_again():
+    renders = []
+
+    def render() -> bytes:
+        renders.append(1)
+        return b"%PDF-1.7 made once"
+
+    # Two jobs for one PDF (queued before either ran): the second finds it rendered.
+    assert rendered.render_queued("roster:same", render) == "done"
+    assert rendered.render_queued("roster:same", render) == "cached"
+    assert renders == [1] and cache.get("roster:same") == b"%PDF-1.7 made once"
