@@ -14,6 +14,7 @@ from typing import Any
 from .errors import BadInput
 from .messages import json_path
 from .numbers import MAX_DIGITS
+from .text import NO_NUL, NUL
 
 # Bounds on every JSON document Muster reads (docs/list-file.md and docs/faction-file.md, "Bounds"). A faction file
 # holds a whole game's data, so it may be larger than a list.
@@ -58,11 +59,13 @@ def parse_json(raw: bytes, max_bytes: int = LIST_BYTES) -> Any:
         path = _path_at_depth(text, MAX_DEPTH + 1)
         raise BadInput(path, f"nests more than {MAX_DEPTH} levels deep")
     try:
-        return json.loads(text, parse_int=_integer, parse_float=_finite, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
+        data = json.loads(text, parse_int=_integer, parse_float=_finite, parse_constant=_no_constant)
+    except ValueError as error:  # json.JSONDecodeError among them
         raise BadInput("", f"not valid JSON ({error})") from None
-    except ValueError as error:
-        raise BadInput("", f"not valid JSON ({error})") from None
+    # JSON writes a NUL inside a string only as an escape, so a document without one is never walked.
+    if "\\u0000" in text and (path := _nul_at(data)) is not None:
+        raise BadInput(path, NO_NUL)
+    return data
 
 
 # UTF-16 and UTF-32 byte order marks, longest first (UTF-32-LE starts like UTF-16-LE).
@@ -167,6 +170,20 @@ def _finite(digits: str) -> float:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _nul_at(data: Any, path: tuple[int | str, ...] = ()) -> str | None:
+    """The JSON path of the first string holding a NUL character (a key: its object's path), wherever it is,
+    `meta` and `stats` included: the database stores none (`text`)."""
+    if isinstance(data, str):
+        return json_path(path) if NUL in data else None
+    if isinstance(data, dict) and any(NUL in key for key in data):
+        return json_path(path)
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        if (found := _nul_at(value, (*path, key))) is not None:
+            return found
+    return None
 
 
 def long_number_in(data: Any, path: tuple[int | str, ...] = ()) -> BadInput | None:

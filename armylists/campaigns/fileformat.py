@@ -13,10 +13,11 @@ import re
 from datetime import datetime
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input
+from armylists.boundary.text import line
 
 from .payloads import PAYLOADS, Picks, Rolls
 
@@ -25,9 +26,12 @@ MAX_ACTIONS = 50_000
 MAX_MEMBERS = 500
 MAX_FILE_BYTES = 20_000_000
 
-Username = Annotated[str, StringConstraints(min_length=1, max_length=150)]
+Username = line(150, min_length=1)
 HouseNumber = Annotated[int, Field(ge=0, le=100_000)]
-CampaignSlug = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=60)]
+CampaignSlug = line(60, pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+CampaignName = line(120, min_length=1)
+GameName = line(50, min_length=1)
+OverrideName = line(40)
 
 
 class Strict(BaseModel):
@@ -55,13 +59,13 @@ class CampaignFile(Strict):
 
     format: Literal["armylists/campaign@1"]
     slug: CampaignSlug
-    name: Annotated[str, StringConstraints(min_length=1, max_length=120)]
-    game: Annotated[str, StringConstraints(min_length=1, max_length=50)]
+    name: CampaignName
+    game: GameName
     kind: Literal["game-limited", "point-limited", "time-limited", "endless"]
     parallel_play: bool = False
     late_joiners: bool = False
     permadeath: bool = True
-    overrides: Annotated[dict[Annotated[str, StringConstraints(max_length=40)], HouseNumber], Field(max_length=40)] = {}
+    overrides: Annotated[dict[OverrideName, HouseNumber], Field(max_length=40)] = {}
     game_master: Username
     members: Annotated[list[Username], Field(min_length=1, max_length=MAX_MEMBERS)]
     actions: Annotated[list[ActionIn], Field(max_length=MAX_ACTIONS)]

@@ -16,10 +16,11 @@ import types
 import typing
 from typing import Annotated, Any, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input, json_path
+from armylists.boundary.text import line, lines
 from armylists.rules.campaign.actions import ACTION_TYPES, Action
 from armylists.rules.campaign.bounds import Many, OneOf, Text, Whole
 from armylists.rules.campaign.data import action_from_data
@@ -48,9 +49,10 @@ def _annotation(hint: Any, limits: Any, where: str) -> Any:
         return Annotated[int, Field(ge=limits.ge, le=limits.le)]
     if isinstance(limits, OneOf):
         return Literal[limits.options]
+    if isinstance(limits, Text) and limits.lines:
+        return lines(limits.max_length, min_length=limits.min_length)
     if isinstance(limits, Text):
-        return Annotated[str, StringConstraints(min_length=limits.min_length, max_length=limits.max_length,
-                                                pattern=limits.pattern)]
+        return line(limits.max_length, min_length=limits.min_length, pattern=limits.pattern)
     raise TypeError(f"{where}: no bounds declared")
 
 
@@ -68,11 +70,10 @@ def model_for(cls: type) -> type[Strict]:
 
 PAYLOADS: dict[str, type[Strict]] = {kind: model_for(cls) for kind, cls in ACTION_TYPES.items()}
 
-RollKey = Annotated[str, StringConstraints(min_length=1, max_length=100)]
+RollKey = line(100, min_length=1)
 Rolls = Annotated[dict[RollKey, Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=100)]],
                   Field(max_length=1000)]
-Picks = Annotated[dict[RollKey, Annotated[str, StringConstraints(min_length=1, max_length=60)]],
-                  Field(max_length=1000)]
+Picks = Annotated[dict[RollKey, line(60, min_length=1)], Field(max_length=1000)]
 
 
 def parse_action(kind: str, data: Any, where: tuple[int | str, ...] = ()) -> Action:

@@ -12,8 +12,11 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from armylists.boundary.text import line, lines
+
 # The bounds of both formats (docs/faction-file.md, "Bounds": "Every slug in every file matches [a-z0-9-]{1,64}. Names
-# are at most 200 characters, notes and texts at most 5,000"; list file bounds).
+# are at most 200 characters, notes and texts at most 5,000"; list file bounds). Names are one line, texts may
+# hold line breaks, neither a control character (`armylists.boundary.text`).
 NAME_MAX = 200
 TEXT_MAX = 5_000
 LIST_NAME_MAX = NAME_MAX
@@ -24,8 +27,9 @@ SLUG_PATTERN = r"^[a-z0-9-]{1,64}$"
 ENTRY_ID_PATTERN = r"^[A-Za-z0-9_-]{1,40}$"
 
 Slug = Annotated[str, StringConstraints(pattern=SLUG_PATTERN)]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=NAME_MAX)]
-LongText = Annotated[str, StringConstraints(max_length=TEXT_MAX)]
+Name = line(NAME_MAX, min_length=1)
+ListName, EntryName = line(LIST_NAME_MAX), line(ENTRY_NAME_MAX)  # may be empty
+LongText = lines(TEXT_MAX)
 Id = Annotated[str, StringConstraints(pattern=ENTRY_ID_PATTERN)]
 PointsLimit = Annotated[int, Field(ge=1, le=1_000_000)]
 EntryT = TypeVar("EntryT")
@@ -82,14 +86,14 @@ class EntryIn(Strict):
     unit: Slug
     faction: Slug | None = None
     options: Annotated[list[Slug], Field(max_length=MAX_OPTIONS)] = []
-    name: Annotated[str, StringConstraints(max_length=ENTRY_NAME_MAX)] | None = None
+    name: EntryName | None = None
 
 
 class ListIn(Strict):
     format: Literal["armylists/list@1"]
     game: str
     faction: Slug
-    name: Annotated[str, StringConstraints(max_length=LIST_NAME_MAX)] | None = None
+    name: ListName | None = None
     points_limit: PointsLimit
     entries: Entries[EntryIn]
     # Anything a program wants to keep with the list; never checked, kept through import and export.

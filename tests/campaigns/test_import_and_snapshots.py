@@ -63,6 +63,28 @@ def test_a_file_over_the_campaign_files_size_is_refused(armies, tmp_path, settin
     assert code == 2 and "must be at most 100 bytes" in message
 
 
+@pytest.mark.parametrize("field, value, message", [
+    ("name", "Border\x00Wars", "name: must not contain a NUL character"),
+    ("name", "Border\nWars", "name: must be one line"),
+])
+def test_a_nul_or_a_line_break_in_the_campaigns_name_is_refused_with_exit_2_naming_it(armies, tmp_path, field,
+                                                                                       value, message):
+    path = tmp_path / "named.json"
+    path.write_text(json.dumps({**export_campaign(armies), field: value}))
+    code, said = run_import(path, "--as", "copy")
+    assert code == 2 and said.strip() == f"BAD INPUT {path}: {message}"
+    assert not Campaign.objects.filter(slug="copy").exists()
+
+
+def test_a_nul_in_an_armys_notes_is_refused_naming_the_action(armies, tmp_path):
+    document = export_campaign(armies)
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps(with_notes(document, 1)).replace('"n0"', '"n\\u0000"'))
+    code, said = run_import(path, "--as", "copy")
+    last = len(document["actions"])
+    assert code == 2 and f"actions[{last}].data.notes: must not contain a NUL character" in said
+    assert not Campaign.objects.filter(slug="copy").exists()
+
 def test_an_import_writes_in_the_same_few_statements_whatever_the_length_of_its_log(armies):
     """Linear time: the log is replayed once in memory and written in bulk, not action by action."""
     document = export_campaign(armies)

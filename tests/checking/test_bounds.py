@@ -60,6 +60,9 @@ def test_the_longest_entry_id_of_every_allowed_character_is_accepted(kingdom):
     (list_file(name="n" * 201), "name: must be at most 200 characters"),
     (list_file(entries=[{"id": "e1", "unit": "infantry", "name": "n" * 201}]),
      "entries[0].name: must be at most 200 characters"),
+    (list_file(name="Spring\nOpen"), "name: must be one line"),
+    (list_file(entries=[{"id": "e1", "unit": "infantry", "name": "Sir\x00Reg"}]),
+     "entries[0].name: must not contain a NUL character"),
     (list_file(entries=[{"id": "e1", "unit": "i" * 65}]),
      "entries[0].unit: must be 1 to 64 lower-case letters, digits or hyphens"),
     (list_file(entries=[{"id": "e1", "unit": "infantry", "options": ["spears"] * 101}]),
@@ -190,6 +193,8 @@ def test_the_api_answers_413_for_a_body_over_one_megabyte(client, kingdom):
      "points_limit: must be at most 1,000,000"),
     (json.dumps(LEGAL).encode("utf-16"), "must be UTF-8"),
     (json.dumps(list_file(entries=[{"id": "../18/delete", "unit": "infantry"}])).encode(), "entries[0].id"),
+    (json.dumps({**LEGAL, "meta": {"tags": ["casual", "a\x00b"]}}).encode(),
+     "meta.tags[1]: must not contain a NUL character"),
 ])
 def test_the_api_answers_hostile_bodies_with_400_and_a_sentence(client, kingdom, raw, message):
     response = post(client, raw)

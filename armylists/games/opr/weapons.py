@@ -7,14 +7,15 @@ from __future__ import annotations
 import re
 from typing import Annotated
 
-from pydantic import Field, StringConstraints
+from pydantic import Field
 
+from armylists.boundary.text import line
 from armylists.games.card_parts import Stat, weapon_text
 from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
 from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry
 
-AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+AfId = line(64, min_length=1)
 FEW = 50
 
 

@@ -250,7 +250,7 @@ class HouseRule(Action):
     """A house rule the game master records in the log, e.g. units priced differently from the library."""
 
     kind: ClassVar[str] = "house-rule"
-    text: str = bound(Text(max_length=2000))
+    text: str = bound(Text(max_length=2000, lines=True))
 
 
 @dataclass(frozen=True, slots=True)

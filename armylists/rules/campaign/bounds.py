@@ -17,6 +17,7 @@ class Text:
     min_length: int | None = 1
     max_length: int | None = None
     pattern: str | None = None
+    lines: bool = False  # a text of several lines (a note); else one line, as a name is
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ NAME = Text(max_length=120)
 SLUG = Text(max_length=200)
 REASON = Text(max_length=300)
 USERNAME = Text(max_length=150)
-NOTES = Text(min_length=None, max_length=2000)
+NOTES = Text(min_length=None, max_length=2000, lines=True)
 COUNT = Whole(0, 50)
 MISSION = Whole(1, 10_000)
 KEYS = Many(KEY, MAX_UNITS)

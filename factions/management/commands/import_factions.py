@@ -1,6 +1,6 @@
 from django.core.management.base import CommandError
 
-from armylists.boundary.commands import MusterCommand
+from armylists.boundary.commands import BAD_INPUT, MusterCommand
 from armylists.games.registry import homes
 from factions.armyforge import BookImport, read_army_forge_file
 from factions.importer import FactionFileError, import_file
@@ -39,7 +39,7 @@ class Command(MusterCommand):
                 f"({', '.join(done.factions)}), {done.units} unit(s)"
             )
         if failed:
-            raise CommandError(f"{failed} file(s) refused; nothing of them was written.")
+            raise CommandError(f"{failed} file(s) refused; nothing of them was written.", returncode=BAD_INPUT)
 
     def _army_forge(self, path: str, options) -> None:
         book = read_army_forge_file(path, options["army_forge"], replace=options["replace"])

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from armylists.boundary.numbers import whole_number
+from armylists.boundary.text import line, lines
 
-Text = Annotated[str, StringConstraints(max_length=200)]
-LongText = Annotated[str, StringConstraints(max_length=5_000)]
-AfId = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Text = line(200)
+LongText = lines(5_000)
+AfId = line(64, min_length=1)
 
 
 def _digits(value: Any) -> Any:

@@ -18,10 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input
+from armylists.boundary.text import line
 
 # Army Forge's game systems, by the code a list file gives, and the game Muster checks them as.
 GAMES = {"aofs": "aof-skirmish", "aofr": "aof-regiments"}
@@ -30,7 +31,7 @@ NOT_CHECKED = {"aof": "Age of Fantasy (the big-battle game)", "gf": "Grimdark Fu
 UNITS_MAX = 500
 UPGRADES_MAX = 100
 
-Text = Annotated[str, StringConstraints(max_length=200)]
+Text = line(200)
 
 
 class Loose(BaseModel):
