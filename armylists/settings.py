@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
@@ -50,6 +51,27 @@ def env_proxy_ssl_header(name: str) -> tuple[str, str] | None:
     return header, value
 
 
+def env_site_url(name: str, hosts: list[str], debug: bool) -> str:
+    """The site's own address ("https://muster.example.org"), which links in emails name: never the
+    Host header of the request that sent them, whose port anyone reaching the web port directly
+    chooses (docs/deploying.md, "The environment"). Unset: with DEBUG on, "" (the request's host,
+    as runserver needs); off, https:// and the first host ALLOWED_HOSTS names."""
+    raw = os.environ.get(name, "").strip().rstrip("/")
+    if raw:
+        parts = urlsplit(raw)
+        if parts.scheme not in {"http", "https"} or not parts.hostname or "@" in parts.netloc or (
+                raw != f"{parts.scheme}://{parts.netloc}"):
+            raise ImproperlyConfigured(f"{name} must be the site's address, such as https://muster.example.org, "
+                                       f"not {raw!r}.")
+        return raw
+    if debug:
+        return ""
+    host = next((h.lstrip(".") for h in hosts if h.lstrip(".") not in {"", "*"}), None)
+    if host is None:
+        raise ImproperlyConfigured(f"Set {name} when DEBUG is off and ALLOWED_HOSTS names no single host.")
+    return f"https://{host}"
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -57,6 +79,9 @@ if not SECRET_KEY:
         raise RuntimeError("Set SECRET_KEY when DEBUG is off.")
     SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
+# The address links in emails name (password reset): SITE_URL, else the first of ALLOWED_HOSTS over
+# HTTPS when DEBUG is off; "" with DEBUG on, for the request's own host.
+SITE_URL = env_site_url("SITE_URL", ALLOWED_HOSTS, DEBUG)
 
 # HTTPS, all off by default (runserver and the test suite speak plain HTTP);
 # docs/deploying.md turns them on.

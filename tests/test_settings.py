@@ -16,11 +16,12 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOW = ("import json; from django.conf import settings; "
         "db = settings.DATABASES['default']; "
         "print(json.dumps({'engine': db['ENGINE'], 'name': str(db['NAME']), 'options': db.get('OPTIONS', {}), "
-        "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS}))")
+        "'debug': settings.DEBUG, 'hosts': settings.ALLOWED_HOSTS, 'site': settings.SITE_URL}))")
 
 
 def settings_with(**env: str) -> subprocess.CompletedProcess:
-    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS"}}
+    clean = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS",
+                                                                 "SITE_URL"}}
     return subprocess.run([sys.executable, "-c", SHOW], cwd=ROOT, capture_output=True, text=True,
                           env={**clean, "DJANGO_SETTINGS_MODULE": "armylists.settings", **env})
 
@@ -43,6 +44,14 @@ def test_debug_off_needs_a_secret_key_and_takes_allowed_hosts():
     assert refused.returncode != 0 and "Set SECRET_KEY" in refused.stderr
     shown = json.loads(settings_with(DEBUG="false", SECRET_KEY="s" * 50, ALLOWED_HOSTS="a.example,b.example").stdout)
     assert shown["debug"] is False and shown["hosts"] == ["a.example", "b.example"]
+
+
+def test_links_in_emails_name_site_url_else_deployed_the_first_allowed_host_over_https():
+    deployed = {"DEBUG": "false", "SECRET_KEY": "s" * 50, "ALLOWED_HOSTS": "muster.example.org,www.example.org"}
+    assert json.loads(settings_with(**deployed).stdout)["site"] == "https://muster.example.org"
+    configured = settings_with(**deployed, SITE_URL="http://muster.example.org:8080/")
+    assert json.loads(configured.stdout)["site"] == "http://muster.example.org:8080"
+    assert json.loads(settings_with().stdout)["site"] == ""  # development: the request's own host
 
 
 @pytest.mark.django_db

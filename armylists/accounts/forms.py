@@ -1,8 +1,11 @@
-"""The login and sign-up forms."""
+"""The login, sign-up and password reset forms."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
 from django.core.validators import MaxLengthValidator
 
 
@@ -29,3 +32,15 @@ class SignUpForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+
+class SiteAddressPasswordResetForm(PasswordResetForm):
+    """Django's reset form, its emailed link on the configured site address (SITE_URL), never the
+    request's Host header: one reaching the web port directly put its own port in the link
+    (docs/deploying.md, "The environment"). With SITE_URL empty (development) the request's host is used."""
+
+    def save(self, *args, **kwargs):
+        if settings.SITE_URL:
+            site = urlsplit(settings.SITE_URL)
+            kwargs |= {"domain_override": site.netloc, "use_https": site.scheme == "https"}
+        return super().save(*args, **kwargs)

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_http_methods
 
 from armylists.ops.ratelimit import limit
 
-from .forms import SignUpForm
+from .forms import SignUpForm, SiteAddressPasswordResetForm
 
 
 def safe_next(request: HttpRequest) -> str:
@@ -44,6 +44,8 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 class LimitedPasswordResetView(PasswordResetView):
     """Django's password reset, its form limited per address: each request may send an email."""
+
+    form_class = SiteAddressPasswordResetForm
 
     def post(self, request, *args, **kwargs):
         if refused := limit(request, "password-reset", settings.PASSWORD_RESET_RATE):

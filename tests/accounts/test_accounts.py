@@ -101,6 +101,18 @@ def test_a_forgotten_password_is_reset_by_a_link_sent_by_email(client, make_user
     assert user.check_password("a-brand-new-password")
 
 
+def test_the_reset_link_names_the_configured_site_address_whatever_port_the_request_came_to(client, make_user,
+                                                                                              mailoutbox, settings):
+    settings.SITE_URL, settings.ALLOWED_HOSTS = "https://muster.example.org", ["muster.example.org"]
+    user = make_user("ada")
+    user.email = "ada@example.org"
+    user.save()
+    client.post(reverse("password_reset"), {"email": "ada@example.org"}, HTTP_HOST="muster.example.org:6666")
+    (mail,) = mailoutbox
+    link = next(line for line in mail.body.splitlines() if "/reset/" in line)
+    assert link.startswith("https://muster.example.org/accounts/reset/") and ":6666" not in mail.body
+
+
 def test_the_sign_up_takes_an_optional_email_for_resets(client):
     client.post(reverse("signup"), {"username": "ada", "email": "ada@example.org",
                                     "password1": "a-long-test-password", "password2": "a-long-test-password"})

@@ -13,6 +13,7 @@ PRODUCTION = {
     "DEBUG": "false",
     "SECRET_KEY": "k7Vq2-this-is-a-test-key-of-fifty-characters-or-more-x9",
     "ALLOWED_HOSTS": "muster.example.org",
+    "SITE_URL": "https://muster.example.org",
     "CSRF_TRUSTED_ORIGINS": "https://muster.example.org",
     "SECURE_PROXY_SSL_HEADER": "HTTP_X_FORWARDED_PROTO,https",
     "SECURE_SSL_REDIRECT": "true",

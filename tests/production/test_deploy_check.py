@@ -44,7 +44,9 @@ def test_proxy_header_origins_and_hsts_come_from_the_environment(tmp_path):
 
 
 @pytest.mark.parametrize("name, value", [("SECURE_PROXY_SSL_HEADER", "https"),
-                                         ("SECURE_HSTS_SECONDS", "a year")])
+                                         ("SECURE_HSTS_SECONDS", "a year"),
+                                         ("SITE_URL", "muster.example.org"),
+                                         ("SITE_URL", "https://muster.example.org/muster/")])
 def test_a_malformed_setting_stops_the_site_with_its_name(name, value, tmp_path):
     run = manage("check", env={"DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", **PRODUCTION, name: value})
     assert run.returncode != 0 and f"{name} must" in run.stderr
