@@ -19,7 +19,7 @@ from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import long_number_in
 from armylists.boundary.messages import bad_input
 from armylists.games.registry import game_home, games
-from armylists.games.schema import FactionIn
+from armylists.games.schema import FACTION_OPTIONS_MAX, FactionIn
 
 FORMAT = "armylists/factions@1"
 ENVELOPE = ("format", "game", "factions")
@@ -47,6 +47,7 @@ def parse_faction_file(data: Any) -> FactionFile:
             factions.append(home.faction_schema.model_validate(raw))
         except ValidationError as error:
             raise bad_input(error, ("factions", i)) from None
+        _options_bounded(factions[-1], f"factions[{i}].units")
     tops = {}
     for name, kind in home.faction_file_fields.items():
         try:
@@ -60,6 +61,14 @@ def parse_faction_file(data: Any) -> FactionFile:
             if (fault := long_number_in(unit.stats, ("factions", fi, "units", ui, "stats"))) is not None:
                 raise fault
     return parsed
+
+
+def _options_bounded(faction: FactionIn, path: str) -> None:
+    """A faction's units hold at most FACTION_OPTIONS_MAX options together (docs/faction-file.md, "Bounds")."""
+    total = sum(len(unit.options) for unit in faction.units)
+    if total > FACTION_OPTIONS_MAX:
+        raise BadInput(path, f"have {total:,} options together, more than the {FACTION_OPTIONS_MAX:,} "
+                             "a faction may have")
 
 
 def _first_duplicate(slugs: list[str]) -> int | None:

@@ -60,6 +60,17 @@ AtLeastOne = _whole_number(1, COST_MAX)
 SMALL_MAX = 1_000
 SmallCount = _whole_number(0, SMALL_MAX)  # option group min/max, elite, Spellcaster(n)
 
+# What a faction may hold (docs/faction-file.md, "Bounds"): far more than any army book has, few enough that
+# a game's library of many such factions loads in a fraction of a second. An Army Forge book is held to them
+# as its packages expand, before anything is built (armylists/games/opr/armyforge/reader.py).
+UNITS_MAX = 500
+UNIT_OPTIONS_MAX = 400  # options (and option groups) of one unit
+FACTION_OPTIONS_MAX = 5_000  # options of all a faction's units together
+UnitT = TypeVar("UnitT")
+OptionT = TypeVar("OptionT")
+Units = Annotated[list[UnitT], Field(max_length=UNITS_MAX)]  # a game's units: Units[ItsUnitIn]
+UnitOptions = Annotated[list[OptionT], Field(max_length=UNIT_OPTIONS_MAX)]  # UnitOptions[ItsOptionIn]
+
 
 def is_sample(notes: str | None) -> bool:
     """A unit made up for the demo: its data's `notes` begin with "Sample" (docs/faction-file.md, Units)."""
@@ -125,8 +136,8 @@ class UnitIn(Strict):
     name: Name
     rules: list[LongText] = []
     stats: dict[Name, Any] = {}
-    options: list[OptionIn] = []
-    option_groups: list[OptionGroupIn] = []
+    options: UnitOptions[OptionIn] = []
+    option_groups: UnitOptions[OptionGroupIn] = []
     notes: LongText | None = None
 
 
@@ -145,4 +156,4 @@ class FactionIn(Strict):
     name: Name
     version: Name | None = None
     rule_texts: Annotated[list[RuleTextIn], Field(max_length=RULE_TEXTS_MAX)] = []
-    units: list[UnitIn]
+    units: Units[UnitIn]

@@ -30,6 +30,7 @@ from armylists.games.schema import (
     SmallCount,
     Strict,
     UnitIn,
+    Units,
     drop_empty,
 )
 from armylists.games.unit_fields import NOT_A_TAG
@@ -84,7 +85,7 @@ class CommandCardIn(Strict):
 
 
 class DiskwarsFactionIn(FactionIn):
-    units: list[DiskwarsUnitIn]
+    units: Units[DiskwarsUnitIn]
     alignment: Alignment
     command_cards: list[CommandCardIn] = []
 

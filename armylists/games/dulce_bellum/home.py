@@ -31,6 +31,7 @@ from armylists.games.schema import (
     Slug,
     Strict,
     UnitIn,
+    Units,
 )
 from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry, Spell, Unit
@@ -107,7 +108,7 @@ class DulceBellumUnitIn(UnitIn):
 
 
 class DulceBellumFactionIn(FactionIn):
-    units: list[DulceBellumUnitIn]
+    units: Units[DulceBellumUnitIn]
     grimoires: list[Slug] = []  # the grimoires the faction's spellcasters may draw on
 
 

@@ -22,7 +22,20 @@ from armylists.games.opr.weapons import (
     spells_stat,
     weapons_stat,
 )
-from armylists.games.schema import AtLeastOne, Count, Entries, EntryIn, FactionIn, Id, ListIn, OptionIn, Slug, UnitIn
+from armylists.games.schema import (
+    AtLeastOne,
+    Count,
+    Entries,
+    EntryIn,
+    FactionIn,
+    Id,
+    ListIn,
+    OptionIn,
+    Slug,
+    UnitIn,
+    UnitOptions,
+    Units,
+)
 from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Army, Entry, weapons_from
 from armylists.rules.report import Report
@@ -52,7 +65,7 @@ class OprOptionIn(WeaponsOptionFields, OptionIn):
 
 
 class OprUnitIn(WeaponsUnitFields, UnitIn):
-    options: list[OprOptionIn] = []
+    options: UnitOptions[OprOptionIn] = []
     cost: Annotated[Count, NOT_A_TAG]  # shown as its price
     models: Annotated[AtLeastOne, NOT_A_TAG]  # shown beside its name
     hero: bool = False
@@ -60,7 +73,7 @@ class OprUnitIn(WeaponsUnitFields, UnitIn):
 
 
 class OprFactionIn(WeaponsFactionFields, FactionIn):
-    units: list[OprUnitIn]
+    units: Units[OprUnitIn]
 
 
 def _short(reason: str, label: str) -> str:

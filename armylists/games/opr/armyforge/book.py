@@ -11,6 +11,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from armylists.boundary.numbers import whole_number
 from armylists.boundary.text import line, lines
+from armylists.games.schema import UNITS_MAX
 
 Text = line(200)
 LongText = lines(5_000)
@@ -147,7 +148,7 @@ class Book(Loose):
     name: Text
     versionString: Text | None = None
     gameSystemSlug: Text
-    units: bounded(Unit)
+    units: bounded(Unit, UNITS_MAX)
     upgradePackages: bounded(Package)
     spells: bounded(Spell, 200) = []
     specialRules: bounded(BookRule, 1_000) = []

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input
 from armylists.games.book_reading import LeftOut, Reading
+from armylists.games.schema import FACTION_OPTIONS_MAX, UNIT_OPTIONS_MAX
 
 from .book import Book, Item, Option, RuleGain, Section, Unit, Weapon
 from .sections import meaning
@@ -43,6 +44,7 @@ def read_book(data: Any, systems: tuple[str, ...]) -> Reading:
     Army Forge's game `systems`."""
     book = parse_book(data, systems)
     packages = {p.uid: (i, p) for i, p in enumerate(book.upgradePackages)}
+    _expansion_bounded(book, packages)
     reading = Reading(faction={})
     unit_slugs = SlugMaker()
     units = []
@@ -56,6 +58,45 @@ def read_book(data: Any, systems: tuple[str, ...]) -> Reading:
         "rule_texts": [{"name": r.name, "text": r.description} for r in book.specialRules if r.description.strip()],
     }
     return reading
+
+
+def _expansion_bounded(book: Book, packages: dict) -> None:
+    """A book within the file's bounds can still list one package a hundred times: its units' options, counted
+    as their packages expand and before any is built, are held to a faction's bounds (docs/faction-file.md,
+    "Bounds"), so a hostile book is refused in a moment instead of expanding to millions of options."""
+    total = 0
+    for ui, unit in enumerate(book.units):
+        count = _options_of(unit, f"units[{ui}]", packages)
+        if count > UNIT_OPTIONS_MAX:
+            raise BadInput(f"units[{ui}].upgrades", f"give '{unit.name}' more than the {UNIT_OPTIONS_MAX:,} options "
+                                                    "a unit may have")
+        total += count
+        if total > FACTION_OPTIONS_MAX:
+            raise BadInput("units", f"have more than the {FACTION_OPTIONS_MAX:,} options a faction may have, "
+                                    f"counted up to '{unit.name}'")
+
+
+def _options_of(unit: Unit, path: str, packages: dict) -> int:
+    """How many options the unit's packages give it (or option groups, its sections, where they are more),
+    counted no further than past the bound."""
+    options = groups = 0
+    for _, section in _offered(unit, path, packages):
+        options, groups = options + len(section.options), groups + 1
+        if max(options, groups) > UNIT_OPTIONS_MAX:
+            break
+    return max(options, groups)
+
+
+def _offered(unit: Unit, path: str, packages: dict):
+    """Each section of the unit's packages that it does not disable, with its path in the book."""
+    disabled = set(unit.disabledSections) | set(unit.disabledUpgradeSections)
+    for ki, key in enumerate(unit.upgrades):
+        if key not in packages:
+            raise BadInput(f"{path}.upgrades[{ki}]", f"no upgrade package '{key}' in this book")
+        pi, package = packages[key]
+        for si, section in enumerate(package.sections):
+            if not (section.uid in disabled or (section.id and section.id in disabled)):
+                yield f"upgradePackages[{pi}].sections[{si}]", section
 
 
 def _spells(book: Book) -> list[dict[str, Any]]:
@@ -95,25 +136,17 @@ def _unit(unit: Unit, path: str, slug: str, packages: dict, reading: Reading) ->
 
 
 def _upgrades(unit: Unit, path: str, packages: dict, reading: Reading) -> tuple[list, list]:
-    disabled = set(unit.disabledSections) | set(unit.disabledUpgradeSections)
     groups, options = [], []
     group_slugs, option_slugs = SlugMaker(), SlugMaker()
-    for ki, key in enumerate(unit.upgrades):
-        if key not in packages:
-            raise BadInput(f"{path}.upgrades[{ki}]", f"no upgrade package '{key}' in this book")
-        pi, package = packages[key]
-        for si, section in enumerate(package.sections):
-            if section.uid in disabled or (section.id and section.id in disabled):
-                continue
-            here = f"upgradePackages[{pi}].sections[{si}]"
-            group = group_slugs(section.label, "upgrades")
-            means = meaning(section, unit.size)
-            groups.append({"slug": group, "name": section.label, "min": 0, "max": means.max})
-            if means.per_option_once:
-                reading.left_out.append(LeftOut(unit.name, f"'{section.label}' takes each option once",
-                                                f"Muster limits the section to {means.max} options in all"))
-            for oi, option in enumerate(section.options):
-                options.append(_option(unit, option, section, means, group, option_slugs, f"{here}.options[{oi}]"))
+    for here, section in _offered(unit, path, packages):
+        group = group_slugs(section.label, "upgrades")
+        means = meaning(section, unit.size)
+        groups.append({"slug": group, "name": section.label, "min": 0, "max": means.max})
+        if means.per_option_once:
+            reading.left_out.append(LeftOut(unit.name, f"'{section.label}' takes each option once",
+                                            f"Muster limits the section to {means.max} options in all"))
+        for oi, option in enumerate(section.options):
+            options.append(_option(unit, option, section, means, group, option_slugs, f"{here}.options[{oi}]"))
     return groups, options
 
 
