@@ -31,6 +31,7 @@ from django.db import connection, connections
 
 from armylists.games.registry import game_home
 from armylists.games.unit_fields import UnitField
+from armylists.ops.timelimit import shielded
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
 from factions.engine_units import card_document, engine_command_card, engine_grimoire, engine_unit
@@ -226,7 +227,7 @@ def _read_beside(game_id: int, version: uuid.UUID | None) -> Library:
     request is cut, but the reading goes on and is kept, so the next request finds it read; every request
     that wants it meanwhile waits for the same reading (docs/deploying.md, "What the site does against hostile
     clients")."""
-    with _reading_lock:
+    with shielded(), _reading_lock:  # a reading started is a reading noted, whenever the request is cut
         reading = _READING.get((game_id, version))
         if reading is None:
             reading = _READING[(game_id, version)] = _reader.submit(_read_and_keep, game_id, version)

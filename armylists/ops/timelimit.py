@@ -27,6 +27,7 @@ from __future__ import annotations
 import ctypes
 import threading
 import time
+from contextlib import contextmanager
 
 from django.db import connections
 from django.http import HttpRequest, HttpResponse
@@ -36,6 +37,8 @@ from .requestid import current_request_id
 
 _serving: dict[int, HttpRequest] = {}
 _cut_threads: set[int] = set()  # threads whose database connections a cut may have left mid-query
+_shielded: set[int] = set()  # threads in a step a cut must not split (`shielded`)
+_deferred: set[int] = set()  # shielded threads cut meanwhile
 _lock = threading.Lock()
 
 
@@ -68,15 +71,36 @@ class RequestTimeLimitMiddleware:
                 _serving.pop(thread, None)
 
 
+@contextmanager
+def shielded():
+    """A step a cut must not split in two (handing work to another thread and noting that it did): a cut
+    that comes meanwhile is raised as the step ends."""
+    thread = threading.get_ident()
+    with _lock:
+        _shielded.add(thread)
+    try:
+        yield
+    finally:
+        with _lock:
+            _shielded.discard(thread)
+            deferred = thread in _deferred
+            _deferred.discard(thread)
+        if deferred:
+            raise RequestCut()
+
+
 def cut(request: HttpRequest) -> bool:
     """Raises RequestCut in the thread running this request's code, if one is; True if it did."""
     with _lock:
         thread = next((t for t, serving in _serving.items() if serving is request), None)
         if thread is None:
             return False
+        request.cut_for_time = True
+        if thread in _shielded:
+            _deferred.add(thread)
+            return True
         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(RequestCut))
         _cut_threads.add(thread)
-        request.cut_for_time = True
         return True
 
 

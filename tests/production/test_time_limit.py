@@ -3,14 +3,17 @@ database busy with another writer answers 503 with Retry-After, never 500 (armyl
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import pytest
 from django.db import OperationalError
+from django.http import HttpRequest, HttpResponse
 from django.test import Client
 
 from armylists.ops.errors import busy_database
 from armylists.ops.handler import MusterASGIHandler
+from armylists.ops.timelimit import RequestCut, RequestTimeLimitMiddleware, cut, shielded
 
 from . import urls_extra
 from .asgi_client import http_scope, run
@@ -86,3 +89,30 @@ def test_any_other_failure_is_still_a_500():
 ])
 def test_which_database_errors_mean_busy(message, busy):
     assert busy_database(OperationalError(message)) is busy
+
+
+def test_a_cut_inside_a_shielded_step_waits_for_the_step_to_end():
+    """A step that hands work to another thread and notes it is never split by a cut (timelimit.shielded)."""
+    request, entered, go, steps = HttpRequest(), threading.Event(), threading.Event(), []
+
+    def view(request):
+        with shielded():
+            entered.set()
+            go.wait(5)
+            steps.append("noted")
+        steps.append("after the step")  # never reached: the cut is raised as the step ends
+        return HttpResponse()
+
+    def serve():
+        try:
+            RequestTimeLimitMiddleware(view)(request)
+        except RequestCut:
+            steps.append("cut")
+
+    thread = threading.Thread(target=serve)
+    thread.start()
+    assert entered.wait(5)
+    assert cut(request) and request.cut_for_time
+    go.set()
+    thread.join(5)
+    assert steps == ["noted", "cut"]
