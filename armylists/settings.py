@@ -308,6 +308,11 @@ RATE_LIMITS = {
     "organiser-invite": {"user": "10/h", "address": "30/h"},
     "player-invite": {"user": "30/h", "address": "60/h"},
 }
+# How much of the server's time each user, and each address, may take on costly pages (a shared list, its
+# PDF and file, the check API, published standings), in seconds a minute: a request costs the time it took
+# (armylists.ops.ratelimit.cost_limited). A player reading a shared list spends a fraction of a second; a flood
+# of thousand-entry pages is refused after a few dozen, and its cheap requests go on.
+COST_LIMITS = {"user": 15, "address": 30}
 # What a web process loads before it takes requests (armylists.ops.warmup): each first request
 # in a new process paid for it (a second under load) while the requests queued behind it waited.
 WARM_UP = ["armylists.checking.library.load_every_library", "armylists.campaigns.snapshots.engine_version"]

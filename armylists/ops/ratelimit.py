@@ -1,5 +1,11 @@
 """Rate limits on costly endpoints, per user and per address, counted in Django's cache.
 
+By count (`limit`), and by cost (`cost_limited`): what a request of a costly
+page costs is the time the server spent on it, and each user and each address
+may spend settings.COST_LIMITS seconds of it a minute, whatever the page. A
+flood of pages that take a second each is refused after a few dozen, while the
+same address's cheap requests go on.
+
     refused = limit(request, "roster-pdf")
     if refused:
         return refused
@@ -16,6 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import wraps
 from math import ceil
 
 from django.conf import settings
@@ -27,8 +34,9 @@ from .clientip import client_ip
 
 PERIODS = {"s": 1, "m": 60, "h": 3600}
 
-# The time the windows are counted by (the tests hold it still: tests/conftest.py).
+# The time the windows are counted by (the tests hold it still: tests/conftest.py), and what a request costs.
 clock = time.time
+timer = time.perf_counter
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +84,51 @@ def limit(request: HttpRequest, key: str, rate: str | None = None) -> HttpRespon
              for bucket, who in _buckets(request).items() if bucket in rates]
     waits = [wait for wait in waits if wait is not None]
     return too_many(request, max(waits)) if waits else None
+
+
+COST_WINDOW_S = 60
+
+
+def _cost_keys(request: HttpRequest, now: float) -> dict[str, str]:
+    window = int(now // COST_WINDOW_S)
+    return {bucket: f"cost:{bucket}:{who}:{window}" for bucket, who in _buckets(request).items()}
+
+
+def over_cost(request: HttpRequest) -> HttpResponse | None:
+    """The 429 answer while the request's user or address has spent its share of the server's time this
+    minute (settings.COST_LIMITS, in seconds); else None."""
+    now = clock()
+    keys = _cost_keys(request, now)
+    spent = cache.get_many(list(keys.values()))
+    if any(spent.get(key, 0) >= settings.COST_LIMITS[bucket] * 1000 for bucket, key in keys.items()):
+        return too_many(request, ceil((int(now // COST_WINDOW_S) + 1) * COST_WINDOW_S - now))
+    return None
+
+
+def charge(request: HttpRequest, seconds: float) -> None:
+    """Counts the server's time spent on the request against its user's and its address's shares."""
+    for key in _cost_keys(request, clock()).values():
+        cache.add(key, 0, timeout=COST_WINDOW_S + 1)
+        try:
+            cache.incr(key, max(1, round(seconds * 1000)))
+        except ValueError:  # culled between add and incr
+            cache.set(key, round(seconds * 1000), timeout=COST_WINDOW_S + 1)
+
+
+def cost_limited(view):
+    """A costly view: refused (429) past its caller's share of the server's time, and charged what it took."""
+
+    @wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if refused := over_cost(request):
+            return refused
+        started = timer()
+        try:
+            return view(request, *args, **kwargs)
+        finally:
+            charge(request, timer() - started)
+
+    return limited
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:

@@ -26,6 +26,7 @@ from django_tasks import task_backends
 from django_tasks.base import Task, TaskResult
 from django_tasks.exceptions import InvalidTaskBackendError, TaskResultDoesNotExist
 
+from armylists.checking.library import fingerprint
 from armylists.ops.ratelimit import limit
 
 from .pdf import roster_pdf
@@ -47,6 +48,23 @@ QUICK_ROSTER_ENTRIES = 60
 WAITING = "waiting"
 WAITING_SALT = "muster.printing.waiting"
 WAITING_MAX_AGE_S = 3600
+
+
+def _printed_key(document: dict, data_version, player: str | None, paper: str) -> str:
+    content = [LAYOUT, fingerprint(document), str(data_version), player, paper]
+    return "printed:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
+
+
+def remember_printing(document: dict, data_version, printing: Printing, paper: str) -> None:
+    """Which roster this list document prints, checked against this version of its unit data: asked again, it
+    is found in the cache without checking the list again (`printed_before`), a shared list's above all."""
+    cache.set(_printed_key(document, data_version, printing.player, paper), roster_key(printing, paper))
+
+
+def printed_before(document: dict, data_version, player: str | None, paper: str) -> bytes | None:
+    """The roster PDF of this document, if it was printed against this unit data and is still in the cache."""
+    key = cache.get(_printed_key(document, data_version, player, paper))
+    return cache.get(key) if key else None
 
 
 def roster_key(printing: Printing, paper: str) -> str:
@@ -123,7 +141,7 @@ def serve_pdf(request: HttpRequest, key: str, filename: str, render: Callable[[]
     if pdf is None:
         waiting = {"key": key, "file": filename, "what": what, "size": size, "path": request.path}
         return waiting_page(request, waiting, cache.get(key + ":failed") or _queue_once(key, enqueue))
-    return _download(pdf, filename)
+    return download(pdf, filename)
 
 
 def reloaded(request: HttpRequest) -> HttpResponse | None:
@@ -138,7 +156,7 @@ def reloaded(request: HttpRequest) -> HttpResponse | None:
         return None
     pdf = cache.get(waiting["key"])
     if pdf is not None:
-        return _download(pdf, waiting["file"])
+        return download(pdf, waiting["file"])
     state = cache.get(waiting["key"] + ":failed") or _pending(waiting["key"])
     return waiting_page(request, waiting, state) if state else None
 
@@ -149,7 +167,7 @@ def reloaded_or_limited(request: HttpRequest, limit_key: str) -> HttpResponse | 
     return reloaded(request) or limit(request, limit_key)
 
 
-def _download(pdf: bytes, filename: str) -> HttpResponse:
+def download(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response

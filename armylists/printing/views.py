@@ -12,9 +12,10 @@ from django.utils.text import slugify
 from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
 from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
+from armylists.ops.ratelimit import cost_limited
 
 from .pdf import paper_of, render_html
-from .rendered import reloaded_or_limited, serve_roster
+from .rendered import download, printed_before, reloaded_or_limited, remember_printing, serve_roster
 from .service import printing_of
 from .tasks import render_list_roster
 
@@ -27,15 +28,20 @@ def _unprintable(error: BadInput) -> HttpResponse:
 
 def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None) -> HttpResponse:
     """Rate limited per user and address (but for the waiting page's reloads); served from the cache
-    when printed before (rendered.py)."""
+    when printed before (rendered.py), without checking the list again when neither it nor its unit data
+    changed since."""
     if answered := reloaded_or_limited(request, "roster-pdf"):
         return answered
     paper = paper_of(request.GET.get("paper"))
+    filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
+    printed = printed_before(army_list.document, army_list.game.data_version, player, paper)
+    if printed is not None:
+        return download(printed, filename)
     try:
         printing = printing_of(army_list.document, player)
     except BadInput as error:
         return _unprintable(error)
-    filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
+    remember_printing(army_list.document, army_list.game.data_version, printing, paper)
     return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper)
 
 
@@ -45,6 +51,7 @@ def list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     return _pdf_response(army_list, request, player=request.user.get_username())
 
 
+@cost_limited
 def shared_pdf(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_shared_list_or_404(token)
     player = army_list.owner.get_username() if army_list.share_shows_owner else None

@@ -163,11 +163,14 @@ def test_a_reload_key_is_good_only_on_the_page_it_was_given_for(client, make_arm
     # On another page the key is ignored: that page's own roster is asked for, and rate limited as usual.
     other = client.get(reverse("printing:shared-pdf", args=[theirs.share_token]), {"waiting": key})
     assert other.status_code == 202 and len(later) == 2
-    # A key whose signature does not hold is ignored too: the list is checked and looked up as usual.
+    # A key whose signature does not hold is ignored too: the list (renamed since) is checked and queued as usual,
+    # not answered with the PDF the key names.
     checked = []
     monkeypatch.setattr("armylists.printing.views.printing_of", lambda *a: checked.append(a) or printing_of(*a))
+    mine.document = {**mine.document, "name": "Renamed"}
+    mine.save()
     forged = client.get(reverse("printing:list-pdf", args=[mine.pk]), {"waiting": key[:-2] + "xx"})
-    assert forged.status_code == 200 and len(checked) == 1
+    assert forged.status_code == 202 and len(checked) == 1
 
 
 @pytest.mark.parametrize(("entries", "queue"), [(60, "rosters"), (61, "default")])

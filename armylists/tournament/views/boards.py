@@ -6,6 +6,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from armylists.ops.ratelimit import cost_limited
 from armylists.printing.rendered import reloaded_or_limited, serve_pdf
 
 from ..models import Round
@@ -52,6 +53,7 @@ def _wall_pdf(request: HttpRequest, sheet: WallSheet, kind: str, number: int | N
 
 
 @require_GET
+@cost_limited
 def standings_file(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if kind == "pdf" and (answered := reloaded_or_limited(request, "wall-pdf")):
         return answered
