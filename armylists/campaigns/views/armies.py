@@ -32,6 +32,10 @@ from .common import (
 )
 
 MAX_PICKED = 50  # units of one kind in a starting army picked by number
+# The newest entries of the points bank and of the army's log: both grow with the campaign, and the
+# whole of them is in the campaign's log and file (docs/campaigns.md, "How it is kept").
+LEDGER_SHOWN = 200
+LOG_SHOWN = 100
 
 
 def _army_url(campaign, key: str) -> str:
@@ -106,10 +110,11 @@ def army_detail(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "game_master": is_game_master(request.user, campaign),
         "pending": mission_row(state, pending) if pending else None,
         "between": army.allowance is not None and pending is None and not state.manual,
-        "adjust_form": AdjustForm(units=units), "ledger": list(reversed(row.ledger)),
+        "adjust_form": AdjustForm(units=units), "ledger": list(reversed(row.ledger[-LEDGER_SHOWN:])),
+        "ledger_total": len(row.ledger),
         "correction_keys": correction_keys(state.params) if state.params else {},
         "statuses": StatusForm.base_fields["status"].choices,
-        "log": loaded.log(100, army=key),
+        "log": loaded.log(LOG_SHOWN, army=key),
     })
 
 

@@ -1,9 +1,8 @@
-import json
 from pathlib import Path
 
 from armylists.boundary.commands import MusterCommand
 from armylists.campaigns.models import Campaign
-from armylists.campaigns.transfer import export_campaign
+from armylists.campaigns.transfer import campaign_file
 
 
 class Command(MusterCommand):
@@ -18,12 +17,12 @@ class Command(MusterCommand):
         campaign = Campaign.objects.select_related("game", "game_master").filter(slug=options["campaign"]).first()
         if campaign is None:
             self.refuse(f"no campaign {options['campaign']!r}")
-        text = json.dumps(export_campaign(campaign), indent=2, ensure_ascii=False) + "\n"
+        data = campaign_file(campaign)
         if not options["output"]:
-            self.stdout.write(text, ending="")
+            self.stdout.write(data.decode(), ending="")
             return
         try:
-            Path(options["output"]).write_text(text, encoding="utf-8")
+            Path(options["output"]).write_bytes(data)
         except OSError as error:
             self.refuse(f"{options['output']}: cannot write ({error.strerror or error})")
         self.stdout.write(f"{options['output']}: {campaign.name}, {campaign.actions.count()} actions")
