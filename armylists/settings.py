@@ -232,6 +232,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# New passwords are stored with Argon2id at costs measured for logins at once (docs/deploying.md,
+# "Passwords"). The PBKDF2 ones after it still verify the passwords stored before, and Django
+# stores each again with the first at that player's next login.
+PASSWORD_HASHERS = [
+    "armylists.accounts.hashers.MusterArgon2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+]
 AUTHENTICATION_BACKENDS = [
     # Refuses a login attempt while its username and address are locked out, before the password is checked.
     "armylists.accounts.backends.LockoutBackend",

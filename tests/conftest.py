@@ -41,7 +41,8 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_configure(config):
     # Tests only: a real hasher is slow on purpose, and hashing the test users' passwords
-    # took most of the builder tests' time. Production settings keep Django's default.
+    # took most of the builder tests' time. The site's own (docs/deploying.md, "Passwords")
+    # is tested in tests/accounts/test_password_hashing.py.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Tasks run at once, inside the test, instead of waiting in the database for a worker.
     settings.TASKS = IMMEDIATE_TASKS
