@@ -13,6 +13,12 @@ server and holds it to this.
 """
 from __future__ import annotations
 
+import fcntl
+import os
+import tempfile
+import time
+
+from gunicorn import sock
 from gunicorn.asgi.protocol import ASGIProtocol
 from gunicorn.workers.gasgi import ASGIWorker
 
@@ -25,6 +31,39 @@ class HeaderDeadlineProtocol(ASGIProtocol):
 
 
 class HeaderDeadlineWorker(ASGIWorker):
+    """Also listens only once warm, and warms up one process at a time (armylists/ops/web.py).
+
+    With a socket of its own (`reuse_port`), a process listening from its start was dealt connections by the
+    kernel that waited the seconds it took to load the site and warm up. And new processes warming up all at
+    once (a restart) took both cores from the processes serving: each loads for about two seconds of CPU, so
+    they take turns, and the others keep a core to serve on."""
+
+    def init_process(self):
+        if self.cfg.reuse_port:
+            for listener in self.sockets:
+                listener.close()
+            self.sockets = []
+        self._warming = open(_path("warm-up.lock", os.getppid()), "a")  # noqa: SIM115 - held until `run`
+        while True:  # its turn, its heartbeat going meanwhile (the master restarts a silent process)
+            try:
+                fcntl.flock(self._warming, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                self.tmp.notify()
+                time.sleep(0.2)
+        super().init_process()  # loads the site, warms it up (post_worker_init), then `run`
+
+    def run(self):
+        if self.cfg.reuse_port:
+            self.sockets = sock.create_sockets(self.cfg, self.log)
+        self._warming.close()  # the next process's turn
+        listening = listening_mark(self.ppid, self.pid)
+        open(listening, "w").close()  # noqa: SIM115 - for the master (armylists/ops/web.py)
+        try:
+            super().run()
+        finally:
+            os.unlink(listening)
+
     def _setup_event_loop(self):
         super()._setup_event_loop()
         loop, create_server = self.loop, self.loop.create_server
@@ -33,3 +72,14 @@ class HeaderDeadlineWorker(ASGIWorker):
             return await create_server(lambda: HeaderDeadlineProtocol(self), *args, **kwargs)
 
         loop.create_server = create_server_with_deadlines
+
+
+
+def _path(name: str, master: int) -> str:
+    """A file of one gunicorn master's: its processes take turns, another server's do not wait for them."""
+    return os.path.join(tempfile.gettempdir(), f"muster-web-{master}-{name}")
+
+
+def listening_mark(master: int, worker: int) -> str:
+    """The file a process makes once it listens, and removes as it stops."""
+    return _path(f"{worker}.listening", master)

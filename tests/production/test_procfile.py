@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from django.conf import settings
@@ -120,3 +122,43 @@ def test_the_printer_leaves_the_other_queues_to_the_worker(site):
     printer = [sys.executable if word == "python" else word for word in procfile_line("printer").split()]
     subprocess.run([*printer, "--batch", "--no-startup-delay"], cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format("add", task_id))) == ["READY", None]
+
+
+def within(seconds: float, condition) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def children(pid: int) -> set[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as listed:
+        return {int(child) for child in listed.read().split()}
+
+
+def test_a_graceful_restart_hands_over_to_warm_processes_and_loses_no_request(site, tmp_path):
+    """kill -HUP to web's master (docs/deploying.md, "Restarting"): the old processes serve until the new ones
+    listen, so every request made meanwhile is answered."""
+    env, port = site
+    env = env | {"WEB_CONCURRENCY": "2"}
+    server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, tmp_path / "server.log")
+    stop, answered = threading.Event(), []
+    try:
+        wait_until_up(port, server, tmp_path / "server.log")
+        old = children(server.pid)
+        client = threading.Thread(target=lambda: [answered.append(normal_request(port, n))
+                                                  for n in range(10_000) if not stop.is_set()])
+        client.start()
+        os.kill(server.pid, signal.SIGHUP)
+        # The old processes gone and two new ones up, then answering.
+        assert within(60, lambda: not children(server.pid) & old and len(children(server.pid)) == 2)
+        answered_before = len(answered)
+        assert within(30, lambda: len(answered) >= answered_before + 5)
+        stop.set()
+        client.join(30)
+        assert None not in answered, f"{answered.count(None)} of {len(answered)} requests failed"
+    finally:
+        stop.set()
+        stop_server(server)
