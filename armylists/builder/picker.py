@@ -22,7 +22,6 @@ from factions.models import game_params
 from .models import ArmyList
 from .unitcards import card_maker
 
-# Dulce Bellum's rarities, from the most to the least common, sort its filter that way.
 # The page address an edit reports is read no further: the picker's query is a few short fields.
 PAGE_URL_MAX = 2000
 

@@ -13,8 +13,6 @@ from armylists.rules.campaign import CampaignNumbers, CampaignState, Refused, ca
 from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, Offer, UnitState
 from armylists.rules.campaign.support import upgrades_fit
 
-LENGTH_UNITS = {"game-limited": "missions", "point-limited": "VP", "time-limited": "weeks"}
-
 
 def trait_label(params: CampaignNumbers | None, key: str) -> str:
     """"specialist:melee" -> "Specialist (melee)"; any table's key -> its name."""

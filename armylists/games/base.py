@@ -100,7 +100,6 @@ class Game:
     def event_list_settings(self) -> dict[str, str]:
         """The list settings an event may set for every list, each with the `Army` field it sets."""
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
-    mixes_factions: ClassVar[bool] = False  # a list may take units of other factions of the game
     other_faction_title: ClassVar[str] = "Other factions"
     picks_command_cards: ClassVar[bool] = False  # a list chooses named command cards
 

@@ -54,7 +54,3 @@ class ListSetting:
 POINTS_LIMIT = ListSetting(
     "points_limit", "Points limit", NUMBER, army_field="points_limit", low=1, high=1_000_000,
     attrs={"list": "points-presets", "data-testid": "points-limit-input"})
-
-
-def settings_by_name(settings: tuple[ListSetting, ...]) -> dict[str, ListSetting]:
-    return {s.name: s for s in settings}

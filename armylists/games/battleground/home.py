@@ -46,7 +46,6 @@ class Battleground(Game):
     list_schema = BattlegroundListIn
     faction_schema = BattlegroundFactionIn
     list_settings = (POINTS_LIMIT, COMMAND_CARDS)
-    mixes_factions = True
     other_faction_title = "Mercenaries"
     unit_filters = ("class", "mercenary")
     stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "range": "Range",

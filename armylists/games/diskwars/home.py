@@ -115,7 +115,6 @@ class Diskwars(Game):
     points_noun = "RP"
     no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
     list_settings = (REGIMENTS,)
-    mixes_factions = True
     picks_command_cards = True
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")

@@ -96,7 +96,6 @@ class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
     list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
-    mixes_factions = True
     other_faction_title = "Allies"
     combines_units = True
     unit_filters = ("hero",)
