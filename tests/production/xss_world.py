@@ -43,6 +43,12 @@ def hostile(tag: str) -> str:
     return f'javascript:"><img src=x onerror={tag}><script>{tag}</script>\r\n'
 
 
+def one_line(tag: str) -> str:
+    """The payload where a file or a service refuses a name of more than one line (docs/list-file.md, "Bounds"):
+    without its line break, which a form's field strips anyway."""
+    return hostile(tag).strip()
+
+
 # Every text field of our models and of the user, "app.Model.field" (a JSON field's strings as
 # "app.Model.field[path]"), with the tag of its payload. Tags are short: a display name holds 60.
 PLANTED = {
@@ -178,8 +184,8 @@ def _post(world: World, who: str, url: str, data: dict, *, htmx: bool = True, fo
 
 
 def _army_list(world: World) -> None:
-    data = list_file("aof-regiments", {"unit": "infantrymen", "name": hostile("q06")}, {"unit": "captain"},
-                     faction=FACTION, points_limit=750, name=hostile("q05"))
+    data = list_file("aof-regiments", {"unit": "infantrymen", "name": one_line("q06")}, {"unit": "captain"},
+                     faction=FACTION, points_limit=750, name=one_line("q05"))
     world.army_list = builder.import_list(owner=world.users["player"], data=data)
     pk = world.army_list.pk
     # Renamed through the rename form (q07), then back (q05): the undo button quotes the rename.
@@ -201,7 +207,7 @@ def _event(world: World) -> None:
     rival = events.join_event(event=event, user=world.users["rival"], display_name=hostile("q03"))
     _post(world, "player", reverse("events:player-rename", args=[event.slug]), {"display_name": hostile("q10")})
     document = copy.deepcopy(world.army_list.document)
-    document.update(name=hostile("q12"), entries=[{**e, "name": hostile("q13")} for e in document["entries"]])
+    document.update(name=one_line("q12"), entries=[{**e, "name": one_line("q13")} for e in document["entries"]])
     world.submission = events.submit(player=player, data=document)
     _post(world, "organiser", reverse("events:submission-note", args=[event.slug, world.submission.pk]),
           {"text": hostile("q11"), "private": hostile("q22")})
@@ -232,9 +238,9 @@ def _campaign(world: World) -> None:
     campaigns.join_campaign(campaign=campaign, user=player, token=campaign.invite_token)
     for who, user in (("player", player), ("gm", gm)):
         # Six Infantrymen and a Captain: 600 of the 750 points, the least an army may spend.
-        units = [_unit(game, hostile("q16"), "infantrymen")] + \
+        units = [_unit(game, one_line("q16"), "infantrymen")] + \
             [_unit(game, f"Foot {i}", "infantrymen") for i in range(2, 7)] + [_unit(game, who, "captain")]
-        name = hostile("q15") if who == "player" else "Second army"  # army names are unique
+        name = one_line("q15") if who == "player" else "Second army"  # army names are unique
         campaigns.start_army(campaign=campaign, actor=user, owner=user, name=name, faction=FACTION,
                              units=units)
     campaigns.perform(campaign=campaign, actor=gm, kind="start-mission",
