@@ -2,7 +2,9 @@
 
 Every edit goes one way: the view gets the game's library once, checks the
 form against it, hands both to a service (which applies, checks and saves),
-and renders the roster from the service's check.
+and renders the roster from the service's check. This is where to start
+reading the builder: docs/architecture.md, "One edit, end to end", follows one
+edit from the page through every module and back.
 """
 from __future__ import annotations
 
