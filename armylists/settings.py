@@ -140,6 +140,8 @@ INSTALLED_APPS = [
     "armylists.campaigns.apps.CampaignsConfig",
     "armylists.events.apps.EventsConfig",
     "armylists.tournament.apps.TournamentConfig",
+    # Above every app: `seed_demo` gathers each one's demo (docs/architecture.md, "The layers").
+    "armylists.demo.apps.DemoConfig",
 ]
 
 # The games Muster knows, each a package with its rules, its home and its numbers

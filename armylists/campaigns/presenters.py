@@ -8,10 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from armylists.checking.confirm import Question
 from armylists.rules.campaign import CampaignNumbers, CampaignState, Refused, campaign_over, unit_value
 from armylists.rules.campaign.model import ArmyState, LedgerEntry, MissionState, Offer, UnitState
 from armylists.rules.campaign.support import upgrades_fit
+from armylists.web.confirm import Question
 
 
 def trait_label(params: CampaignNumbers | None, key: str) -> str:

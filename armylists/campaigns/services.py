@@ -23,6 +23,7 @@ from django.utils.text import slugify
 from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply, campaign_for
 from armylists.rules.campaign.data import to_data
 from armylists.rules.campaign.dice import BadDie
+from armylists.web.slugs import unique_slug
 from factions.models import GameSystem
 
 from .models import (
@@ -54,11 +55,7 @@ RESERVED_SLUGS = {"new", "join"}  # campaign URLs that are not campaigns
 def _unique_slug(name: str) -> str:
     base = slugify(name)[:SLUG_MAX - 8] or "campaign"
     base = f"{base}-campaign" if base in RESERVED_SLUGS else base
-    slug, number = base, 1
-    while Campaign.objects.filter(slug=slug).exists():
-        number += 1
-        slug = f"{base}-{number}"
-    return slug
+    return unique_slug(base, Campaign.objects.all())
 
 
 @transaction.atomic

@@ -83,3 +83,8 @@ def seed_demo_event(organiser, password: str | None = None) -> Event:
             services.set_note(submission=submission, text=NOTE, by=organiser)
     # Locked by hand before its deadline, so that a new organiser can pair round 1 at once.
     return services.change_state(event=event, to=Event.State.LOCKED, by=organiser)
+
+
+def summary(event: Event, organiser: str) -> str:
+    """The line `seed_demo` and `seed_demo_event` print once the demo event is there."""
+    return f"Event '{event.slug}' ({event.name}): organised by '{organiser}', {event.players.count()} players."

@@ -20,6 +20,7 @@ from django.utils.text import slugify
 from armylists.builder.models import ArmyList
 from armylists.builder.services import BadInput
 from armylists.rules.refused import Refused
+from armylists.web.slugs import unique_slug
 from factions.models import GameSystem
 
 from .eventsettings import clean_settings
@@ -76,11 +77,7 @@ def _free_slug(name: str, wanted: str | None) -> str:
     base = slugify(wanted or name)[:56].strip("-") or "event"
     if wanted and Event.objects.filter(slug=base).exists():
         raise Refused(f"The address “{base}” is taken by another event.")
-    slug, n = base, 1
-    while Event.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
+    return unique_slug(base, Event.objects.all())
 
 
 @transaction.atomic

@@ -7,9 +7,9 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from armylists.checking.confirm import Question, ask_first
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
+from armylists.web.confirm import Question, ask_first
 
 from ..forms import RecruitForm, UpgradeForm
 from ..presenters import army_row, sell_question

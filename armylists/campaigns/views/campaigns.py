@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from armylists.checking.confirm import ask_first, new_link_question
 from armylists.rules.campaign import Refused
+from armylists.web.confirm import ask_first, new_link_question
 from factions.models import GameSystem
 
 from .. import services

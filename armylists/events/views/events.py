@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.builder.models import ArmyList
-from armylists.checking.confirm import Question, ask_first, new_link_question
 from armylists.ops.ratelimit import limit
 from armylists.rules import params_for
+from armylists.web.confirm import Question, ask_first, new_link_question
 from factions.choosing import chosen_game
 
 from .. import services
@@ -115,7 +115,7 @@ def _organiser_action(request: HttpRequest, slug: str, action: Callable[[Access]
                       question: Callable[[Access], Question | None] = lambda access: None) -> HttpResponse:
     """An organiser's button on the event page: do it, say how it went, back to the event (post/redirect/get).
 
-    An action that cannot be undone has a `question`, asked first (armylists/checking/confirm.py)."""
+    An action that cannot be undone has a `question`, asked first (armylists/web/confirm.py)."""
     access = event_access(request.user, slug)
     access.require_organiser()
     asked = question(access)

@@ -6,10 +6,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from armylists.checking.confirm import Question, ask_first
 from armylists.events.models import Player
 from armylists.games.registry import game_home
 from armylists.ops.ratelimit import limit
+from armylists.web.confirm import Question, ask_first
 
 from .. import day, results
 from ..day import last_round

@@ -2,9 +2,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 
 from armylists.boundary.commands import MusterCommand
-from armylists.events.demo import DEMO_EVENT, seed_demo_event
-
-DEMO_USER = "demo"
+from armylists.builder.demo import DEMO_USER
+from armylists.events.demo import DEMO_EVENT, seed_demo_event, summary
 
 
 class Command(MusterCommand):
@@ -21,5 +20,4 @@ class Command(MusterCommand):
             raise CommandError(f"no user '{DEMO_USER}': run seed_demo, which runs this command too")
         event = seed_demo_event(organiser, options.get("password"))
         if options["verbosity"]:
-            count = event.players.count()
-            self.stdout.write(f"Event '{event.slug}' ({event.name}): organised by '{DEMO_USER}', {count} players.")
+            self.stdout.write(summary(event, DEMO_USER))
