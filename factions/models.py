@@ -252,4 +252,4 @@ class CommandCard(models.Model):
 
 def game_params(game: GameSystem, overrides: dict | None = None):
     """The typed numbers the rules engine uses for `game`, with any overrides on top."""
-    return params_for(game.slug, game.params, overrides)
+    return params_for(game_home(game.slug).rules, game.params, overrides)

@@ -37,7 +37,6 @@ from unittest import mock
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from armylists.games import registry as games  # noqa: E402
 from armylists.rules.campaign import Dice, Refused, Stored, apply, new_campaign, replay, unit_value  # noqa: E402
 from armylists.rules.campaign.actions import (  # noqa: E402
     BuyUpgrade,
@@ -53,11 +52,7 @@ from armylists.rules.campaign.actions import (  # noqa: E402
     UnitResult,
 )
 from armylists.rules.campaign.model import MissionState  # noqa: E402
-from tests.rules.campaign_support import INFANTRY, PARAMS, FirstChoice, starting_roster  # noqa: E402
-
-# The engine finds AoF Regiments' campaign rules through the games in use, which Django's settings name once
-# it is set up (for the import below); the replay before it names the one game it plays.
-games.use(lambda: ("armylists.games.aof_regiments",))
+from tests.rules.campaign_support import CAMPAIGN, INFANTRY, PARAMS, FirstChoice, starting_roster  # noqa: E402
 
 ARMIES = 6
 MISSIONS = 10
@@ -75,7 +70,7 @@ def long_campaign(missions: int = MISSIONS, army_size: int | None = None):
     def do(action, actor="gm"):
         nonlocal state
         dice = Dice({}, fallback=lambda sides: next(faces) % sides + 1)
-        outcome = apply(state, action, actor=actor, dice=dice, choices=FirstChoice())
+        outcome = apply(state, action, rules=CAMPAIGN, actor=actor, dice=dice, choices=FirstChoice())
         state = outcome.state
         log.append(Stored(action, actor, outcome.rolls, outcome.choices))
 
@@ -209,7 +204,7 @@ def main() -> None:
     times = []
     for _ in range(7):
         began = time.perf_counter()
-        replay(start, log)
+        replay(start, log, rules=CAMPAIGN)
         times.append(time.perf_counter() - began)
     median = statistics.median(times) * 1000
     print(f"{len(log)} actions, {ARMIES} armies, {MISSIONS} missions: replay median {median:.1f} ms "

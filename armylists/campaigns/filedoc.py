@@ -15,7 +15,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from armylists.rules.campaign.registry import rules_code
+from armylists.games.registry import campaigns
+from armylists.rules.campaign import rules_code
 
 from .payloads import PAYLOADS
 
@@ -53,7 +54,7 @@ def _asked(call: ast.Call) -> tuple[str, ast.expr] | None:
 def stored_keys() -> list[tuple[str, str, str]]:
     """(key, die or choice, what asks for it) for every die and choice the engine may store."""
     found = set()
-    for path in (p for folder in rules_code() for p in sorted(folder.glob("*.py"))):
+    for path in (p for folder in rules_code(campaigns()) for p in sorted(folder.glob("*.py"))):
         for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(function, ast.FunctionDef):
                 continue

@@ -20,7 +20,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply, campaign_for
+from armylists.games.registry import campaign_of
+from armylists.rules.campaign import Choices, Dice, NeedChoice, Outcome, Refused, apply
 from armylists.rules.campaign.data import to_data
 from armylists.rules.campaign.dice import BadDie
 from armylists.web.slugs import unique_slug
@@ -91,7 +92,7 @@ MAX_OVERRIDE = 100_000
 
 def house_rules(overrides: dict, game: GameSystem) -> dict:
     """Campaign numbers changed by the group: known names, whole numbers from 0 (the rules check the rest)."""
-    rules = campaign_for(game.slug)
+    rules = campaign_of(game.slug)
     if rules is None and overrides:
         raise Refused(f"{game.name} has no campaign rules to change")
     names = set(rules.number_names if rules else ())
@@ -148,8 +149,8 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
     dice = Dice(dict(entered or {}), fallback=app_dice if roll else None)
     before = state_before_last(campaign) if kind == "undo" and loaded.state.actions else None
     try:
-        outcome = apply(loaded.state, action, actor=actor.get_username(), dice=dice, choices=Choices(choices),
-                        strict=strict, before=before)
+        outcome = apply(loaded.state, action, rules=campaign_of(campaign.game.slug), actor=actor.get_username(),
+                        dice=dice, choices=Choices(choices), strict=strict, before=before)
     except NeedChoice as needed:
         needed.rolls = dice.used  # asked again with the choice, the action reuses these dice
         raise

@@ -17,18 +17,18 @@ import pickle
 from dataclasses import dataclass
 from functools import cache
 
+from armylists.games.registry import campaign_of, campaigns
 from armylists.rules.campaign import (
     CampaignNumbers,
     CampaignState,
     Outcome,
     Refused,
     Stored,
-    campaign_for,
     new_campaign,
     replay,
+    rules_code,
 )
 from armylists.rules.campaign.data import action_from_data
-from armylists.rules.campaign.registry import rules_code
 
 from .models import SUMMARY_MAX, Action, Campaign, CampaignRules, Snapshot
 
@@ -49,7 +49,7 @@ def rules_of(campaign: Campaign) -> CampaignNumbers | None:
 def _numbers(campaign: Campaign, rules: CampaignRules | None) -> CampaignNumbers | None:
     """The game library's campaign numbers and tables of the game, read by its campaign rules, with the
     campaign's house rules on top."""
-    game = campaign_for(campaign.game.slug)
+    game = campaign_of(campaign.game.slug)
     return game.read(rules.params, campaign.overrides) if rules and game else None
 
 
@@ -69,7 +69,7 @@ def engine_version() -> str:
     """A fingerprint of the campaign rules' code, the engine's and the games': a snapshot made by other
     code is stale."""
     digest = hashlib.sha256()
-    for path in (p for folder in rules_code() for p in sorted(folder.rglob("*.py"))):
+    for path in (p for folder in rules_code(campaigns()) for p in sorted(folder.rglob("*.py"))):
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -128,7 +128,8 @@ def _replay_log(campaign: Campaign, rules: CampaignRules | None, upto: int | Non
     rows = list(rows if upto is None else rows.filter(number__lte=upto))
     params = _numbers(campaign, rules)
     try:
-        state, outcomes = replay(initial_state(campaign, params), [stored(r) for r in rows])
+        state, outcomes = replay(initial_state(campaign, params), [stored(r) for r in rows],
+                                 rules=campaign_of(campaign.game.slug))
     except Refused as error:
         raise BrokenLog(f"the campaign log no longer replays: {error}") from None
     _fill_summaries(rows, outcomes)

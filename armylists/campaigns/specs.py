@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from armylists.checking.check import check_document
 from armylists.checking.library import library_of
-from armylists.rules import rules_for
+from armylists.games.registry import game_home
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.model import Group, Offer, UnitSpec
 from armylists.rules.model import Entry, Unit
@@ -22,7 +22,7 @@ from .models import NAME_MAX
 
 
 def spec_of(game: str, unit: Unit, *, combined: bool = False, size: str | None = None) -> UnitSpec:
-    cost = rules_for(game).entry_cost
+    cost = game_home(game).rules.entry_cost
     entry = Entry(id="campaign", unit=unit, combined=combined, size=size)
     base = cost(entry)
     offers = tuple(Offer(o.slug, o.name, cost(replace(entry, options=(o,))) - base, o.group or None)

@@ -19,6 +19,7 @@ from django.utils import timezone
 from pydantic_core import to_json
 
 from armylists.boundary.errors import BadInput
+from armylists.games.registry import campaign_of
 from armylists.rules.campaign import CampaignState, Outcome, Refused, Stored, replay
 from armylists.rules.campaign.actions import HouseRule
 from armylists.rules.campaign.data import action_from_data, to_data
@@ -84,7 +85,7 @@ def _stored_actions(parsed: CampaignFile) -> list[Stored]:
 
 def _replayed(start: CampaignState, stored: list[Stored]) -> tuple[CampaignState, list[Outcome]]:
     try:
-        return replay(start, stored)
+        return replay(start, stored, rules=campaign_of(start.game))
     except ReplayRefused as error:
         raise BadInput(f"actions[{error.number - 1}]", f"{error.kind} is refused: {error.reason}") from None
 

@@ -16,7 +16,7 @@ from typing import Any
 from armylists.boundary.errors import BadInput
 from armylists.checking.listfile import FORMAT, parse_list
 from armylists.games.registry import game_home
-from armylists.rules import params_for, rules_for
+from armylists.rules import params_for
 from armylists.rules.bans import BAN_SETTINGS
 from armylists.rules.text import setting_name
 from factions.models import GameSystem
@@ -73,7 +73,7 @@ def _kind(name: str, annotation: str) -> str | None:
 def game_settings(game: GameSystem) -> list[GameSetting]:
     """The game's numbers an event may override, in the order the rules declare them."""
     found = []
-    for field in fields(rules_for(game.slug).params_type):
+    for field in fields(game_home(game.slug).rules.params_type):
         kind = _kind(field.name, str(field.type))
         if field.name in NOT_RULES or kind is None:
             continue
@@ -181,7 +181,7 @@ def clean_settings(game: GameSystem, raw: Any) -> dict[str, Any]:
     by_name = {s.name: s for s in game_settings(game)}
     numbers = {k: _game_value(by_name[k], v) for k, v in raw.items() if k in by_name}
     try:
-        params_for(game.slug, game.params, numbers)
+        params_for(game_home(game.slug).rules, game.params, numbers)
     except (ValueError, TypeError) as error:
         raise BadInput("settings", str(error)) from None
     bans = _bans(game, {k: v for k, v in raw.items() if k in BAN_SETTINGS})
@@ -199,7 +199,7 @@ def check_settings(game: GameSystem, event_settings: Mapping[str, Any]) -> dict[
 
 def usable(game: GameSystem, frozen: Mapping[str, Any]) -> dict[str, Any]:
     """Frozen settings without any name the game no longer has (the rules may have moved on)."""
-    numbers = {f.name for f in fields(rules_for(game.slug).params_type)}
+    numbers = {f.name for f in fields(game_home(game.slug).rules.params_type)}
     known = numbers | set(list_setting_names(game)) | set(BAN_SETTINGS)
     return {k: v for k, v in frozen.items() if k in known}
 

@@ -5,22 +5,21 @@ of Django's database engines. This layer imports no Django, so the setting is
 read through a function the Django side hands in once (`use`, from the
 game library's app when Django starts); the packages are imported on first
 need and kept until `reset` (called when the setting changes, as in a test's
-override). The engine gets each game's rules, and its campaign rules, from here.
+override). The engine looks no game up: whoever checks a list or plays a
+campaign asks here for the game's rules (`game_home(slug).rules`) or campaign
+rules (`campaign_of`) and hands them to the engine.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from importlib import import_module
 
-from armylists.rules import registry as engine_registry
-from armylists.rules.campaign import registry as campaign_registry
 from armylists.rules.campaign.game import GameCampaign
 
 from .base import Game
 
 _listed: Callable[[], Sequence[str]] = tuple
 _homes: dict[str, Game] | None = None
-_campaigns: dict[str, GameCampaign] | None = None  # asked for on every campaign action replayed
 
 
 def use(listed: Callable[[], Sequence[str]]) -> None:
@@ -32,8 +31,8 @@ def use(listed: Callable[[], Sequence[str]]) -> None:
 
 def reset() -> None:
     """Forget the loaded games: the next look-up reads the list again."""
-    global _homes, _campaigns
-    _homes = _campaigns = None
+    global _homes
+    _homes = None
 
 
 def _load() -> dict[str, Game]:
@@ -65,12 +64,12 @@ def games() -> tuple[str, ...]:
     return tuple(_load())
 
 
-def _campaigns_in_use() -> dict[str, GameCampaign]:
-    global _campaigns
-    if _campaigns is None:
-        _campaigns = {slug: home.campaign for slug, home in _load().items() if home.campaign is not None}
-    return _campaigns
+def campaign_of(slug: str) -> GameCampaign | None:
+    """The game's campaign rules; None for a game without any, or not in use (its campaigns are kept by hand)."""
+    home = _load().get(slug)
+    return home.campaign if home is not None else None
 
 
-engine_registry.install(lambda: {slug: home.rules for slug, home in _load().items()})
-campaign_registry.install(_campaigns_in_use)
+def campaigns() -> tuple[GameCampaign, ...]:
+    """The campaign rules of the games in use that have them."""
+    return tuple(home.campaign for home in _load().values() if home.campaign is not None)

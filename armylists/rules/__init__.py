@@ -1,28 +1,30 @@
 """Muster's rules engine: plain Python, no Django, no I/O.
 
-`check(army, params)` takes a list and its unit data (see `model`) and the
-game's numbers (see `params`) and returns a `Report`. Everything that reads
-files, databases or requests lives outside this package.
+`check(rules, army, params)` takes a game's rules (its `GameRules`, see
+`game`), a list and its unit data (see `model`) and the game's numbers (see
+`params`) and returns a `Report`. The engine looks no game up: whoever checks
+hands it the rules of the list's game (the games layer holds them,
+docs/architecture.md, "The layers"). Everything that reads files, databases or
+requests lives outside this package.
 """
 from __future__ import annotations
 
 from .common import COMMON_CHECKS
-from .game import Tally
+from .game import GameRules, Tally
 from .model import Army
 from .params import GameParams, build_params
-from .registry import games, rules_for
 from .report import Figure, Report, Violation
 
-__all__ = ["games", "Report", "Violation", "Figure", "check", "params_for", "rules_for"]
+__all__ = ["GameRules", "Report", "Violation", "Figure", "check", "params_for"]
 
 
-def params_for(game: str, data, overrides=None) -> GameParams:
-    """The typed numbers of `game` from its game-system data, with overrides on top."""
-    return build_params(rules_for(game).params_type, data, overrides)
+def params_for(rules: GameRules, data, overrides=None) -> GameParams:
+    """The typed numbers of the game whose rules are `rules`, from its game-system data, with overrides on top."""
+    return build_params(rules.params_type, data, overrides)
 
 
-def check(army: Army, params: GameParams) -> Report:
-    rules = rules_for(army.game)
+def check(rules: GameRules, army: Army, params: GameParams) -> Report:
+    """`army` checked by `rules`, its game's, with the game's numbers `params`."""
     entry_points = {e.id: rules.entry_cost(e) for e in army.entries}
     tally = Tally(entry_points, rules.list_points(army, params, entry_points))
     violations = tuple(

@@ -102,7 +102,7 @@ def test_a_page_reads_the_snapshot_and_does_not_replay_the_log(armies, players, 
     services.perform(campaign=armies, actor=players["alice"], kind="set-notes",
                      data={"army": "a1", "unit": "u1", "notes": "Held the bridge"})
 
-    def no_replay(*args):
+    def no_replay(*args, **kwargs):
         raise AssertionError("the log was replayed although its snapshot is up to date")
 
     monkeypatch.setattr("armylists.campaigns.snapshots.replay", no_replay)
@@ -121,9 +121,9 @@ def test_a_missing_or_stale_snapshot_is_rebuilt_from_the_log(armies, make_stale)
     calls = []
     real = engine.replay
 
-    def counting(*args):
+    def counting(*args, **kwargs):
         calls.append(1)
-        return real(*args)
+        return real(*args, **kwargs)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("armylists.campaigns.snapshots.replay", counting)

@@ -15,7 +15,7 @@ from django.urls import reverse
 from armylists.campaigns.models import CampaignRules
 from armylists.campaigns.services import create_campaign
 from armylists.campaigns.snapshots import load_state
-from armylists.rules.campaign import campaign_for
+from armylists.games.registry import campaign_of
 from factions.models import GameSystem
 
 from .copies import listed_copy
@@ -34,8 +34,8 @@ def sixth_game(tmp_path, monkeypatch):
 
 
 def test_its_campaign_rules_are_its_packages(sixth_game):
-    rules = campaign_for(SLUG)
-    assert rules is not None and rules is not campaign_for(MODEL_SLUG)
+    rules = campaign_of(SLUG)
+    assert rules is not None and rules is not campaign_of(MODEL_SLUG)
     assert {h.__module__.split(".")[0] for h in rules.handlers.values()} == {PACKAGE}
     assert CampaignRules.objects.get(game=sixth_game).params == dict(rules.data)
 

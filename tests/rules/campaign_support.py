@@ -48,13 +48,14 @@ class FirstChoice(Choices):
 class Play:
     """A campaign in progress: each call applies one action as `actor` and keeps the new state."""
 
-    def __init__(self, params=PARAMS, **options):
+    def __init__(self, params=PARAMS, rules=CAMPAIGN, **options):
         self.state = new_campaign(game="aof-regiments", game_master="gm", params=params, **options)
+        self.rules = rules  # the game's campaign rules, handed to the engine with every action
         self.last = None
 
     def __call__(self, action, actor: str = "gm", dice=None, choices=None):
         dice = dice if isinstance(dice, Dice) else Dice(dice or [])
-        self.last = apply(self.state, action, actor=actor, dice=dice, choices=Choices(choices))
+        self.last = apply(self.state, action, rules=self.rules, actor=actor, dice=dice, choices=Choices(choices))
         self.state = self.last.state
         return self.last
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.games.registry import homes
+from armylists.games.registry import game_home, homes
+from armylists.rules import check as engine_check
 from armylists.rules import params_for
 from armylists.rules.model import Army, Entry, Option, Unit
 from tests.engine_units import unit  # noqa: F401 - the engine tests' unit builder
@@ -14,7 +15,12 @@ NUMBERS = {home.slug: home.system["params"] for home in homes()}
 
 def params(game: str, **overrides):
     """The game's shipped numbers, as an event would override them."""
-    return params_for(game, NUMBERS[game], overrides)
+    return params_for(game_home(game).rules, NUMBERS[game], overrides)
+
+
+def check(army: Army, params):
+    """`army` checked by its game's rules, which the engine is handed, as the checking layer hands them."""
+    return engine_check(game_home(army.game).rules, army, params)
 
 
 def option(slug: str, cost: int = 0, **fields) -> Option:

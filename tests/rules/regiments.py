@@ -1,10 +1,9 @@
 """AoF Regiments units and list helpers shared by the Regiments rule tests (plain data, no database)."""
 from __future__ import annotations
 
-from armylists.rules import check
 from armylists.rules.model import Faction
 
-from .conftest import army, entry, option, params, unit
+from .conftest import army, check, entry, option, params, unit
 
 GAME = "aof-regiments"
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules import check
 
-from .conftest import army, codes, entry, only, option, params, unit
+from .conftest import army, check, codes, entry, only, option, params, unit
 
 GAME = "aof-skirmish"
 

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules import check
 from armylists.rules.model import Faction
 from armylists.games.registry import game_home
 from armylists.rules.overrides import apply_overrides
 
-from .conftest import army, codes, entry, only, params, unit
+from .conftest import army, check, codes, entry, only, params, unit
 
 GAME = "aof-regiments"
 INFANTRY = unit("infantry", name="Infantrymen", cost=100, models=10)

@@ -10,7 +10,7 @@ from armylists.rules.campaign.actions import (Adjust, ArmyCount, BuyUpgrade, Dis
                                               NewUnit, PostBattle, RandomEvent, RecordResult, Recruit, SellUpgrade,
                                               SetStatus, StartArmy, StartMission, UnitResult)
 
-from .campaign_support import CAPTAIN, INFANTRY, PARAMS, WIZARD, FirstChoice, starting_roster
+from .campaign_support import CAMPAIGN, CAPTAIN, INFANTRY, PARAMS, WIZARD, FirstChoice, starting_roster
 
 PLAYERS = {"a1": "alice", "a2": "bob", "a3": "carol"}
 
@@ -110,12 +110,12 @@ def test_any_sequence_of_actions_keeps_the_books_straight(data, permadeath, para
     for _ in range(data.draw(st.integers(5, 60))):
         action, actor = propose(data.draw, state)
         try:
-            outcome = apply(state, action, actor=actor, dice=Dice({}, fallback=lambda s: rng.randint(1, s)),
-                            choices=FirstChoice())
+            outcome = apply(state, action, rules=CAMPAIGN, actor=actor,
+                            dice=Dice({}, fallback=lambda s: rng.randint(1, s)), choices=FirstChoice())
         except Refused:
             continue  # refused: nothing changed
         state = outcome.state
         log.append(Stored(action, actor, outcome.rolls, outcome.choices))
         check_invariants(state)
-    replayed, _ = replay(start, log)
+    replayed, _ = replay(start, log, rules=CAMPAIGN)
     assert replayed == state

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from armylists.rules.campaign import Refused
-from armylists.rules.campaign.registry import rules_code
+from armylists.games.registry import campaigns
+from armylists.rules.campaign import Refused, rules_code
 from armylists.rules.campaign.actions import Fielded, StartMission, UnitResult
 
 from .campaign_support import PARAMS, Play
 
-MODULES = [path for folder in rules_code() for path in sorted(folder.rglob("*.py"))]
+MODULES = [path for folder in rules_code(campaigns()) for path in sorted(folder.rglob("*.py"))]
 
 
 def refusals(path: Path) -> list[ast.Call]:

@@ -5,11 +5,11 @@ from dataclasses import replace
 
 import pytest
 
-from armylists.rules import check, games
+from armylists.games.registry import games
 from armylists.rules.model import Faction
 from armylists.rules.text import listing, plural, share, times
 
-from .conftest import army, entry, only, params, unit
+from .conftest import army, check, entry, only, params, unit
 
 LIMITS = {"diskwars": None}
 

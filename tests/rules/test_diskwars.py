@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules import check
 from armylists.rules.model import CommandCard
 from armylists.rules.report import Figure
 
-from .conftest import army, codes, entry, only, params, unit
+from .conftest import army, check, codes, entry, only, params, unit
 
 GAME = "diskwars"
 P = params(GAME)

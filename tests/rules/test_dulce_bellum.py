@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules import check
 from armylists.rules.model import SizeProfile
 from armylists.rules.report import Figure
 
-from .conftest import army, codes, entry, only, option, params, unit
+from .conftest import army, check, codes, entry, only, option, params, unit
 
 GAME = "dulce-bellum"
 P = params(GAME)

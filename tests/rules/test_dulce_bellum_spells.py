@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules import check
 from armylists.rules.model import Faction, Grimoire, SizeProfile, Spell
 
-from .conftest import army, codes, entry, only, params, unit
+from .conftest import army, check, codes, entry, only, params, unit
 
 GAME = "dulce-bellum"
 P = params(GAME)

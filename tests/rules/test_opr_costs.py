@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules import check
 from armylists.games.opr.rules.force import opr_entry_cost
 
-from .conftest import army, entry, option, params, unit
+from .conftest import army, check, entry, option, params, unit
 
 GAMES = ("aof-regiments", "aof-skirmish")
 

@@ -12,11 +12,10 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armylists.rules import check
 from armylists.games.opr.rules.force import opr_entry_cost
 from armylists.rules.model import Army, Entry, Faction, Option, Unit
 
-from .conftest import params, unit
+from .conftest import check, params, unit
 
 GAMES = ("aof-regiments", "aof-skirmish")
 OPR_CODES = {

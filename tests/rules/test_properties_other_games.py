@@ -7,10 +7,9 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from armylists.rules import check
 from armylists.rules.model import CommandCard, Entry, Faction, Grimoire, SizeProfile, Spell
 
-from .conftest import army, option, params, unit
+from .conftest import army, check, option, params, unit
 
 SETTINGS = settings(max_examples=150, deadline=None)
 FACTIONS = ("home", "away", "third")

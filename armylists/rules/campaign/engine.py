@@ -25,10 +25,9 @@ from .actions import (
     Undo,
 )
 from .dice import BadDie, Choices, Dice, NeedChoice, NeedDie
-from .game import CampaignNumbers, Handler
+from .game import CampaignNumbers, GameCampaign, Handler
 from .house import BY_HAND, CAMPAIGN_KINDS, STORED_DICE
 from .model import CampaignState, LedgerEntry
-from .registry import campaign_for
 from .support import require_rules
 from .undo import RULE as UNDO_RULE
 from .undo import check_undo, undone
@@ -50,10 +49,9 @@ HANDLERS: dict[type[Action], Handler] = {
 KINDS = ("game-limited", "point-limited", "time-limited", "endless")
 
 
-def handler(state: CampaignState, action: Action) -> Handler:
-    """The handler of `action` in this campaign: its game's campaign rules', else the engine's own."""
+def handler(state: CampaignState, action: Action, rules: GameCampaign | None) -> Handler:
+    """The handler of `action` in this campaign: its game's campaign rules' (`rules`), else the engine's own."""
     if state.params is not None:
-        rules = campaign_for(state.game)
         if rules is None:
             raise Refused("the campaign rules of this campaign's game are not in use here", BY_HAND)
         if type(action) in rules.handlers:
@@ -85,16 +83,17 @@ class Outcome:
     choices: dict[str, str]
 
 
-def apply(state: CampaignState, action: Action, *, actor: str, dice: Dice | None = None,
+def apply(state: CampaignState, action: Action, *, rules: GameCampaign | None, actor: str, dice: Dice | None = None,
           choices: Choices | None = None, strict: bool = False, before: CampaignState | None = None) -> Outcome:
-    """`action` done by `actor`. With `strict` (replaying a stored action) every die and choice it
-    stored must be used, so a changed file cannot carry dice that were never rolled. An undo needs
-    `before`, the state before the last action."""
-    return _apply(state.clone(), action, actor, dice or Dice(), choices or Choices(), strict, before)
+    """`action` done by `actor`, under `rules`, the campaign rules of the campaign's game (None for a game
+    without any). With `strict` (replaying a stored action) every die and choice it stored must be used, so a
+    changed file cannot carry dice that were never rolled. An undo needs `before`, the state before the last
+    action."""
+    return _apply(state.clone(), action, rules, actor, dice or Dice(), choices or Choices(), strict, before)
 
 
-def _apply(new: CampaignState, action: Action, actor: str, dice: Dice, choices: Choices, strict: bool,
-           before: CampaignState | None = None) -> Outcome:
+def _apply(new: CampaignState, action: Action, rules: GameCampaign | None, actor: str, dice: Dice,
+           choices: Choices, strict: bool, before: CampaignState | None = None) -> Outcome:
     """`apply` on a state the caller gives up: it is changed in place."""
     last_kind, new.last_kind = new.last_kind, action.kind
     new.actions += 1
@@ -104,7 +103,7 @@ def _apply(new: CampaignState, action: Action, actor: str, dice: Dice, choices: 
         return _undo(new, before, action, actor, last_kind)
     # Ledgers only grow: the action's entries are those past each ledger's length before it.
     lengths = {key: len(army.ledger) for key, army in new.armies.items()}
-    summary = handler(new, action)(new, action, actor, dice, choices)
+    summary = handler(new, action, rules)(new, action, actor, dice, choices)
     if strict and (dice.unused() or choices.unused()):
         raise Refused(f"dice or choices not used by this action: {', '.join(dice.unused() + choices.unused())}",
                       STORED_DICE)
@@ -141,8 +140,10 @@ class ReplayRefused(Refused):
         super().__init__(f"action {number} ({kind}): {reason}")
 
 
-def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignState, list[Outcome]]:
-    """Every stored action in order, once each; the first that breaks a rule raises `ReplayRefused`."""
+def replay(state: CampaignState, stored: Iterable[Stored], *,
+           rules: GameCampaign | None) -> tuple[CampaignState, list[Outcome]]:
+    """Every stored action in order, once each, under `rules` (as `apply`); the first that breaks a rule raises
+    `ReplayRefused`."""
     outcomes: list[Outcome] = []
     records = list(stored)
     state, before = state.clone(), None
@@ -152,8 +153,8 @@ def replay(state: CampaignState, stored: Iterable[Stored]) -> tuple[CampaignStat
         undone_next = number < len(records) and isinstance(records[number].action, Undo)
         kept = state.clone() if undone_next else None
         try:
-            outcome = _apply(state, record.action, record.actor, Dice(record.rolls), Choices(record.choices),
-                             strict=True, before=before)
+            outcome = _apply(state, record.action, rules, record.actor, Dice(record.rolls),
+                             Choices(record.choices), strict=True, before=before)
         except (Refused, NeedDie, NeedChoice, BadDie) as error:
             raise ReplayRefused(number, record.action.kind, error) from None
         outcomes.append(outcome)

@@ -4,13 +4,16 @@ The engine keeps what every campaign has (the actions' declarations, the log
 and its replay, armies and units, undo and corrections); a game's campaign
 rules (XP, levels, traits, injuries, upgrades, missions, random events) live in
 the game's package, which declares them as one `GameCampaign` on its home
-(docs/architecture.md, "A game is one package"). The engine finds a game's
-through `registry.campaign_for`.
+(docs/architecture.md, "A game is one package"). The engine looks no game up:
+whoever applies or replays an action hands it the campaign's game's
+`GameCampaign` (the games layer holds them).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import sys
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from .actions import Action
@@ -42,3 +45,12 @@ class GameCampaign:
     # The handlers of the actions the game's rules govern, and of those whose engine handler they replace.
     handlers: Mapping[type[Action], Handler]
     data: Mapping[str, Any]  # the book's numbers and tables as the game's package ships them
+
+
+def rules_code(campaigns: Iterable[GameCampaign]) -> tuple[Path, ...]:
+    """The folders holding the campaign rules' code: the engine's, then those of the handlers of `campaigns`
+    (the games' in use). A snapshot made by other code is stale, and the campaign file's reference lists the dice
+    this code asks for."""
+    folders = {Path(sys.modules[h.__module__].__file__).parent
+               for campaign in campaigns for h in campaign.handlers.values()}
+    return (Path(__file__).parent, *sorted(folders))
