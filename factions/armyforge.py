@@ -14,6 +14,7 @@ from typing import Any
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, parse_json, read_json
+from armylists.games.base import Game
 from armylists.games.book_reading import LeftOut
 from armylists.games.registry import game_home
 
@@ -95,7 +96,7 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         reading.faction["slug"] = _slug_beside(game, existing.slug)
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
         existing = _faction(game, reading.faction["slug"])
-    changes = _changes(faction_document(existing), reading.faction) if existing and existing.army_forge else None
+    changes = _changes(game, faction_document(existing), reading.faction) if existing and existing.army_forge else None
     breaks = broken_by_replacing(game, existing.slug, {u.slug for u in parsed.factions[0].units}) \
         if existing is not None and not existing.army_forge else []
     return BookImport(source, game, parsed, reading.left_out, existing, changes, beside, breaks)
@@ -144,13 +145,14 @@ def _normal(value: Any) -> Any:
     return value
 
 
-def _profile(unit: dict[str, Any]) -> dict[str, Any]:
-    """What a player sees of a unit besides its cost and its name."""
-    keys = ("models", "hero", "rules", "stats", "weapons", "options", "option_groups")
-    return _normal({k: unit.get(k) for k in keys})
+def _profile(home: Game, unit: dict[str, Any]) -> dict[str, Any]:
+    """What a player sees of a unit besides its cost and its name, as its game says."""
+    return _normal(home.book_profile(unit))
 
 
-def _changes(old: dict[str, Any], new: dict[str, Any]) -> Changes:
+def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:
+    home = game_home(game)
+    cost = home.listed_cost
     before = {u["slug"]: u for u in old.get("units", [])}
     after = {u["slug"]: u for u in new["units"]}
     changes = Changes(added=[after[s]["name"] for s in after if s not in before],
@@ -159,9 +161,9 @@ def _changes(old: dict[str, Any], new: dict[str, Any]) -> Changes:
         was = before.get(slug)
         if was is None:
             continue
-        if was.get("cost") != unit["cost"]:
-            changes.costs.append(f"{unit['name']}: {was.get('cost')} -> {unit['cost']} pts")
-        if _profile(was) != _profile(unit):
+        if cost(was) != cost(unit):
+            changes.costs.append(f"{unit['name']}: {cost(was)} -> {cost(unit)} pts")
+        if _profile(home, was) != _profile(home, unit):
             changes.profiles.append(unit["name"])
     return changes
 

@@ -11,11 +11,9 @@ import uuid
 from django.db import models
 from django.urls import reverse
 
-from armylists.games.card_parts import weapon_text
 from armylists.games.registry import game_home
 from armylists.games.schema import is_sample
 from armylists.rules import params_for
-from armylists.rules.model import weapons_from
 
 # As the faction file bounds them (docs/faction-file.md, "Bounds": slugs [a-z0-9-]{1,64}, names at most 200 characters).
 SLUG_MAX = 64
@@ -158,8 +156,8 @@ class Unit(models.Model):
 
     @property
     def weapons_text(self) -> str:
-        """OPR: the unit's weapons as army books print them ("10x Hand Weapon (A1)")."""
-        return "; ".join(weapon_text(w) for w in weapons_from(self.details))
+        """Its weapons as its game's card prints them; "" where its game lists none."""
+        return game_home(self.faction.game.slug).weapons_line(self.details)
 
     @property
     def is_sample(self) -> bool:

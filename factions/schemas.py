@@ -18,8 +18,10 @@ from armylists.boundary.envelope import read_game
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import long_number_in
 from armylists.boundary.messages import bad_input
+from armylists.games.base import Game
 from armylists.games.registry import game_home, games
 from armylists.games.schema import FACTION_OPTIONS_MAX, FactionIn
+from armylists.games.unit_fields import details_of
 
 FORMAT = "armylists/factions@1"
 ENVELOPE = ("format", "game", "factions")
@@ -89,18 +91,19 @@ def _unique(items: list, key: str | None, path: str, where: str) -> None:
 
 def _check_references(parsed: FactionFile) -> None:
     """Slugs are unique where the format says so, and what the file names exists in it."""
+    home = game_home(parsed.game)
     _unique(parsed.factions, "slug", "factions", "this game")
     for fi, faction in enumerate(parsed.factions):
         here = f"factions[{fi}]"
         _unique(faction.units, "slug", f"{here}.units", "this faction")
         for ui, unit in enumerate(faction.units):
-            _check_unit(unit, f"{here}.units[{ui}]", {u.slug: u for u in faction.units})
+            _check_unit(home, unit, f"{here}.units[{ui}]", {u.slug: u for u in faction.units})
         _unique(getattr(faction, "command_cards", []), "slug", f"{here}.command_cards", "this faction")
     _check_cards_across_factions(parsed)
     _check_grimoires(parsed)
 
 
-def _check_unit(unit, here: str, units: dict) -> None:
+def _check_unit(home: Game, unit, here: str, units: dict) -> None:
     _unique(unit.options, "slug", f"{here}.options", "this unit")
     _unique(unit.option_groups, "slug", f"{here}.option_groups", "this unit")
     groups = {g.slug for g in unit.option_groups}
@@ -108,16 +111,7 @@ def _check_unit(unit, here: str, units: dict) -> None:
         if option.group and option.group not in groups:
             raise BadInput(f"{here}.options[{oi}].group", f"no option group '{option.group}' in this unit")
     _unique(getattr(unit, "sizes", []), "size", f"{here}.sizes", "this unit")
-    copies_of = getattr(unit, "copies_of", None)
-    if copies_of is not None:
-        target = units.get(copies_of)
-        if copies_of == unit.slug:
-            raise BadInput(f"{here}.copies_of", "must name another unit, not this one")
-        if target is None:
-            raise BadInput(f"{here}.copies_of", f"no unit '{copies_of}' in this faction")
-        if target.copies_of is not None:
-            raise BadInput(f"{here}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
-                                                "name that unit")
+    home.check_unit(unit, here, units)  # what its own fields name among its faction's units (copies)
 
 
 def _check_cards_across_factions(parsed: FactionFile) -> None:
@@ -147,6 +141,7 @@ def _check_grimoires(parsed: FactionFile) -> None:
 def missing_references(parsed: FactionFile) -> list[tuple[str, str, str]]:
     """(path, kind, slug) of every grimoire and spell the factions name that the file itself does
     not hold: the importer looks them up in the game's data already loaded."""
+    home = game_home(parsed.game)
     grimoires = {g.slug for g in parsed.grimoires}
     spells = {s.slug for g in parsed.grimoires for s in g.spells}
     missing = []
@@ -155,7 +150,7 @@ def missing_references(parsed: FactionFile) -> list[tuple[str, str, str]]:
             if slug not in grimoires:
                 missing.append((f"factions[{fi}].grimoires[{gi}]", "grimoire", slug))
         for ui, unit in enumerate(faction.units):
-            fixed = getattr(unit, "spellcaster", None)
-            if isinstance(fixed, str) and fixed not in spells:
-                missing.append((f"factions[{fi}].units[{ui}].spellcaster", "spell", fixed))
+            for name, spell in home.spells_named(details_of(unit)).items():
+                if spell not in spells:
+                    missing.append((f"factions[{fi}].units[{ui}].{name}", "spell", spell))
     return missing

@@ -142,18 +142,18 @@ class _Lister:
         if unit.sizes:
             fields["sizes"] = [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
                                 "selected": s.size == state["size"]} for s in unit.sizes]
-        own = unit.details  # its game's own fields: read only where the game has them
-        if home.combines_units and (own.get("models", 1) > 1 and not own.get("hero") or state["combined"]):
+        own = unit.details  # its game's own fields, which the game reads
+        if home.combines_units and ((home.models_of(own) or 1) > 1 and not home.is_hero(own) or state["combined"]):
             fields["combined"] = state["combined"]
-        if home.heroes_join_units and own.get("hero"):
+        if home.heroes_join_units and home.is_hero(own):
             entry = army.entry(raw["id"]) if army else None
             targets = home.join_targets(army, self.params, entry) if entry else []
             why = {t.id: reason for t, reason in targets if reason}
             fields["joined_to"] = self._choices(raw["id"], {t.id for t, r in targets if not r}, state["joined_to"],
                                                 why)
             fields["join_problem"] = why.get(state["joined_to"], "")
-        if home.troops_join_regiments and own.get("kind") == "troop":
-            heroes = {e.id for e in army.entries if e.unit.details.get("kind") == "hero"} if army else set()
+        if home.troops_join_regiments and home.joins_regiment(own):
+            heroes = {e.id for e in army.entries if home.is_hero(e.unit.details)} if army else set()
             fields["regiment"] = self._choices(raw["id"], heroes, state["regiment"])
         return fields
 

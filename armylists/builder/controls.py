@@ -123,8 +123,8 @@ def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     home = game_home(library.game)
     if not home.casts_spells:
         return None
-    caster = unit.details.get("spellcaster")
-    fixed = library.spells.get(caster) if isinstance(caster, str) else None
+    known = [library.spells.get(slug) for slug in home.spells_named(unit.details).values()]  # those it always knows
+    fixed = next((found for found in known if found), None)
     chooses, master = home.spells_chosen(unit), unit.master_of_magic
     current = library.grimoire(entry.get("grimoire"))
     if not (fixed or chooses or master or current or entry.get("spells")):

@@ -16,6 +16,7 @@ from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against, find_game, muster_document
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
+from armylists.games.registry import game_home
 from armylists.rules.refused import Refused
 from factions.models import Faction, GameSystem
 
@@ -136,7 +137,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
         entry["size"] = size or found.sizes[0].size
 
     def operation(document: dict, _before: Checked | None) -> str:
-        if found.details.get("kind") == "troop":  # a game whose troops join a hero's regiment
+        if game_home(library.game).joins_regiment(found.details):
             heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)]
             if heroes:
                 entry["regiment"] = heroes[-1]
@@ -147,7 +148,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
     unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
-    return unit is not None and unit.details.get("kind") == "hero"
+    return unit is not None and game_home(library.game).is_hero(unit.details)
 
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:

@@ -22,7 +22,7 @@ def _options(entry: Entry) -> str:
 def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], indent: str = "") -> list[str]:
     unit = entry.unit
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
-    models = unit.details.get("models", 1)  # the games whose units are of several models say how many
+    models = game_home(army.game).models_of(unit.details) or 1  # None: its game counts no models
     if models > 1:
         label += f" [{models * (2 if entry.combined else 1)}]"
     details = []

@@ -67,17 +67,9 @@ def rule_views(game: str, rules: list[str]) -> list[RuleView]:
     return views
 
 
-def unit_tags(doc: dict[str, Any]) -> list[str]:
-    tags = ["Hero"] if doc.get("hero") else []
-    if doc.get("models", 1) > 1:
-        tags.append(f"{doc['models']} models")
-    for key in ("class", "kind", "size", "race", "rarity", "type"):
-        if doc.get(key):
-            tags.append(str(doc[key]))
-    tags += [word for word in ("mercenary", "unique") if doc.get(word)]
-    if doc.get("limit"):
-        tags.append(f"limit {doc['limit']}")
-    return tags + [SAMPLE_TAG] * is_sample(doc.get("notes"))
+def unit_tags(game: str, doc: dict[str, Any]) -> list[str]:
+    """The labels on a unit's card: its own fields, as its game shows them there, and whether it is a sample."""
+    return game_home(game).unit_card_tags(doc) + [SAMPLE_TAG] * is_sample(doc.get("notes"))
 
 
 def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | None]:
@@ -93,8 +85,8 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
         made[faction, slug] = None if doc is None else UnitCard(
             slug=slug, name=doc["name"], faction=faction,
             url=pattern.replace("FACTION", faction).replace("UNIT", slug),
-            price=home.unit_price(doc), tags=unit_tags(doc), stats=home.stats(doc),
-            rules=rule_views(game, [*doc.get("keywords", ()), *doc.get("rules", ())]),
+            price=home.unit_price(doc), tags=unit_tags(game, doc), stats=home.stats(doc),
+            rules=rule_views(game, home.unit_rules_named(doc)),
             options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), o.get("scope", "unit"))}
                      for o in doc.get("options", ())],
             sizes=[{"value": s["size"], "label": f"{s['size'].capitalize()} ({s['points']} pts)"}

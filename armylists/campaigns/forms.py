@@ -4,6 +4,7 @@ from __future__ import annotations
 from django import forms
 
 from armylists.boundary.numbers import whole_number
+from armylists.games.registry import game_home
 from factions.models import GameSystem
 
 from .models import NAME_MAX, Campaign
@@ -79,10 +80,12 @@ class RecruitForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX, label="Its name")
     veteran = forms.BooleanField(required=False)
 
-    def __init__(self, *args, units=(), params=None, **kwargs):
-        """`params`: the campaign's rules, whose numbers a veteran costs; none for a campaign kept by hand."""
+    def __init__(self, *args, game: str, units=(), params=None, **kwargs):
+        """`units`: the faction's, of `game`; `params`: the campaign's rules, whose numbers a veteran costs; none
+        for a campaign kept by hand."""
         super().__init__(*args, **kwargs)
-        self.fields["unit"].choices = [(u.slug, f"{u.name} ({u.details.get('cost') or '–'})") for u in units]
+        cost = game_home(game).listed_cost
+        self.fields["unit"].choices = [(u.slug, f"{u.name} ({cost(u.details) or '–'})") for u in units]
         if params is None:
             del self.fields["veteran"]
         else:

@@ -29,8 +29,7 @@ def spec_of(game: str, unit: Unit, *, combined: bool = False, size: str | None =
                    for o in unit.options)
     groups = tuple(Group(g.slug, g.max) for g in unit.option_groups)
     name = f"{unit.name} (combined)" if combined else unit.name
-    hero = bool(unit.details.get("hero")) or unit.details.get("kind") == "hero"
-    return UnitSpec(unit.slug, unit.faction, name, base, hero, offers, groups)
+    return UnitSpec(unit.slug, unit.faction, name, base, game_home(game).is_hero(unit.details), offers, groups)
 
 
 def unique_names(names: list[str]) -> list[str]:

@@ -48,10 +48,10 @@ def _magic(library: Library, path: str, entry) -> tuple[str | None, tuple[str, .
     return grimoire, spells
 
 
-def _no_regiment_on_a_hero(unit: Unit, path: str, entry) -> None:
+def _no_regiment_on_a_hero(game: str, unit: Unit, path: str, entry) -> None:
     """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
     (docs/list-file.md, "Entries")."""
-    if unit.details.get("kind") == "hero" and getattr(entry, "regiment", None) is not None:
+    if getattr(entry, "regiment", None) is not None and game_home(game).is_hero(unit.details):
         raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
                                            "only a troop names the regiment it is in")
 
@@ -59,7 +59,7 @@ def _no_regiment_on_a_hero(unit: Unit, path: str, entry) -> None:
 def resolve_entry(library: Library, index: int, entry, primary: str) -> Entry:
     path = f"entries[{index}]"
     unit = _unit(library, path, entry.faction or primary, entry.unit)
-    _no_regiment_on_a_hero(unit, path, entry)
+    _no_regiment_on_a_hero(library.game, unit, path, entry)
     size = getattr(entry, "size", None)
     if size is not None and unit.size_profile(size) is None:
         offered = ", ".join(s.size for s in unit.sizes) or "none"

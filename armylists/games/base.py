@@ -143,6 +143,52 @@ class Game:
         `spell_names`: the game's spells by slug, for a unit that names one."""
         return tags(self.unit_fields, details)
 
+    # What the layers above ask of a unit's own fields (`details`, as its faction file names them): they read
+    # none by name, as the game names them its own way (tests/games/test_game_fields_stay_in_games.py).
+
+    def is_hero(self, details: Mapping[str, Any]) -> bool:
+        """Whether the unit is a hero: an entry that may join a unit or leads a regiment, a campaign's hero."""
+        return False
+
+    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
+        """Whether an entry of the unit joins a hero's regiment (a game whose `troops_join_regiments`)."""
+        return False
+
+    def models_of(self, details: Mapping[str, Any]) -> int | None:
+        """How many models the unit is of, where its game counts them and the unit says; else None."""
+        return None
+
+    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
+        """The points the unit's card lists, where its game prices a unit by one number; else None."""
+        return None
+
+    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
+        """The spells the unit always knows, by slug, each under the name of the field that names it."""
+        return {}
+
+    def weapons_line(self, details: Mapping[str, Any]) -> str:
+        """The unit's weapons as the library's unit card prints them; "" where its game lists none."""
+        return ""
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        """The short labels on a unit's card in the builder (the picker, each entry), from its document."""
+        return []
+
+    def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
+        """Every special rule a unit's card in the builder names, each explained from the glossary."""
+        return list(doc.get("rules", ()))
+
+    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        """What a player sees of a unit besides its name and its cost: a book read again that changes it changes
+        the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats, options and sizes and
+        the own fields its card tags."""
+        seen = ("rules", "stats", "options", "option_groups", "sizes", *(f.name for f in self.unit_fields if f.shown))
+        return {name: doc.get(name) for name in seen}
+
+    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
+        """A faction file's unit (validated, at `path`) beyond its schema: what its own fields name among its
+        faction's `units` (by slug) is there and may be named; BadInput at the first fault."""
+
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {}
 
@@ -157,7 +203,7 @@ class Game:
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
-        return f"{doc.get('cost', 0)} pts"
+        return f"{self.listed_cost(doc) or 0} pts"
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:

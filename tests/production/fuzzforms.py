@@ -105,7 +105,8 @@ def _entry_form(t: Target) -> forms.Form:
 
 def _recruit_form(t: Target) -> forms.Form:
     params = load_state(Campaign.objects.get(slug=t.world.campaign)).state.params
-    return campaign_forms.RecruitForm(units=faction_units(t.campaign_game, "human-empire"), params=params)
+    return campaign_forms.RecruitForm(game=t.campaign_game.slug, units=faction_units(t.campaign_game, "human-empire"),
+                                      params=params)
 
 
 def _army_from_list(t: Target) -> forms.Form:

@@ -60,6 +60,16 @@ class Battleground(Game):
         return [FactionChoice(slug, name, "" if slug == primary else "mercenaries") for slug, name, _ in factions
                 if slug == primary or not hired or slug in hired]
 
+    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
+        return details.get("cost")
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        return ([str(doc["class"])] if doc.get("class") else []) + ["mercenary"] * bool(doc.get("mercenary"))
+
+    def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
+        """Its keywords, then its rules."""
+        return [*doc.get("keywords", ()), *doc.get("rules", ())]
+
     def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
         """Another faction's units are offered only if they are mercenary units (Battleground,
         Mercenaries: "Units with these keywords can be purchased")."""

@@ -122,6 +122,17 @@ class Diskwars(Game):
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}
 
+    def is_hero(self, details: Mapping[str, Any]) -> bool:
+        return details.get("kind") == "hero"
+
+    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
+        """A troop joins a hero's regiment (Diskwars, Building an Army)."""
+        return details.get("kind") == "troop"
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
+        return tags + ["unique"] * bool(doc.get("unique"))
+
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only, "text": c.text})
                  for c in faction.command_cards.all()]

@@ -134,6 +134,15 @@ class DulceBellum(Game):
         named = spell_names.get(caster) if isinstance(caster, str) else caster
         return super().unit_tags(details, spell_names) + ([f"Spellcaster ({named})"] if named is not None else [])
 
+    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
+        """Spellcaster(<spell>): the one spell it knows."""
+        caster = details.get("spellcaster")
+        return {"spellcaster": caster} if isinstance(caster, str) else {}
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
+        return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
+
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         return {"grimoires": [g.slug for g in faction.grimoires.all()]}
 

@@ -5,9 +5,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Annotated, Any, ClassVar, Literal
 
+from armylists.boundary.errors import BadInput
 from armylists.games.base import FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
-from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.card_parts import CardContext, Stat, faction_detail, weapon_text
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.listfile import books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
@@ -76,6 +77,10 @@ class OprFactionIn(WeaponsFactionFields, FactionIn):
     units: Units[OprUnitIn]
 
 
+# What a player sees of a unit besides its name and its cost, compared when a book is read again.
+BOOK_PROFILE = ("models", "hero", "rules", "stats", "weapons", "options", "option_groups")
+
+
 def _short(reason: str, label: str) -> str:
     """The engine's sentence without the hero's name in front: "cannot join X: ..." -> "X: ..."."""
     for start in (f"{label} cannot join ", f"{label} "):
@@ -104,6 +109,42 @@ class OprGame(Game):
 
     def read_army_forge_book(self, data: Any) -> Reading:
         return read_book(data, self.army_forge_systems)
+
+    def is_hero(self, details: Mapping[str, Any]) -> bool:
+        return bool(details.get("hero"))
+
+    def models_of(self, details: Mapping[str, Any]) -> int | None:
+        return details.get("models")
+
+    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
+        return details.get("cost")
+
+    def weapons_line(self, details: Mapping[str, Any]) -> str:
+        """As army books print them, one after another: "10x Hand Weapon (A1); Spear (A1, Counter)"."""
+        return "; ".join(weapon_text(w) for w in weapons_from(details))
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = ["Hero"] if doc.get("hero") else []
+        if doc.get("models", 1) > 1:
+            tags.append(f"{doc['models']} models")
+        return tags
+
+    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        return {name: doc.get(name) for name in BOOK_PROFILE}
+
+    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
+        """A unit that is another size of a unit (`copies_of`) names another unit of its faction, itself no copy."""
+        copies_of = unit.copies_of
+        if copies_of is None:
+            return
+        target = units.get(copies_of)
+        if copies_of == unit.slug:
+            raise BadInput(f"{path}.copies_of", "must name another unit, not this one")
+        if target is None:
+            raise BadInput(f"{path}.copies_of", f"no unit '{copies_of}' in this faction")
+        if target.copies_of is not None:
+            raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
+                                                "name that unit")
 
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {"scope": option.scope if option.scope != "unit" else None, "command": option.command,
