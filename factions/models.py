@@ -7,17 +7,28 @@ whose units still exist.
 from __future__ import annotations
 
 import uuid
+from functools import partial
 
 from django.db import models
 from django.urls import reverse
 
-from armylists.games.registry import game_home
+from armylists.games.registry import game_home, homes
 from armylists.games.schema import is_sample
 from armylists.rules import params_for
 
 # As the faction file bounds them (docs/faction-file.md, "Bounds": slugs [a-z0-9-]{1,64}, names at most 200 characters).
 SLUG_MAX = 64
 NAME_MAX = 200
+
+
+def declared_choices(column: str) -> list[tuple[str, str]]:
+    """The (value, label) pairs of a column that holds a game's own words ("Option.scope"), as the games in use
+    declare them (`Game.library_choices`): the library names no game, nor its words (docs/architecture.md,
+    "A game is one package"). A column's `choices` ask here when read, once the games are known."""
+    offered: dict[str, str] = {}
+    for home in homes():
+        offered.update(home.library_choices.get(column, {}))
+    return list(offered.items())
 
 
 class GameSystem(models.Model):
@@ -91,13 +102,12 @@ class Spell(models.Model):
 
 
 class Faction(models.Model):
-    ALIGNMENTS = [("order", "Order"), ("destruction", "Destruction")]
-
     game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="factions")
     slug = models.SlugField(max_length=SLUG_MAX)
     name = models.CharField(max_length=NAME_MAX)
     version = models.CharField(max_length=NAME_MAX, blank=True)
-    alignment = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True, help_text="Diskwars only.")
+    alignment = models.CharField(max_length=12, choices=partial(declared_choices, "Faction.alignment"), blank=True,
+                                 help_text="Diskwars only.")
     grimoires = models.ManyToManyField(Grimoire, blank=True, related_name="factions",
                                        help_text="Dulce Bellum: the grimoires this faction's casters may use.")
     # OPR: the army book's spells, and where an Army Forge book came from (its uid, version, game system).
@@ -182,16 +192,15 @@ class OptionGroup(models.Model):
 
 
 class Option(models.Model):
-    SCOPES = [("unit", "Unit"), ("model", "One model"), ("all_models", "All models")]
-    COMMANDS = [("sergeant", "Sergeant"), ("musician", "Musician"), ("banner", "Banner")]
-
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="options")
     slug = models.SlugField(max_length=SLUG_MAX)
     name = models.CharField(max_length=NAME_MAX)
     cost = models.IntegerField(default=0)
     group = models.SlugField(max_length=SLUG_MAX, blank=True, help_text="Slug of one of the unit's option groups.")
-    scope = models.CharField(max_length=12, choices=SCOPES, blank=True, help_text="OPR only.")
-    command = models.CharField(max_length=10, choices=COMMANDS, blank=True, help_text="OPR only.")
+    scope = models.CharField(max_length=12, choices=partial(declared_choices, "Option.scope"), blank=True,
+                             help_text="OPR only.")
+    command = models.CharField(max_length=10, choices=partial(declared_choices, "Option.command"), blank=True,
+                               help_text="OPR only.")
     # OPR: the weapons the option gives and those it replaces (docs/faction-file.md, format 1.2).
     weapons = models.JSONField(default=list, blank=True)
     replaces = models.JSONField(default=list, blank=True)
@@ -211,11 +220,8 @@ class Option(models.Model):
 class UnitSize(models.Model):
     """Dulce Bellum: a size a unit can be taken at, with its own points and morale."""
 
-    SIZES = [("single", "Single"), ("squad", "Squad"), ("platoon", "Platoon"), ("company", "Company"),
-             ("horde", "Horde")]
-
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="sizes")
-    size = models.CharField(max_length=10, choices=SIZES)
+    size = models.CharField(max_length=10, choices=partial(declared_choices, "UnitSize.size"))
     points = models.IntegerField()  # -1,000 to 100,000, as every cost in the faction file
     morale = models.PositiveIntegerField(null=True, blank=True)
     position = models.PositiveIntegerField(default=0)
@@ -231,12 +237,11 @@ class UnitSize(models.Model):
 class CommandCard(models.Model):
     """Diskwars: a command card a player may choose for their hand."""
 
-    ALIGNMENTS = Faction.ALIGNMENTS
-
     faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="command_cards")
     slug = models.SlugField(max_length=SLUG_MAX)
     title = models.CharField(max_length=NAME_MAX)
-    alignment_only = models.CharField(max_length=12, choices=ALIGNMENTS, blank=True)
+    alignment_only = models.CharField(max_length=12, choices=partial(declared_choices, "CommandCard.alignment_only"),
+                                      blank=True)
     text = models.TextField(blank=True)
     position = models.PositiveIntegerField(default=0)
 

@@ -1,4 +1,5 @@
-"""Ideas declared once across the apps: one exception for a refused request, one ownership check."""
+"""Ideas declared once across the apps: one exception for a refused request, one ownership check, a game's
+own words for the library's columns, the tournament's starting scoring, the widths the browser tests try."""
 from __future__ import annotations
 
 import ast
@@ -11,14 +12,30 @@ from django.urls import reverse
 from armylists.builder import permissions
 from armylists.builder.services import Refused as BuilderRefused
 from armylists.events.services import Refused as EventRefused
+from armylists.games.diskwars.home import ALIGNMENTS
+from armylists.games.dulce_bellum.home import SIZES
+from armylists.games.opr.options import COMMANDS, SCOPES
 from armylists.rules.campaign import Refused as CampaignRefused
 from armylists.rules.refused import Refused
+from armylists.tournament.models import Tournament
+from armylists.tournament.scoring import DEFAULTS
+from factions.models import CommandCard, Faction, Option, UnitSize
 
-APPS = Path(__file__).resolve().parents[1] / "armylists"
+ROOT = Path(__file__).resolve().parents[1]
+APPS = ROOT / "armylists"
 
 
-def _modules():
-    return [(path, path.read_text(encoding="utf-8")) for path in APPS.rglob("*.py") if "migrations" not in path.parts]
+def _modules(top: Path = APPS):
+    return [(path, path.read_text(encoding="utf-8")) for path in top.rglob("*.py") if "migrations" not in path.parts]
+
+
+def _written_together(values) -> list[str]:
+    """The modules of the apps and the game library that write every one of `values` in one tuple, list, set,
+    dict or Literal."""
+    wanted = set(values)
+    return sorted(str(path.relative_to(ROOT)) for top in (APPS, ROOT / "factions") for path, text in _modules(top)
+                  if any(wanted <= {getattr(e, "value", None) for e in getattr(node, "elts", getattr(node, "keys", ()))}
+                         for node in ast.walk(ast.parse(text))))
 
 
 def test_every_app_refuses_with_the_one_refused():
@@ -44,3 +61,34 @@ def test_printing_asks_the_builders_ownership_check(client, django_user_model, m
     client.force_login(django_user_model.objects.create_user("someone", password="pw-someone-123"))
     assert client.get(reverse("printing:list-pdf", args=[12345])).status_code == 404
     assert asked == [12345]
+
+
+# A game's own words that the game library keeps in a column of its own, each set declared once in the game's
+# package (docs/architecture.md, "A game is one package"): its file's schema and the library's column read it.
+OWN_WORDS = [(ALIGNMENTS, "armylists/games/diskwars/home.py",
+              [(Faction, "alignment"), (CommandCard, "alignment_only")]),
+             (SIZES, "armylists/games/dulce_bellum/home.py", [(UnitSize, "size")]),
+             (SCOPES, "armylists/games/opr/options.py", [(Option, "scope")]),
+             (COMMANDS, "armylists/games/opr/options.py", [(Option, "command")])]
+
+
+@pytest.mark.parametrize("words, declared_in, columns", OWN_WORDS)
+def test_a_games_own_words_are_declared_once_in_its_package(words, declared_in, columns):
+    for model, name in columns:
+        assert list(model._meta.get_field(name).choices) == list(words.items())
+    assert _written_together(words) == [declared_in]
+
+
+def test_the_tournament_starts_from_one_declaration_of_its_scoring():
+    fields = {"rounds": "rounds", "win": "win_vp", "tie": "tie_vp", "loss": "loss_vp"}
+    assert {key: Tournament._meta.get_field(name).default for key, name in fields.items()} == {
+        key: DEFAULTS[key] for key in fields}
+    # A game's home may declare its book's own scoring (`Game.tournament_scoring`); the tournament writes its own once.
+    declared = [path for path in _written_together(fields) if not path.endswith("/home.py")]
+    assert declared == ["armylists/tournament/scoring.py"]
+
+
+def test_the_browser_tests_try_the_widths_declared_once():
+    assigned = [path.name for path, text in _modules(ROOT / "tests" / "browser") for node in ast.walk(ast.parse(text))
+                if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "WIDTHS" for t in node.targets)]
+    assert assigned == ["layout.py"]

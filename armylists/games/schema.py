@@ -34,8 +34,6 @@ Id = Annotated[str, StringConstraints(pattern=ENTRY_ID_PATTERN)]
 PointsLimit = Annotated[int, Field(ge=1, le=1_000_000)]
 EntryT = TypeVar("EntryT")
 Entries = Annotated[list[EntryT], Field(max_length=MAX_ENTRIES)]  # a game's entries: Entries[ItsEntryIn]
-Size = Literal["single", "squad", "platoon", "company", "horde"]
-Alignment = Literal["order", "destruction"]
 
 
 def _whole_number(minimum: int, maximum: int) -> Any:

@@ -12,6 +12,8 @@ from django.db import models
 
 from armylists.events.models import Event, Player
 
+from .scoring import DEFAULTS
+
 USER = settings.AUTH_USER_MODEL
 ROUNDS_MAX = 20
 VP_MAX = 100
@@ -23,10 +25,10 @@ class Tournament(models.Model):
     """The event's scoring: made from the game's guidelines (or the same defaults) when first needed."""
 
     event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="tournament")
-    rounds = models.PositiveSmallIntegerField(default=4)
-    win_vp = models.PositiveSmallIntegerField(default=3)
-    tie_vp = models.PositiveSmallIntegerField(default=1)
-    loss_vp = models.PositiveSmallIntegerField(default=0)
+    rounds = models.PositiveSmallIntegerField(default=DEFAULTS["rounds"])
+    win_vp = models.PositiveSmallIntegerField(default=DEFAULTS["win"])
+    tie_vp = models.PositiveSmallIntegerField(default=DEFAULTS["tie"])
+    loss_vp = models.PositiveSmallIntegerField(default=DEFAULTS["loss"])
     bye_vp = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Blank: a win's VP.")
     tiebreakers = models.JSONField(default=list)
     sideboards = models.BooleanField(default=False)

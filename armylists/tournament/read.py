@@ -10,11 +10,10 @@ from armylists.events.models import Event, Player, Submission
 from armylists.games.registry import game_home
 
 from .models import Round, Table, Tournament
-from .scoring import LOSS, TIE, WIN, Game, Line, Scoring, standings
+from .scoring import DEFAULTS, LOSS, TIE, WIN, Game, Line, Scoring, standings
 
 # What each outcome of a table is to its first and its second player.
 SIDES = {Table.Outcome.FIRST: (WIN, LOSS), Table.Outcome.SECOND: (LOSS, WIN), Table.Outcome.TIE: (TIE, TIE)}
-DEFAULTS = {"rounds": 4, "win": 3, "tie": 1, "loss": 0, "tiebreakers": ("destruction",)}
 
 
 def book_scoring(event: Event) -> dict | None:

@@ -15,6 +15,10 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 WIN, TIE, LOSS = "win", "tie", "loss"
+# The scoring an event starts from where its game's book gives none: the same numbers as AoF Regiments' above,
+# shown as the organiser's choice (docs/events.md, "Scoring"), in the shape a game's home declares its book's
+# (`Game.tournament_scoring`). The event's saved scoring (models.Tournament) starts from these too.
+DEFAULTS = {"rounds": 4, "win": 3, "tie": 1, "loss": 0, "tiebreakers": ("destruction",)}
 # The tiebreakers an event may choose, in the order it chooses them.
 TIEBREAKERS = {
     "destruction": "Destruction points",
@@ -24,11 +28,11 @@ TIEBREAKERS = {
 
 @dataclass(frozen=True)
 class Scoring:
-    win: int = 3
-    tie: int = 1
-    loss: int = 0
+    win: int
+    tie: int
+    loss: int
+    tiebreakers: tuple[str, ...]
     bye: int | None = None  # None: a win's VP
-    tiebreakers: tuple[str, ...] = ("destruction",)
 
     def vp(self, result: str) -> int:
         return {WIN: self.win, TIE: self.tie, LOSS: self.loss}[result]

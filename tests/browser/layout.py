@@ -4,6 +4,10 @@ that edge, so it does not fit. At phone widths every control of the page's conte
 44 by 44 px (a box or radio counts by its label, the part a finger presses)."""
 from __future__ import annotations
 
+# The widths the pages are tried at, declared once for every browser test: a phone's and a desktop's.
+PHONE, DESKTOP = 375, 1280
+WIDTHS = (DESKTOP, PHONE)
+
 TOUCH = 44
 
 CONTROLS = "a[href], button, input:not([type=hidden]), select, textarea, summary"

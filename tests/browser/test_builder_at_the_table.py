@@ -13,10 +13,9 @@ from playwright.sync_api import expect
 from armylists.builder import services
 
 from .conftest import Builder, example_list
+from .layout import WIDTHS
 from .test_builder_phone import assert_fits
 from .test_builder_ux import close_picker, open_picker
-
-WIDTHS = [1280, 375]
 
 
 def long_list(player, entries: int = 10):

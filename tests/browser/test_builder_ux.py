@@ -15,9 +15,9 @@ from armylists.builder import services
 from armylists.builder.models import ArmyList
 
 from .conftest import Builder, example_list
+from .layout import DESKTOP, WIDTHS
 from .test_builder_phone import assert_fits
 
-WIDTHS = [1280, 375]
 AXE = Axe()
 
 
@@ -169,7 +169,7 @@ def test_my_lists_in_columns_newest_first_a_page_at_a_time(new_page, player, dem
     expect(first.get_by_test_id("list-link")).to_have_text(newest.name)
     expect(first).to_contain_text("Battleground")
     expect(first.get_by_test_id("legal-badge")).to_have_text("Not legal")
-    if width == 1280:  # a table: every row's cells start where their column's heading does
+    if width == DESKTOP:  # a table: every row's cells start where their column's heading does
         heads = [round(b["x"]) for b in page.locator("#my-lists thead th").evaluate_all(
             "cells => cells.map(c => c.getBoundingClientRect())")]
         for row in rows.all()[:5]:

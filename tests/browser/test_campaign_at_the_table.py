@@ -9,9 +9,7 @@ from playwright.sync_api import expect
 from armylists.campaigns.models import Action
 
 from .campaign_world import border_wars
-from .layout import assert_controls_fit
-
-WIDTHS = [375, 1280]
+from .layout import WIDTHS, assert_controls_fit
 
 
 @pytest.fixture

@@ -7,9 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .campaign_world import border_wars
-from .layout import assert_controls_fit
-
-WIDTHS = [375, 1280]
+from .layout import WIDTHS, assert_controls_fit
 
 
 @pytest.fixture(scope="module")

@@ -15,8 +15,7 @@ from factions.models import Unit, data_changed
 from tests.factories import change_units
 
 from .conftest import example_list
-
-WIDTHS = [1280, 375]
+from .layout import WIDTHS
 
 
 def fits(page, width: int) -> None:

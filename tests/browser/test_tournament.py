@@ -18,8 +18,8 @@ from armylists.tournament.models import Table
 from factions.models import GameSystem
 
 from .conftest import ROOT
+from .layout import WIDTHS
 
-WIDTHS = [1280, 375]
 POLL_MS = 10_000  # hx-trigger="every 10s" on a player's table (templates/tournament/day.html)
 LIST = ROOT / "factions" / "data" / "demo" / "lists" / "aof-regiments-legal.json"
 

@@ -13,9 +13,8 @@ from playwright.sync_api import expect
 from armylists.events.models import Event
 
 from .conftest import PASSWORD
+from .layout import WIDTHS
 from .test_events import fits
-
-WIDTHS = [375, 1280]
 
 
 @pytest.fixture

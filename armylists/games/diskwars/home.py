@@ -16,7 +16,6 @@ from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.schema import (
     MAX_ENTRIES,
-    Alignment,
     Count,
     Entries,
     EntryIn,
@@ -55,6 +54,11 @@ class DiskwarsListIn(ListIn):
 
 
 # --- the faction file
+
+# A faction is of Order or of Destruction (Diskwars, Customising an Army), and a command card may be for one of
+# them only (Diskwars, Keywords: Order or Destruction Only); each with the label the game library shows it by.
+ALIGNMENTS = {"order": "Order", "destruction": "Destruction"}
+Alignment = Literal[tuple(ALIGNMENTS)]
 
 
 class DiskwarsUnitIn(UnitIn):
@@ -118,6 +122,7 @@ class Diskwars(Game):
     picks_command_cards = True
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
+    library_choices: ClassVar = {"Faction.alignment": ALIGNMENTS, "CommandCard.alignment_only": ALIGNMENTS}
     stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}

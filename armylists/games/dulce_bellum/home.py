@@ -27,7 +27,6 @@ from armylists.games.schema import (
     ListIn,
     LongText,
     Name,
-    Size,
     Slug,
     Strict,
     UnitIn,
@@ -38,6 +37,11 @@ from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 
 from .rules import RULES, spells
+
+# The sizes a unit may be taken at, each with its own points and morale (docs/faction-file.md, "Dulce Bellum"),
+# each with the label the game library shows it by.
+SIZES = {"single": "Single", "squad": "Squad", "platoon": "Platoon", "company": "Company", "horde": "Horde"}
+Size = Literal[tuple(SIZES)]
 
 # --- the list file
 
@@ -122,6 +126,7 @@ class DulceBellum(Game):
     options_once = True
     casts_spells = True
     unit_filters = ("rarity", "type")
+    library_choices: ClassVar = {"UnitSize.size": SIZES}
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
 

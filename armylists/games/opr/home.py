@@ -12,6 +12,7 @@ from armylists.games.card_parts import CardContext, Stat, faction_detail, weapon
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.listfile import books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
+from armylists.games.opr.options import COMMANDS, SCOPES
 from armylists.games.opr.rules.numbers import mixing_ways
 from armylists.games.opr.rules.units import join_problems
 from armylists.games.opr.rules.weapons import carried
@@ -61,8 +62,9 @@ class OprListIn(ListIn):
 
 
 class OprOptionIn(WeaponsOptionFields, OptionIn):
-    scope: Literal["all_models", "model", "unit"] = "unit"
-    command: Literal["sergeant", "musician", "banner"] | None = None
+    # The file's schema has always listed the scopes widest first (docs/schemas/faction-file.schema.json).
+    scope: Literal[tuple(reversed(SCOPES))] = "unit"
+    command: Literal[tuple(COMMANDS)] | None = None
 
 
 class OprUnitIn(WeaponsUnitFields, UnitIn):
@@ -104,6 +106,7 @@ class OprGame(Game):
     other_faction_title = "Allies"
     combines_units = True
     unit_filters = ("hero",)
+    library_choices: ClassVar = {"Option.scope": SCOPES, "Option.command": COMMANDS}
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 

@@ -14,13 +14,13 @@ from pydantic import ValidationError
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input
 from armylists.games.book_reading import LeftOut, Reading
+from armylists.games.opr.options import COMMANDS
 from armylists.games.schema import FACTION_OPTIONS_MAX, UNIT_OPTIONS_MAX
 
 from .book import Book, Item, Option, RuleGain, Section, Unit, Weapon
 from .sections import meaning
 from .slugs import SlugMaker, slugify
 
-COMMANDS = {"sergeant", "musician", "banner"}
 CHECKED_RULES = {"hero", "tough"}  # the rules the check reads (docs/faction-file.md, AoF)
 
 
