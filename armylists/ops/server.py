@@ -13,6 +13,7 @@ server and holds it to this.
 """
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import tempfile
@@ -43,7 +44,7 @@ class HeaderDeadlineWorker(ASGIWorker):
             for listener in self.sockets:
                 listener.close()
             self.sockets = []
-        self._warming = open(_path("warm-up.lock", os.getppid()), "a")  # noqa: SIM115 - held until `run`
+        self._warming = open(master_file("warm-up.lock", os.getppid()), "a")  # noqa: SIM115 - held until `run`
         while True:  # its turn, its heartbeat going meanwhile (the master restarts a silent process)
             try:
                 fcntl.flock(self._warming, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -62,7 +63,8 @@ class HeaderDeadlineWorker(ASGIWorker):
         try:
             super().run()
         finally:
-            os.unlink(listening)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(listening)
 
     def _setup_event_loop(self):
         super()._setup_event_loop()
@@ -75,11 +77,11 @@ class HeaderDeadlineWorker(ASGIWorker):
 
 
 
-def _path(name: str, master: int) -> str:
+def master_file(name: str, master: int) -> str:
     """A file of one gunicorn master's: its processes take turns, another server's do not wait for them."""
     return os.path.join(tempfile.gettempdir(), f"muster-web-{master}-{name}")
 
 
 def listening_mark(master: int, worker: int) -> str:
     """The file a process makes once it listens, and removes as it stops."""
-    return _path(f"{worker}.listening", master)
+    return master_file(f"{worker}.listening", master)

@@ -14,13 +14,15 @@ serve until then, and finish the requests they hold.
 """
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import sys
 
 from gunicorn.app.wsgiapp import WSGIApplication
 from gunicorn.arbiter import Arbiter
 
-from armylists.ops.server import listening_mark
+from armylists.ops.server import listening_mark, master_file
 
 COMMAND = ["armylists.asgi", "--config", "python:armylists.ops.gunicorn"]
 
@@ -36,6 +38,12 @@ class HandoverArbiter(Arbiter):
         if len(self.WORKERS) > self.num_workers and not all(self.listening(w) for w in newest):
             return  # the old ones serve until their successors listen
         super().manage_workers()
+
+    def stop(self, graceful=True):
+        super().stop(graceful)
+        for path in glob.glob(master_file("*", self.pid)):  # its processes' lock and marks, left by any killed hard
+            with contextlib.suppress(OSError):
+                os.unlink(path)
 
     def reap_workers(self):
         super().reap_workers()
