@@ -25,6 +25,16 @@ for in a loop. (tests/load/run.py holds 300 idle connections open beside it.)
 Its answers are counted by status (200, 202 "being prepared", 429 "too many",
 503 "cut for time") and printed by run.py; only another status is an error.
 
+And a flood (fixed_count: LOAD_FLOOD, 8 unless run.py says otherwise, 0 for
+none): an anonymous attacker on that many connections from one address of its
+own, with no pause at all: the same 1,000-entry list's shared page again and
+again, now and then its roster PDF, and its list file POSTed to /api/check.
+The shared page is kept by content and each address may spend COST_LIMITS of
+the server's time a minute on such pages (docs/deploying.md, "What the site
+does against hostile clients"), so the flood's 200, 202 and 429 are its
+expected answers, counted like the attacker's; a 503 is an error here, as it
+means a page the cache should answer took the server 2 s.
+
 Every simulated person comes through the proxy in front (TRUSTED_PROXIES=127.0.0.1),
 each with an address of their own in X-Forwarded-For, as nginx would append it.
 """
@@ -196,10 +206,29 @@ class Organiser(HttpUser):
 
 
 ANSWERS: Counter = Counter()  # (request, status) -> times, for run.py
-EXPECTED = {200, 202, 429, 503}
 
 
-class Attacker(HttpUser):
+class Hostile(HttpUser):
+    """Someone out to stall the site: each answer counted by status, only an unexpected status an error."""
+
+    abstract = True
+    expected = {200, 202, 429, 503}
+
+    def attempt(self, method: str, path: str, name: str, *, session: str | None = None, **kwargs) -> None:
+        self.client.cookies.clear()
+        self.client.cookies.set("csrftoken", CSRF)
+        if session:
+            self.client.cookies.set("sessionid", session)
+        with self.client.request(method, path, name=name, catch_response=True, allow_redirects=False,
+                                 **kwargs) as response:
+            ANSWERS[(name, response.status_code)] += 1
+            if response.status_code in self.expected or (response.status_code == 302 and method == "POST"):
+                response.success()
+            else:
+                response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
+
+
+class Attacker(Hostile):
     fixed_count = 1
     wait_time = constant(1)
 
@@ -210,19 +239,6 @@ class Attacker(HttpUser):
         campaign = self.me["campaign"]
         self.campaign = f"/campaigns/{campaign['campaign']}/"
         self.notes = f"{self.campaign}armies/{campaign['army']}/units/{campaign['unit']}/notes/"
-
-    def attempt(self, method: str, path: str, name: str, *, session: str | None = None, **kwargs) -> None:
-        self.client.cookies.clear()
-        self.client.cookies.set("csrftoken", CSRF)
-        if session:
-            self.client.cookies.set("sessionid", session)
-        with self.client.request(method, path, name=name, catch_response=True, allow_redirects=False,
-                                 **kwargs) as response:
-            ANSWERS[(name, response.status_code)] += 1
-            if response.status_code in EXPECTED or (response.status_code == 302 and method == "POST"):
-                response.success()
-            else:
-                response.failure(f"HTTP {response.status_code}: {response.text[:200]!r}")
 
     @task(3)
     def long_shared_pdf(self) -> None:
@@ -244,6 +260,33 @@ class Attacker(HttpUser):
         self.attempt("POST", f"/events/{self.me['event']}/pack/", "attacker: judges' pack", session=self.me["session"],
                      headers={"X-CSRFToken": CSRF, "HX-Request": "true",
                               "Referer": f"{self.host}/events/{self.me['event']}/dashboard/"})
+
+
+class Flood(Hostile):
+    """Back to back on each of its connections (a locust user keeps one), all from one address, signed in as no
+    one: so its address's limits (the share of the server's time, a count for PDFs and checks) are all that stop it."""
+
+    fixed_count = int(os.environ.get("LOAD_FLOOD", "8"))
+    abstract = fixed_count == 0  # no flood: locust would take a fixed_count of 0 for a weighted user
+    wait_time = constant(0)
+    expected = {200, 202, 429}
+
+    def on_start(self) -> None:
+        self.client.headers["X-Forwarded-For"] = "198.51.100.88"
+        self.token, self.file = PEOPLE["attacker"]["token"], PEOPLE["attacker"]["file"].encode()
+
+    @task(6)
+    def shared_page(self) -> None:
+        self.attempt("GET", f"/lists/shared/{self.token}/", "flood: 1,000-entry shared page")
+
+    @task(1)
+    def shared_pdf(self) -> None:
+        self.attempt("GET", f"/print/shared/{self.token}/roster.pdf", "flood: 1,000-entry shared pdf")
+
+    @task(1)
+    def check(self) -> None:
+        self.attempt("POST", "/api/check", "flood: 1,000-entry check (api)", data=self.file,
+                     headers={"Content-Type": "application/json"})
 
 
 @events.quitting.add_listener

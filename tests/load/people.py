@@ -3,9 +3,11 @@
     python manage.py shell -c "from tests.load.people import make; make(players=50, entrants=80)"
 
 It prints, as JSON, what tests/load/locustfile.py needs: each player's list,
-units and logged-in session, and the organiser's session and event. Sessions
-are made here, so no password hashing happens during the run. Every person,
-list and event here is a sample.
+units and logged-in session, the organiser's session and event, and the
+attacker's world; and what tests/load/run.py's login rush needs: players with
+a password. Sessions are made here, so no password hashing happens during the
+run but the rush's logins, which are there to hash. Every person, list and
+event here is a sample.
 """
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.sessions.backends.db import SessionStore
 from django.utils import timezone
 
 from armylists.builder import services as builder
+from armylists.builder.views.transfer import file_response
 from armylists.campaigns import services as campaigns
 from armylists.campaigns.demo import SLUG as DEMO_CAMPAIGN
 from armylists.campaigns.models import Action, Campaign
@@ -31,6 +35,7 @@ DEMO = Path(settings.BASE_DIR) / "factions" / "data" / "demo"
 SUBMITTED = ["lists/aof-regiments-legal.json", "lists/aof-regiments-illegal.json", "event/cleo-v1.json",
              "event/cleo-v2.json", "event/dov.json", "event/eve.json", "event/finn.json"]
 EVENT_SETTINGS = {"points_limit": 1500, "force_organisation": True}
+RUSH_PASSWORD = "load-rush-password-1500"  # a sample's
 
 
 def session_of(user) -> str:
@@ -71,14 +76,15 @@ def make_event(entrants: list, faction: Faction, organiser=None, name: str = "Lo
     return {"session": session_of(organiser), "event": event.slug, "entrants": len(entrants)}
 
 
-def shared_long_list(owner, faction: Faction, entries: int) -> str:
-    """A shared list of `entries` entries (the most a list may have: docs/checking.md); its share token."""
+def shared_long_list(owner, faction: Faction, entries: int) -> dict:
+    """A shared list of `entries` entries (the most a list may have: docs/checking.md): its share token, and its
+    list file as a download gives it (what the flood sends to /api/check)."""
     units = list(faction.units.order_by("position").values_list("slug", flat=True))
     document = {"format": "armylists/list@1", "game": GAME, "faction": faction.slug, "name": "Long (sample)",
                 "points_limit": 2000, "entries": [{"id": f"e{n}", "unit": units[n % len(units)]}
                                                   for n in range(entries)]}
-    army_list = builder.import_list(owner=owner, data=document)
-    return builder.set_sharing(army_list=army_list, shared=True).share_token
+    army_list = builder.set_sharing(army_list=builder.import_list(owner=owner, data=document), shared=True)
+    return {"token": army_list.share_token, "file": file_response(army_list).content.decode()}
 
 
 def long_campaign(actions: int) -> dict:
@@ -101,17 +107,28 @@ def make_attacker(faction: Faction, entrants: list, entries: int, actions: int) 
     of its own with lists submitted, whose judges' pack it asks for in a loop."""
     attacker = get_user_model().objects.create(username="attacker")
     event = make_event(entrants, faction, organiser=attacker, name="Attacker's muster")
-    return {"token": shared_long_list(attacker, faction, entries), "event": event["event"],
-            "session": event["session"], "campaign": long_campaign(actions)}
+    return {**shared_long_list(attacker, faction, entries), "event": event["event"], "session": event["session"],
+            "campaign": long_campaign(actions)}
 
 
-def make(players: int, entrants: int, entries: int = 1000, actions: int = 5000) -> None:
+def make_rushers(count: int) -> dict:
+    """`count` players with a password and no session, for the login rush: the password hashed once for all
+    (each login verifies it all the same, as tests/bench_logins.py makes its players)."""
+    stored = make_password(RUSH_PASSWORD)
+    users = get_user_model().objects.bulk_create(get_user_model()(username=f"rusher{n}", password=stored)
+                                                 for n in range(count))
+    return {"usernames": [user.username for user in users], "password": RUSH_PASSWORD}
+
+
+def make(players: int, entrants: int, entries: int = 1000, actions: int = 5000, rushers: int = 20) -> None:
     """`players` players building lists; an event with `entrants` submitted lists (the players first, then
-    people who only submitted), and its organiser; the attacker's world (`make_attacker`)."""
+    people who only submitted), and its organiser; the attacker's world (`make_attacker`); `rushers` players
+    who log in during the run."""
     faction = Faction.objects.get(game__slug=GAME, slug=FACTION)
     building = make_players(players, faction)
     others = [get_user_model().objects.create(username=f"entrant{n}") for n in range(max(0, entrants - players))]
     entering = [user for user, _ in building][:entrants] + others
     print(json.dumps({"players": [player for _, player in building],
                       "organiser": make_event(entering, faction),
-                      "attacker": make_attacker(faction, entering[:20], entries, actions)}))
+                      "attacker": make_attacker(faction, entering[:20], entries, actions),
+                      "rushers": make_rushers(rushers)}))

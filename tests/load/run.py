@@ -1,13 +1,14 @@
 """The load test, run by hand (not in CI): 50 players building lists, an organiser re-checking
-their event and an attacker trying to stall the site, against the Procfile's `web` process on a
-throwaway PostgreSQL, for a fixed time.
+their event, an attacker trying to stall the site, a flood of a shared page and rooms of players
+logging in at once, against the Procfile's `web` process on a throwaway PostgreSQL, for a fixed time.
 Needs locust: pip install -e '.[load]'.
 
-    .venv/bin/python tests/load/run.py [--users 50] [--seconds 90] [--entrants 80]
+    .venv/bin/python tests/load/run.py [--users 50] [--seconds 90] [--entrants 80] [--flood 8] [--rush 8 20]
 
-Targets: no errors, p95 of an htmx edit under 150 ms with 50 players, and no player's or
-organiser's request over 2 s, while the attacker (tests/load/locustfile.py) and 300 idle
-connections (`IdleConnections`, here) do their worst.
+Targets: no errors, p95 of an htmx edit under 150 ms with 50 players, no player's or organiser's
+request over 2 s and every login of a rush in (302) within 2 s, while the attacker and the flood
+(tests/load/locustfile.py: the flood's 429s are expected) and 300 idle connections
+(`IdleConnections`, here) do their worst.
 
 What it does: unless DATABASE_URL already names a PostgreSQL database, it runs
 itself again under .ci/with-postgres (a server in a temporary folder, removed
@@ -15,12 +16,19 @@ afterwards). It migrates, loads the demo data, and makes (tests/load/people.py)
 one player per simulated user with an empty AoF Regiments list, an event open
 for submissions with --entrants lists submitted (the players' and other
 entrants'), its organiser, and a logged-in session for each (so no password
-hashing happens during the run). It starts the Procfile's `web` line on
-127.0.0.1 (DEBUG off, WEB_CONCURRENCY=--processes) and its `worker` and `printer`, runs
-tests/load/locustfile.py headless (the players and one organiser) for --seconds
-after all users have started, and prints requests per second, p50/p95/p99 and
-errors per kind of request. The site and locust share the machine's cores, as
-they would not in production.
+hashing happens during the run but the login rush's, below), the attacker's
+world, and as many players with a password as --rush's largest round. It
+starts the Procfile's `web` line on 127.0.0.1 (DEBUG off,
+WEB_CONCURRENCY=--processes) and its `worker` and `printer`, runs
+tests/load/locustfile.py headless (the players, one organiser, the attacker and
+the flood's --flood connections) for --seconds after all users have started,
+and prints requests per second, p50/p95/p99 and errors per kind of request.
+Meanwhile `LoginRush` (here) logs in, at moments spread over those seconds, a
+room of players at once for each --rush count: each opens the login page for
+its CSRF token, then all POST it together (`at_once` of tests/bench_logins.py:
+without X-Forwarded-For, so all from the proxy's address, as a venue's players
+share one); each login's status and time are printed. The site and locust
+share the machine's cores, as they would not in production.
 
 Only 127.0.0.1 is contacted; the run stops by itself and always ends the server.
 """
@@ -29,6 +37,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import os
 import platform
 import re
@@ -40,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -47,6 +57,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
+from tests.bench_logins import at_once  # noqa: E402
 from tests.bench_slow_clients import (  # noqa: E402
     free_port,
     procfile_line,
@@ -60,7 +71,9 @@ TARGET_EDIT_P95_MS = 150
 TARGET_MAX_MS = 2000
 IDLE_CONNECTIONS = 300
 PRINT_TO_DOWNLOAD = "roster: from print to download"  # as tests/load/locustfile.py names it
-MAKE_PEOPLE = "from tests.load.people import make; make(players={players}, entrants={entrants})"
+MAKE_PEOPLE = "from tests.load.people import make; make(players={players}, entrants={entrants}, rushers={rushers})"
+HOSTILE = ("attacker", "flood")  # the prefixes of the hostile requests' names in tests/load/locustfile.py
+SPAWN_RATE = 10  # locust's users started a second
 
 
 def on_postgresql() -> bool:
@@ -72,14 +85,15 @@ def manage(env: dict[str, str], *args: str) -> str:
                           capture_output=True, text=True).stdout
 
 
-def prepare(directory: Path, users: int, entrants: int, port: int, processes: int) -> dict[str, str]:
+def prepare(directory: Path, users: int, entrants: int, rushers: int, port: int, processes: int) -> dict[str, str]:
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="armylists.settings", DEBUG="false",
                SECRET_KEY=secrets.token_urlsafe(40), ALLOWED_HOSTS="127.0.0.1", PORT=str(port),
                WEB_CONCURRENCY=str(processes), PYTHONPATH=str(ROOT), TRUSTED_PROXIES="127.0.0.1",
                PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
     manage(env, "migrate", "-v0")
     manage(env, "seed_demo", "-v0")
-    people = manage(env, "shell", "-v0", "-c", MAKE_PEOPLE.format(players=users, entrants=entrants))
+    people = manage(env, "shell", "-v0", "-c",
+                    MAKE_PEOPLE.format(players=users, entrants=entrants, rushers=rushers))
     (directory / "people.json").write_text(people, encoding="utf-8")
     return env | {"LOAD_PEOPLE": str(directory / "people.json"), "LOAD_ANSWERS": str(directory / "answers.json")}
 
@@ -115,12 +129,41 @@ class IdleConnections(threading.Thread):
             sock.close()
 
 
-def run_locust(env: dict[str, str], port: int, users: int, seconds: int, prefix: Path) -> None:
-    """`users` players and the organiser; locust's own output (its summary table, any traceback) goes to
-    <prefix>.log."""
+class LoginRush(threading.Thread):
+    """Rounds of players logging in at the same moment, `rounds[n]` players in round n, the rounds spread evenly
+    over `seconds` after `after` seconds: each round's (count, [(status, seconds) of each login])."""
+
+    def __init__(self, server: subprocess.Popen, port: int, rushers: dict, rounds: list[int], after: float,
+                 seconds: int):
+        super().__init__(daemon=True)
+        self.server, self.port, self.rushers, self.rounds = server, port, rushers, rounds
+        self.moments = [after + seconds * (n + 1) / (len(rounds) + 1) for n in range(len(rounds))]
+        self.stop, self.results = threading.Event(), []
+
+    def run(self) -> None:
+        started = time.monotonic()
+        for count, moment in zip(self.rounds, self.moments, strict=True):
+            if self.stop.wait(max(0.0, started + moment - time.monotonic())):
+                return
+            forms = [{"username": name, "password": self.rushers["password"]}
+                     for name in self.rushers["usernames"][:count]]
+            # The server's CPU that at_once measures is everyone's here, not the logins': left out.
+            self.results.append((count, at_once(self.server, self.port, "/accounts/login/", forms)[0]))
+
+
+def spawn_seconds(users: int, flood: int) -> int:
+    return math.ceil((users + 2 + flood) / SPAWN_RATE)
+
+
+def run_locust(env: dict[str, str], port: int, users: int, flood: int, seconds: int, prefix: Path) -> None:
+    """`users` players, the organiser, the attacker and the flood's connections; locust's own output (its summary
+    table, any traceback) goes to <prefix>.log."""
+    run_time = seconds + spawn_seconds(users, flood)  # its statistics are reset once every user has started
+    env = env | {"LOAD_FLOOD": str(flood)}
     with open(f"{prefix}.log", "w", encoding="utf-8") as output:
         subprocess.run([sys.executable, "-m", "locust", "-f", str(ROOT / "tests" / "load" / "locustfile.py"),
-                        "--headless", "--users", str(users + 2), "--spawn-rate", "10", "--run-time", f"{seconds + 5}s",
+                        "--headless", "--users", str(users + 2 + flood), "--spawn-rate", str(SPAWN_RATE),
+                        "--run-time", f"{run_time}s",
                         "--reset-stats", "--host", f"http://127.0.0.1:{port}", "--csv", str(prefix),
                         "--only-summary", "--stop-timeout", "5", "--loglevel", "WARNING"],
                        cwd=ROOT, env=env, check=False, stdout=output, stderr=subprocess.STDOUT)
@@ -161,7 +204,7 @@ def report(prefix: Path, seconds: int) -> bool:
     worst_edit_p95 = max(float(r["95%"]) for r in edits)
     # Each request of a player or the organiser; the wait from print to download is many requests.
     people = [r for r in rows if r["Name"] not in ("Aggregated", PRINT_TO_DOWNLOAD)
-              and not r["Name"].startswith("attacker")]
+              and not r["Name"].startswith(HOSTILE)]
     slowest = max(float(r["Max Response Time"]) for r in people)
     met = int(total["Failure Count"]) == 0 and worst_edit_p95 < TARGET_EDIT_P95_MS and slowest < TARGET_MAX_MS
     print(f"\n{seconds} s measured after all users started; targets (no errors, htmx edit p95 < "
@@ -170,11 +213,30 @@ def report(prefix: Path, seconds: int) -> bool:
     return met
 
 
-def report_attacker(answers: Path, idle: IdleConnections) -> None:
-    if answers.exists():
-        print("the attacker's answers: " + ", ".join(f"{name.removeprefix('attacker: ')} {status} x{n}"
-                                                      for name, status, n in json.loads(answers.read_text())))
+def report_hostile(answers: Path, idle: IdleConnections) -> None:
+    counted = json.loads(answers.read_text()) if answers.exists() else []
+    for who in HOSTILE:
+        answers = [f"{name.removeprefix(f'{who}: ')} {status} x{n}" for name, status, n in counted
+                   if name.startswith(f"{who}: ")]
+        if answers:
+            print(f"the {who}'s answers: " + ", ".join(answers))
     print(f"idle connections: {idle.count} held open; the site closed {idle.closed} of them as they idled")
+
+
+def report_rush(rush: LoginRush) -> bool:
+    """Each round's answers and each login's time; met if every login of every round came in within 2 s."""
+    met = len(rush.results) == len(rush.rounds)
+    for count, results in rush.results:
+        times = sorted(seconds for _, seconds in results)
+        answers = Counter(status for status, _ in results)
+        met &= answers[302] == count and times[-1] * 1000 < TARGET_MAX_MS
+        statuses = ", ".join(f"{status} x{n}" for status, n in sorted(answers.items(), key=str))
+        print(f"login rush, {count} at once: {statuses}; {times[0]:.2f}-{times[-1]:.2f} s; each (s): "
+              + " ".join(f"{t:.2f}" for t in times))
+    if not met:
+        print(f"login rush: MISSED (rounds done {len(rush.results)} of {len(rush.rounds)}; every login must "
+              f"answer 302 within {TARGET_MAX_MS} ms)")
+    return met
 
 
 def main() -> None:
@@ -185,6 +247,10 @@ def main() -> None:
                         help="lists submitted to the event the organiser re-checks (the players' first)")
     parser.add_argument("--processes", type=int, default=web_config.workers,
                         help="WEB_CONCURRENCY, the web processes (default: four per core, as deployed)")
+    parser.add_argument("--flood", type=int, default=8, choices=range(65), metavar="CONNECTIONS",
+                        help="the flood's connections (0-64, default 8; 0: no flood)")
+    parser.add_argument("--rush", type=int, nargs="*", default=[8, 20], choices=range(1, 101), metavar="N",
+                        help="logins at once, a round for each (default: 8 20; none: no rush)")
     parser.add_argument("--keep", type=Path, metavar="FOLDER",
                         help="copy the server's and worker's logs and locust's statistics there, to read afterwards")
     args = parser.parse_args()
@@ -193,24 +259,31 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="muster-load-") as tmp:
         directory, port = Path(tmp), free_port()
-        env = prepare(directory, args.users, args.entrants, port, args.processes)
+        rushers = max(args.rush, default=0)
+        env = prepare(directory, args.users, args.entrants, rushers, port, args.processes)
         server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, directory / "server.log")
         # The Procfile's workers too: the rosters, and the packs and campaign sheets the attacker asks for.
         workers = [start_server(procfile_line(name), env, directory / f"{name}.log") for name in ("worker", "printer")]
         idle = IdleConnections(port, IDLE_CONNECTIONS)
+        # After locust's start (a few seconds) and every user's.
+        rush = LoginRush(server, port, json.loads(Path(env["LOAD_PEOPLE"]).read_text())["rushers"], args.rush,
+                         3 + spawn_seconds(args.users, args.flood), args.seconds)
         try:
             wait_until_up(port, server, directory / "server.log")
             print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY={args.processes}), "
                   f"{args.users} players, a click every 1-3 s; 1 organiser re-checking an event of "
-                  f"{args.entrants} lists in a round of about 40 s; 1 attacker; {IDLE_CONNECTIONS} idle connections\n")
+                  f"{args.entrants} lists in a round of about 40 s; 1 attacker; a flood on {args.flood} connections; "
+                  f"logins at once: {', '.join(map(str, args.rush)) or 'none'}; {IDLE_CONNECTIONS} idle connections\n")
             idle.start()
+            rush.start()
             before = cpu_of_children()
-            run_locust(env, port, args.users, args.seconds, directory / "load")
+            run_locust(env, port, args.users, args.flood, args.seconds, directory / "load")
             locust_cpu = cpu_of_children() - before
         finally:
-            idle.stop.set()
-            if idle.is_alive():
-                idle.join()
+            for thread in (idle, rush):
+                thread.stop.set()
+                if thread.is_alive():
+                    thread.join()
             for process in (server, *workers):
                 stop_server(process)
         server_cpu = cpu_of_children() - before - locust_cpu
@@ -225,7 +298,8 @@ def main() -> None:
             for kept in [*directory.glob("*.log"), *directory.glob("load_*.csv")]:
                 shutil.copy(kept, args.keep)
         met = report(directory / "load", args.seconds)
-        report_attacker(directory / "answers.json", idle)
+        report_hostile(directory / "answers.json", idle)
+        met &= report_rush(rush)
         print(f"server log: {len(errors_logged)} ERROR lines; CPU time over the run: site {server_cpu:.0f} s "
               f"(all its processes), locust {locust_cpu:.0f} s, load average now {os.getloadavg()[0]:.1f}")
     sys.exit(0 if met else 1)
