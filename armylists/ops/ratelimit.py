@@ -31,6 +31,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 from .clientip import client_ip
+from .timelimit import drop_connections
 
 PERIODS = {"s": 1, "m": 60, "h": 3600}
 
@@ -126,6 +127,8 @@ def cost_limited(view):
         try:
             return view(request, *args, **kwargs)
         finally:
+            if getattr(request, "cut_for_time", False):
+                drop_connections()  # cut mid-query, its connection takes no other query (timelimit.py)
             charge(request, timer() - started)
 
     return limited

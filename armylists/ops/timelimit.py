@@ -63,7 +63,7 @@ class RequestTimeLimitMiddleware:
             was_cut = thread in _cut_threads
             _cut_threads.discard(thread)
         if was_cut:
-            _drop_connections()
+            drop_connections()
         try:
             return self.get_response(request)
         finally:
@@ -104,7 +104,7 @@ def cut(request: HttpRequest) -> bool:
         return True
 
 
-def _drop_connections() -> None:
+def drop_connections() -> None:
     """The thread's database connections, closed before its next request: a cut in the middle of a
     query can leave one unusable, and the next request would fail on it."""
     for connection in connections.all(initialized_only=True):

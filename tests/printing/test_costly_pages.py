@@ -8,11 +8,13 @@ import copy
 import json
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from armylists.builder.views import share
 from armylists.checking import views as check_views
 from armylists.ops import ratelimit
+from armylists.ops.timelimit import RequestCut
 from armylists.printing import views as printing_views
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
@@ -94,3 +96,23 @@ def test_past_its_share_of_the_servers_time_an_address_gets_429_on_costly_pages_
     assert refused.status_code == 429 and int(refused["Retry-After"]) <= 60
     assert client.get(reverse("home")).status_code == 200  # its cheap pages go on
     assert client.post("/api/check", "{}", content_type="application/json").status_code == 429
+
+
+def test_a_costly_request_cut_for_time_is_charged_on_a_fresh_connection(rf, monkeypatch, db):
+    """A cut can land mid-query and leave the connection unusable (armylists/ops/timelimit.py): the charge is
+    made after the connection is dropped, never on the broken one, so the cut request still counts."""
+    dropped = []
+    monkeypatch.setattr(ratelimit, "drop_connections", lambda: dropped.append(1))
+    ticks = iter([0, 2])
+    monkeypatch.setattr(ratelimit, "timer", lambda: next(ticks))
+
+    @ratelimit.cost_limited
+    def cut_view(request):
+        request.cut_for_time = True
+        raise RequestCut()
+
+    request = rf.get("/lists/shared/token/", REMOTE_ADDR="203.0.113.9")
+    with pytest.raises(RequestCut):
+        cut_view(request)
+    assert dropped == [1]
+    assert set(cache.get_many(list(ratelimit._cost_keys(request, ratelimit.clock()).values())).values()) == {2000}
