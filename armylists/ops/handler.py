@@ -24,6 +24,11 @@ to the loop and to the thread again for the view: each trip copies the request's
 context and waits for the loop (up to 2 ms of an edit's 27 ms of CPU, measured on
 one process). Here the chain is Django's synchronous one, as under WSGI.
 
+A client refused for asking too much (429) hears so only after REFUSED_WAIT_S,
+waited on the event loop while the process's thread serves others: a flood
+that asks again the moment it is answered kept the thread busy answering 429s,
+and the players behind them waited (tests/load/run.py's flood).
+
 A request's Django code has settings.REQUEST_TIME_LIMIT_S: past it, the code is
 cut where it runs and the client answered 503 (armylists.ops.timelimit). The clock starts
 once the body has arrived: a slow client's upload is the server's to bound.
@@ -40,6 +45,8 @@ from django.core.handlers.base import BaseHandler
 
 from .limits import empty_body, refusal
 from .timelimit import RequestCut, cut, cut_answer
+
+REFUSED_WAIT_S = 1.0
 
 
 class MusterASGIHandler(ASGIHandler):
@@ -61,7 +68,10 @@ class MusterASGIHandler(ASGIHandler):
 
     async def get_response_async(self, request):
         # The synchronous chain (middleware and view), in one trip to the process's thread.
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        response = await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        if response.status_code == 429:
+            await asyncio.sleep(REFUSED_WAIT_S)  # see the module's docstring: the thread is free meanwhile
+        return response
 
     async def run_get_response(self, request):
         # Not asyncio.timeout: cancelled, asgiref still waits for the thread to finish its work.

@@ -77,3 +77,21 @@ def test_the_middleware_and_the_view_run_in_one_trip_to_the_thread(monkeypatch):
 def test_djangos_own_handler_would_take_the_view_and_the_csrf_check_there_one_by_one(monkeypatch):
     trips = trips_to_the_thread(ASGIHandler(), monkeypatch)
     assert "slow" in trips and "CsrfViewMiddleware.process_view" in trips
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_a_refused_client_waits_for_its_429_while_the_thread_serves_others(monkeypatch):
+    """A flood asking again the moment it hears 429 would keep the process's thread answering it."""
+    monkeypatch.setattr("armylists.ops.handler.REFUSED_WAIT_S", 0.5)
+    urls_extra.running.clear()
+    handler, answered = MusterASGIHandler(), []
+
+    async def asked(path: str) -> None:
+        answered.append((path, await get(handler, path)))
+
+    async def together():
+        await asyncio.gather(asked("/refused/"), asked("/slow/"))
+
+    run(together())
+    assert urls_extra.running[0] == "refused"  # the refusal was made first...
+    assert answered == [("/slow/", 200), ("/refused/", 429)]  # ...and heard last, the thread free meanwhile

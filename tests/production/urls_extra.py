@@ -40,6 +40,11 @@ def asleep(request):
     return HttpResponse("woke")
 
 
+def refused(request):
+    running.append("refused")
+    return HttpResponse("too many", status=429)
+
+
 def locked(request):
     raise OperationalError("database is locked")  # SQLite's words once its busy timeout has passed
 
@@ -50,5 +55,6 @@ urlpatterns = [
     path("spin/", spin),
     path("asleep/", asleep),
     path("locked/", locked),
+    path("refused/", refused),
     path("", include("armylists.urls")),
 ]
