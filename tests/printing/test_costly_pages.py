@@ -16,6 +16,7 @@ from armylists.checking import views as check_views
 from armylists.ops import ratelimit
 from armylists.ops.timelimit import RequestCut
 from armylists.printing import views as printing_views
+from armylists.web.near import NearCache
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
 
@@ -116,3 +117,22 @@ def test_a_costly_request_cut_for_time_is_charged_on_a_fresh_connection(rf, monk
         cut_view(request)
     assert dropped == [1]
     assert set(cache.get_many(list(ratelimit._cost_keys(request, ratelimit.clock()).values())).values()) == {2000}
+
+
+def test_a_shared_page_read_again_in_the_same_process_skips_the_databases_cache(client, make_army_list, counted):
+    army_list = make_army_list(shared=True)
+    url = reverse("builder:shared-list", args=[army_list.share_token])
+    client.get(url)
+    reads = counted(share.cache, "get")
+    assert client.get(url).status_code == 200 and not [key for key, *_ in reads if key.startswith("shared-page:")]
+
+
+def test_the_near_cache_keeps_the_newest_within_its_bytes():
+    near = NearCache(max_bytes=10)
+    near.set("a", "aaaa")
+    near.set("b", "bbbb")
+    assert near.get("a") == "aaaa"  # now the newest
+    near.set("c", "cccc")  # 12 bytes: the oldest, b, goes
+    assert (near.get("a"), near.get("b"), near.get("c")) == ("aaaa", None, "cccc") and near.used == 8
+    near.set("huge", "x" * 11)  # larger than the whole: never kept, nothing else lost
+    assert near.get("huge") is None and near.used == 8

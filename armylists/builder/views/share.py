@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from armylists.checking.library import Library, fingerprint, library_of
 from armylists.ops.ratelimit import cost_limited
+from armylists.web.near import NearCache
 
 from .. import services
 from ..context import load_checked, page_context, rules_explained
@@ -47,6 +48,7 @@ def list_share(request: HttpRequest, pk: int) -> HttpResponse:
 # Raise it when list_shared.html changes what the page shows, so pages kept before are not served.
 SHARED_LAYOUT = 1
 SHARED_KEEP_S = 3600
+_near = NearCache(max_bytes=16_000_000)  # a dozen thousand-entry pages in each web process
 
 
 @require_GET
@@ -58,10 +60,11 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_shared_list_or_404(token)
     library = library_of(army_list.game)
     key = _shared_key(army_list, library)
-    content = cache.get(key)
+    content = _near.get(key) or cache.get(key)
     if content is None:
         content = render_to_string("builder/list_shared.html#shared-content", _shared_context(army_list, library))
         cache.set(key, content, SHARED_KEEP_S)
+    _near.set(key, content)
     return render(request, "builder/list_shared.html", {"army_list": army_list, "shared_content": mark_safe(content)})
 
 
