@@ -67,7 +67,7 @@ def one_regiment(*troops_, leader=TYRION):
 
 # --- Recruitment (Customising an Army) -------------------------------------------------------
 
-def test_t1_troops_costing_exactly_the_heros_recruitment_points_are_legal():
+def test_troops_costing_exactly_the_heros_recruitment_points_are_legal():
     """Diskwars, Customising an Army: hero RP 10; recruits cost 4+3+3 is valid (10 <= 10)."""
     report = check(one_regiment(troop("a", 4), troop("b", 3), troop("c", 3)), P)
     assert report.legal, report.violations
@@ -75,7 +75,7 @@ def test_t1_troops_costing_exactly_the_heros_recruitment_points_are_legal():
     assert report.entry_points == {"h": 0, "t0": 4, "t1": 3, "t2": 3}
 
 
-def test_t2_troops_costing_one_more_than_the_hero_has_are_illegal():
+def test_troops_costing_one_more_than_the_hero_has_are_illegal():
     """Diskwars, Customising an Army: hero RP 10; recruits cost 4+4+3 is invalid (11 > 10)."""
     lst = one_regiment(troop("a", 4), troop("b", 4), troop("c", 3))
     v = only(check(lst, P), "over-recruitment")
@@ -84,7 +84,7 @@ def test_t2_troops_costing_one_more_than_the_hero_has_are_illegal():
     assert v.rule == "Diskwars: Customising an Army"
 
 
-def test_t3_each_regiment_pays_from_its_own_hero_and_shows_what_is_left():
+def test_each_regiment_pays_from_its_own_hero_and_shows_what_is_left():
     """Diskwars, Customising an Army: regiment A RP 8 spent 6, regiment B RP 7 spent 7: valid, 2 points unspent."""
     lst = host(entry("a", ELTHARION), led("a1", troop("x", 3), "a"), led("a2", troop("y", 3), "a"),
                entry("b", CAPTAIN), led("b1", troop("z", 4), "b"), led("b2", troop("w", 3), "b"))
@@ -109,14 +109,14 @@ def test_recruitment_points_cannot_be_moved_between_regiments():
 
 # --- Small disks (Customising an Army) -------------------------------------------------------
 
-def test_t4_the_hero_is_not_counted_in_the_small_disk_ratio():
+def test_the_hero_is_not_counted_in_the_small_disk_ratio():
     """Diskwars, Customising an Army: 2 small + 1 medium + 1 large, the hero large, is valid (2 >= 2)."""
     report = check(one_regiment(SPEARMEN, ARCHERS, troop("m", 1, size="medium"),
                                 troop("l", 1, size="large")), P)
     assert "too-few-small" not in codes(report)
 
 
-def test_t5_fewer_small_troops_than_medium_and_large_is_illegal():
+def test_fewer_small_troops_than_medium_and_large_is_illegal():
     """Diskwars, Customising an Army: 1 small + 1 medium + 1 large is invalid (1 < 2)."""
     v = only(check(one_regiment(SPEARMEN, troop("m", 1, size="medium"),
                                 troop("l", 1, size="large")), P), "too-few-small")
@@ -125,14 +125,14 @@ def test_t5_fewer_small_troops_than_medium_and_large_is_illegal():
     assert v.entries == ("t0", "t1", "t2")
 
 
-def test_t6_a_regiment_of_just_its_hero_is_legal():
+def test_a_regiment_of_just_its_hero_is_legal():
     """Diskwars, Customising an Army: hero only is valid (0 >= 0)."""
     assert check(one_regiment(), P).legal
 
 
 # --- Copies (Customising an Army) ------------------------------------------------------------
 
-def test_t7_three_of_one_small_disk_are_legal_four_are_not():
+def test_three_of_one_small_disk_are_legal_four_are_not():
     """Diskwars, Customising an Army: the same small disk x3 in one regiment is valid, x4 invalid."""
     cheap = troop("levy", 1)
     assert check(one_regiment(cheap, cheap, cheap), P).legal
@@ -141,7 +141,7 @@ def test_t7_three_of_one_small_disk_are_legal_four_are_not():
     assert v.entries == ("t0", "t1", "t2", "t3")
 
 
-def test_t8_three_of_one_medium_disk_are_illegal():
+def test_three_of_one_medium_disk_are_illegal():
     """Diskwars, Customising an Army: the same medium disk x3 in one regiment is invalid (max 2)."""
     med = troop("guard", 1, size="medium")
     small = troop("levy", 1)
@@ -150,7 +150,7 @@ def test_t8_three_of_one_medium_disk_are_illegal():
     assert "too-many-copies" in codes(report)
 
 
-def test_t9_two_of_one_large_disk_are_illegal():
+def test_two_of_one_large_disk_are_illegal():
     """Diskwars, Customising an Army: the same large disk x2 in one regiment is invalid (max 1)."""
     small = troop("levy", 1)
     big = troop("giant", 1, size="large")
@@ -158,7 +158,7 @@ def test_t9_two_of_one_large_disk_are_illegal():
     assert "too-many-copies" in codes(check(one_regiment(small, small, big, big), P))
 
 
-def test_t10_the_copy_limit_is_per_regiment():
+def test_the_copy_limit_is_per_regiment():
     """Diskwars, Customising an Army: the same small disk x3 in regiment A and x3 in regiment B is valid."""
     levy = troop("levy", 1)
     lst = host(entry("a", TYRION), *(led(f"a{i}", levy, "a") for i in range(3)),
@@ -174,7 +174,7 @@ def test_copy_limits_come_from_the_game_settings():
 
 # --- Unique (Customising an Army) ------------------------------------------------------------
 
-def test_t11_a_unique_unit_in_two_regiments_is_illegal():
+def test_a_unique_unit_in_two_regiments_is_illegal():
     """Diskwars, Customising an Army: a unique unit in regiment A and again in regiment B."""
     lord = troop("loremaster", 1, unique=True)
     lst = host(entry("a", TYRION), led("a1", lord, "a"), entry("b", CAPTAIN), led("b1", lord, "b"))
@@ -195,7 +195,7 @@ def test_a_non_unique_hero_may_lead_two_regiments():
     assert check(lst, P).legal
 
 
-def test_t16_an_army_without_a_unique_hero_is_illegal():
+def test_an_army_without_a_unique_hero_is_illegal():
     """Diskwars, Customising an Army: an army whose heroes are all non-unique."""
     lst = host(entry("a", CAPTAIN), entry("b", CAPTAIN))
     v = only(check(lst, P), "no-unique-hero")
@@ -209,7 +209,7 @@ def test_a_unique_troop_does_not_stand_in_for_a_unique_hero():
 
 # --- Elite (Customising an Army) -------------------------------------------------------------
 
-def test_t12_two_elite_2_disks_in_one_regiment_are_illegal_one_in_each_is_legal():
+def test_two_elite_2_disks_in_one_regiment_are_illegal_one_in_each_is_legal():
     """Diskwars, Customising an Army: two elite-2 disks in one regiment invalid; one in each of two valid."""
     e1, e2 = troop("elite-a", 1, elite=2), troop("elite-b", 1, elite=2)
     v = only(check(one_regiment(e1, e2), P), "too-many-elite")
@@ -239,7 +239,7 @@ def test_elite_limits_come_from_the_game_settings():
 
 # --- Alignment and race (Customising an Army) ------------------------------------------------
 
-def test_t13_order_and_destruction_disks_cannot_be_mixed():
+def test_order_and_destruction_disks_cannot_be_mixed():
     """Diskwars, Customising an Army: an Order hero plus any Destruction disk anywhere in the army."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN), led("b1", SPEARMEN, "b"),
                led("b2", troop("orc", 1, race=None, alignment="destruction", faction="greenskins"),
@@ -257,7 +257,7 @@ def test_disks_without_alignment_go_with_either():
     assert check(one_regiment(neutral), P).legal
 
 
-def test_t14_a_hero_cannot_recruit_another_race():
+def test_a_hero_cannot_recruit_another_race():
     """Diskwars, Customising an Army: a hero of race X recruits a disk of race Y."""
     dwarf = troop("dwarf-warriors", 1, race="dwarf")
     v = only(check(one_regiment(dwarf), P), "wrong-race")
@@ -265,7 +265,7 @@ def test_t14_a_hero_cannot_recruit_another_race():
     assert v.entries == ("t0",)
 
 
-def test_t15_a_troop_with_no_race_is_compatible():
+def test_a_troop_with_no_race_is_compatible():
     """Diskwars, Customising an Army: a hero of race X recruits a disk with no race."""
     assert check(one_regiment(troop("hound", 1, race=None)), P).legal
 
@@ -287,7 +287,7 @@ def test_regiments_of_different_races_may_share_an_army():
 # --- Command cards (Customising an Army; Keywords: Order or Destruction Only) ----------------
 
 @pytest.mark.parametrize("chosen, legal", [(5, True), (4, False), (6, False)])
-def test_t17_command_cards_must_equal_the_heroes_command_values_added_up(chosen, legal):
+def test_command_cards_must_equal_the_heroes_command_values_added_up(chosen, legal):
     """Diskwars, Customising an Army: command values 3 and 2; 5 distinct cards valid, 4 or 6 invalid."""
     cards = tuple(card(f"Card {i}") for i in range(chosen))
     lst = host(entry("a", hero("a", cv=3)), entry("b", hero("b", cv=2)), cards=cards)
@@ -298,7 +298,7 @@ def test_t17_command_cards_must_equal_the_heroes_command_values_added_up(chosen,
         assert v.message == f"{chosen} command cards chosen; the heroes' command values add up to 5"
 
 
-def test_t18_two_command_cards_with_the_same_title_are_illegal():
+def test_two_command_cards_with_the_same_title_are_illegal():
     """Diskwars, Customising an Army: two command cards with the same title (compared ignoring case and spacing)."""
     cards = (card("Bold Charge"), CommandCard("bold-charge-2", "bold  charge", "greenskins"),
              card("Steady Advance"))
@@ -307,7 +307,7 @@ def test_t18_two_command_cards_with_the_same_title_are_illegal():
     assert v.message == "command card \u201cBold Charge\u201d is chosen 2 times; at most 1 copy"
 
 
-def test_t19_a_destruction_only_card_needs_a_destruction_hero():
+def test_a_destruction_only_card_needs_a_destruction_hero():
     """Diskwars, Keywords: Order or Destruction Only: a "Destruction Only" card in an army whose heroes are all
     Order."""
     cards = (card("Blood for the Blood God", "destruction"), card("Steady Advance"),
@@ -333,7 +333,7 @@ def test_only_heroes_satisfy_an_alignment_only_card():
 
 # --- Regiments (Customising an Army) ---------------------------------------------------------
 
-def test_t20_three_regiments_when_two_were_agreed_is_illegal():
+def test_three_regiments_when_two_were_agreed_is_illegal():
     """Diskwars, Customising an Army: regiment count 2; the army has 3 regiments."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN), entry("c", CAPTAIN), regiments=2)
     v = only(check(lst, P), "wrong-regiment-count")

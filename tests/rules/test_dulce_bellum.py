@@ -116,7 +116,7 @@ def test_unlock_tables_come_from_the_game_settings():
 
 # --- Unlocks, worked cases (Building an Army: Add Units to your Army) ------------------------
 
-def test_t1_one_common_squad_cannot_unlock_an_uncommon():
+def test_one_common_squad_cannot_unlock_an_uncommon():
     """Add Units to your Army: 1 Common Squad + 1 Uncommon is invalid (1 < 2)."""
     v = only(check(dwarves(take("c", COMMON, "squad"), take("u", UNCOMMON, "squad")), P),
              "not-enough-unlocks")
@@ -125,19 +125,19 @@ def test_t1_one_common_squad_cannot_unlock_an_uncommon():
     assert v.rule == "Dulce Bellum: Building an Army"
 
 
-def test_t2_two_common_squads_unlock_an_uncommon():
+def test_two_common_squads_unlock_an_uncommon():
     """Add Units to your Army: 2 Common Squads + 1 Uncommon is valid (2 >= 2, equal is enough)."""
     lst = dwarves(take("c1", COMMON, "squad"), take("c2", COMMON, "squad"),
                   take("u", UNCOMMON, "squad"))
     assert check(lst, P).legal
 
 
-def test_t3_one_common_company_unlocks_a_rare():
+def test_one_common_company_unlocks_a_rare():
     """Add Units to your Army: 1 Common Company + 1 Rare is valid (3 >= 3)."""
     assert check(dwarves(take("c", COMMON, "company"), take("r", RARE, "squad")), P).legal
 
 
-def test_t4_a_common_horde_cannot_unlock_a_rare_and_an_uncommon():
+def test_a_common_horde_cannot_unlock_a_rare_and_an_uncommon():
     """Add Units to your Army: 1 Common Horde + 1 Rare + 1 Uncommon is invalid (3 < 5)."""
     lst = dwarves(take("c", COMMON, "horde"), take("r", RARE, "squad"),
                   take("u", UNCOMMON, "squad"))
@@ -146,25 +146,25 @@ def test_t4_a_common_horde_cannot_unlock_a_rare_and_an_uncommon():
     assert v.entries == ("r", "u")
 
 
-def test_t5_common_singles_grant_nothing():
+def test_common_singles_grant_nothing():
     """Add Units to your Army: 3 Common Singles + 1 Uncommon is invalid (0 < 2)."""
     lst = dwarves(*(take(f"c{i}", COMMON, "single") for i in range(3)),
                   take("u", UNCOMMON, "squad"))
     assert "not-enough-unlocks" in codes(check(lst, P))
 
 
-def test_t6_an_irregular_horde_grants_nothing():
+def test_an_irregular_horde_grants_nothing():
     """Add Units to your Army: 1 Irregular Horde + 1 Uncommon is invalid (Irregular grants 0)."""
     lst = dwarves(take("i", IRREGULAR, "horde"), take("u", UNCOMMON, "squad"))
     assert "not-enough-unlocks" in codes(check(lst, P))
 
 
-def test_t7_the_size_of_an_uncommon_does_not_change_its_unlock_cost():
+def test_the_size_of_an_uncommon_does_not_change_its_unlock_cost():
     """Add Units to your Army: 1 Common Platoon + 1 Uncommon Single is valid (2 >= 2)."""
     assert check(dwarves(take("c", COMMON, "platoon"), take("u", UNCOMMON, "single")), P).legal
 
 
-def test_t8_common_and_irregular_units_are_unlimited_by_unlocks():
+def test_common_and_irregular_units_are_unlimited_by_unlocks():
     """Add Units to your Army: only Common and Irregular units, any count, are valid on unlocks."""
     cheap_common = sized("levy", "common", points=10)
     cheap_irregular = sized("scouts", "irregular", points=10)
@@ -175,7 +175,7 @@ def test_t8_common_and_irregular_units_are_unlimited_by_unlocks():
 
 # --- Options (Special Rules: Banners, Musicians, & Champions) --------------------------------
 
-def test_t10_two_banners_on_one_unit_are_illegal():
+def test_two_banners_on_one_unit_are_illegal():
     """Banners, Musicians, & Champions: a unit cannot have 2 Musicians (here, 2 Banners)."""
     v = only(check(dwarves(take("m", MILITIA, "squad", "banner", "banner")), P), "option-repeated")
     assert v.message == ("Well Regulated Militia takes Banner 2 times; "
@@ -196,7 +196,7 @@ def test_the_same_upgrade_on_two_units_is_legal():
 
 # --- Limit: n (Building an Army: Limited Units) ----------------------------------------------
 
-def test_t13_a_limit_1_unit_taken_twice_at_different_sizes_is_illegal():
+def test_a_limit_1_unit_taken_twice_at_different_sizes_is_illegal():
     """Building an Army: Limited Units: Limit 1, taken as Squad and as Platoon, is over the limit."""
     once = sized("hero-guard", "common", limit=1)
     lst = dwarves(take("a", once, "squad"), take("b", once, "platoon"))
@@ -220,7 +220,7 @@ def test_a_limit_applies_to_a_rare_unit_too():
 
 # --- One faction (Building an Army) ----------------------------------------------------------
 
-def test_t14_units_from_two_factions_are_illegal():
+def test_units_from_two_factions_are_illegal():
     """Building an Army ("several units from the same Faction"): an entry from another faction is wrong-faction."""
     lst = dwarves(take("c", COMMON, "squad"), take("o", ORCS, "squad"))
     v = only(check(lst, P), "wrong-faction")
