@@ -9,6 +9,7 @@ the slowest.
 from __future__ import annotations
 
 import argparse
+import glob
 import http.client
 import os
 import signal
@@ -20,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from armylists.ops.server import master_file  # noqa: E402
 from tests.bench_slow_clients import (  # noqa: E402
     free_port,
     prepare,
@@ -60,7 +62,9 @@ def main() -> None:
         server = start_server(f"{options.command} --bind 127.0.0.1:$PORT", env, log)
         try:
             wait_until_up(port, server, log)
-            time.sleep(10)  # every process up
+            processes = int(env["WEB_CONCURRENCY"])
+            while len(glob.glob(master_file("*.listening", server.pid))) < processes:  # every process up
+                time.sleep(0.2)
             results, stop = [], threading.Event()
 
             def client() -> None:

@@ -50,20 +50,21 @@ WAITING_SALT = "muster.printing.waiting"
 WAITING_MAX_AGE_S = 3600
 
 
-def _printed_key(document: dict, data_version, player: str | None, paper: str) -> str:
+def printed_key(document: dict, data_version, player: str | None, paper: str) -> str:
+    """Where the roster this list document prints, against this version of its unit data, is remembered."""
     content = [LAYOUT, fingerprint(document), str(data_version), player, paper]
     return "printed:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
 
 
-def remember_printing(document: dict, data_version, printing: Printing, paper: str) -> None:
-    """Which roster this list document prints, checked against this version of its unit data: asked again, it
-    is found in the cache without checking the list again (`printed_before`), a shared list's above all."""
-    cache.set(_printed_key(document, data_version, printing.player, paper), roster_key(printing, paper))
+def remember_printing(printed: str, printing: Printing, paper: str) -> None:
+    """Which roster the document under `printed` (`printed_key`) prints: asked again, it is found in the cache
+    without checking the list again (`printed_before`), a shared list's above all."""
+    cache.set(printed, roster_key(printing, paper))
 
 
-def printed_before(document: dict, data_version, player: str | None, paper: str) -> bytes | None:
-    """The roster PDF of this document, if it was printed against this unit data and is still in the cache."""
-    key = cache.get(_printed_key(document, data_version, player, paper))
+def printed_before(printed: str) -> bytes | None:
+    """The roster PDF remembered under `printed` (`printed_key`), if it is still in the cache."""
+    key = cache.get(printed)
     return cache.get(key) if key else None
 
 

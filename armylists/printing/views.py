@@ -15,7 +15,14 @@ from armylists.builder.permissions import get_owned_list_or_404, get_shared_list
 from armylists.ops.ratelimit import cost_limited
 
 from .pdf import paper_of, render_html
-from .rendered import download, printed_before, reloaded_or_limited, remember_printing, serve_roster
+from .rendered import (
+    download,
+    printed_before,
+    printed_key,
+    reloaded_or_limited,
+    remember_printing,
+    serve_roster,
+)
 from .service import printing_of
 from .tasks import render_list_roster
 
@@ -34,14 +41,14 @@ def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | No
         return answered
     paper = paper_of(request.GET.get("paper"))
     filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
-    printed = printed_before(army_list.document, army_list.game.data_version, player, paper)
-    if printed is not None:
-        return download(printed, filename)
+    printed = printed_key(army_list.document, army_list.game.data_version, player, paper)
+    if (pdf := printed_before(printed)) is not None:
+        return download(pdf, filename)
     try:
         printing = printing_of(army_list.document, player)
     except BadInput as error:
         return _unprintable(error)
-    remember_printing(army_list.document, army_list.game.data_version, printing, paper)
+    remember_printing(printed, printing, paper)
     return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper)
 
 

@@ -80,6 +80,17 @@ def play_mission(campaign, actor, winner="a1", a1=("u1", "u2"), a2=("u8", "u9"),
     return number
 
 
+def recruit_after_a_mission(campaign, players, aof, name: str) -> None:
+    """Red Host plays a mission (Alice's and Bob's post-battle sequences done) and recruits a Battle Wizard
+    called `name` from its bank."""
+    play_mission(campaign, players["alice"], a1=("u1", "u7"))
+    for army, player in (("a1", "alice"), ("a2", "bob")):
+        services.perform(campaign=campaign, actor=players[player], kind="post-battle",
+                         data={"mission": 1, "army": army}, entered={"u1/*": [6], "u7/*": [6]})
+    services.perform(campaign=campaign, actor=players["alice"], kind="recruit",
+                     data={"army": "a1", "unit": new_unit(aof, name, "battle-wizard")})
+
+
 @pytest.fixture
 def client_for(players):
     def client_for_(name: str) -> Client:

@@ -19,7 +19,7 @@ from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.transfer import export_campaign
 from armylists.campaigns.views import armies as army_pages
 
-from .conftest import new_unit, play_mission
+from .conftest import recruit_after_a_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -27,12 +27,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def played(armies, players, aof):
     """A mission played, Merlin recruited and a note with quotes, a backslash, a new line and non-ASCII."""
-    play_mission(armies, players["alice"], a1=("u1", "u7"))
-    for army, player in (("a1", "alice"), ("a2", "bob")):
-        services.perform(campaign=armies, actor=players[player], kind="post-battle",
-                         data={"mission": 1, "army": army}, entered={"u1/*": [6], "u7/*": [6]})
-    services.perform(campaign=armies, actor=players["alice"], kind="recruit",
-                     data={"army": "a1", "unit": new_unit(aof, "Merlin «le Sage»", "battle-wizard")})
+    recruit_after_a_mission(armies, players, aof, "Merlin «le Sage»")
     services.perform(campaign=armies, actor=players["alice"], kind="set-notes",
                      data={"army": "a1", "unit": "u1", "notes": 'Held the "bridge" \\ twice\nÜber 🐉 – ok'})
     return armies

@@ -15,7 +15,7 @@ from armylists.campaigns.snapshots import load_state
 from armylists.campaigns.transfer import export_campaign, import_campaign
 from armylists.rules.campaign import Refused
 
-from .conftest import new_unit, play_mission
+from .conftest import new_unit, recruit_after_a_mission
 
 pytestmark = pytest.mark.django_db
 
@@ -23,12 +23,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def recruited(armies, players, aof):
     """Red Host has played a mission and recruited Merlin (95 points from its bank)."""
-    play_mission(armies, players["alice"], a1=("u1", "u7"))
-    for army, player in (("a1", "alice"), ("a2", "bob")):
-        services.perform(campaign=armies, actor=players[player], kind="post-battle",
-                         data={"mission": 1, "army": army}, entered={"u1/*": [6], "u7/*": [6]})
-    services.perform(campaign=armies, actor=players["alice"], kind="recruit",
-                     data={"army": "a1", "unit": new_unit(aof, "Merlin", "battle-wizard")})
+    recruit_after_a_mission(armies, players, aof, "Merlin")
     return armies
 
 

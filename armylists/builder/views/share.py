@@ -60,11 +60,13 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_shared_list_or_404(token)
     library = library_of(army_list.game)
     key = _shared_key(army_list, library)
-    content = _near.get(key) or cache.get(key)
+    content = _near.get(key)
     if content is None:
-        content = render_to_string("builder/list_shared.html#shared-content", _shared_context(army_list, library))
-        cache.set(key, content, SHARED_KEEP_S)
-    _near.set(key, content)
+        content = cache.get(key)
+        if content is None:
+            content = render_to_string("builder/list_shared.html#shared-content", _shared_context(army_list, library))
+            cache.set(key, content, SHARED_KEEP_S)
+        _near.set(key, content)
     return render(request, "builder/list_shared.html", {"army_list": army_list, "shared_content": mark_safe(content)})
 
 
