@@ -7,7 +7,7 @@ from django.urls import path, reverse
 from armylists.games.registry import game_home
 
 from .admin_armyforge import import_book_view
-from .admin_units import PREFIX, UnitDetailsForm, form_for
+from .admin_details import PREFIX, UnitDetailsForm, form_for
 from .models import (
     CommandCard,
     Faction,
@@ -107,7 +107,7 @@ class UnitSizeInline(admin.TabularInline):
 
 @admin.register(Unit)
 class UnitAdmin(ChangesGameData):
-    """A unit's shared fields, then its game's own, one form field each (`admin_units.py`); a new unit
+    """A unit's shared fields, then its game's own, one form field each (`admin_details.py`); a new unit
     is made with the shared ones first, since its faction says which game's fields it has."""
 
     list_display = ["name", "faction", "price", "tags"]

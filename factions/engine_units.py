@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from armylists.games.own_fields import OwnField
 from armylists.games.schema import drop_empty, is_sample
-from armylists.games.unit_fields import UnitField
 from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, weapons_from
 
 from .models import CommandCard as CommandCardRow
 
 
-def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[UnitField, ...],
+def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
                 alignment: str | None = None) -> Unit:
     """The unit of a unit document, its game's own `fields` at their defaults where the document leaves
     them out (a list becomes a tuple: nothing may change a unit once built)."""

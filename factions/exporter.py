@@ -10,9 +10,9 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from armylists.games.own_fields import without_defaults
 from armylists.games.registry import game_home
 from armylists.games.schema import drop_empty
-from armylists.games.unit_fields import without_defaults
 
 from .models import Faction, GameSystem, Grimoire, Unit
 from .schemas import FORMAT

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
-from armylists.games.unit_fields import details_of
+from armylists.games.own_fields import details_of
 
 from .models import (
     CommandCard,

@@ -132,7 +132,7 @@ class Unit(models.Model):
     """One unit card: what every game's unit has, and `details`, the fields its game declares.
 
     A game declares its units' own fields once, in its faction file's unit schema
-    (`armylists/games/unit_fields.py`); they are kept here as the file names
+    (`armylists/games/own_fields.py`); they are kept here as the file names
     them, so a game whose units need a new field needs no new column.
     """
 

@@ -19,9 +19,9 @@ from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import long_number_in
 from armylists.boundary.messages import bad_input
 from armylists.games.base import Game
+from armylists.games.own_fields import details_of
 from armylists.games.registry import game_home, games
 from armylists.games.schema import FACTION_OPTIONS_MAX, FactionIn
-from armylists.games.unit_fields import details_of
 
 FORMAT = "armylists/factions@1"
 ENVELOPE = ("format", "game", "factions")

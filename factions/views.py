@@ -8,8 +8,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from armylists.games.own_fields import filter_options, matches_filter
 from armylists.games.registry import game_home
-from armylists.games.unit_fields import filter_options, matches_filter
 from armylists.rules.text import in_words, setting_name
 
 from .armyforge import edition_lines

@@ -15,8 +15,8 @@ from django.http import HttpRequest, QueryDict
 
 from armylists.checking.library import Library
 from armylists.games.base import FactionChoice
+from armylists.games.own_fields import filter_options, matches_filter
 from armylists.games.registry import game_home
-from armylists.games.unit_fields import filter_options, matches_filter
 from factions.models import game_params
 
 from .models import ArmyList

@@ -29,8 +29,8 @@ from typing import Any
 
 from django.db import connection, connections
 
+from armylists.games.own_fields import OwnField
 from armylists.games.registry import game_home
-from armylists.games.unit_fields import UnitField
 from armylists.ops.timelimit import shielded
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
@@ -54,7 +54,7 @@ class LibraryFaction:
     # frozen snapshot: a submission's roster names the rules version only).
     book_version: str | None = None
     book_uid: str | None = None  # the uid of the book it was imported from, where a game reads books
-    unit_fields: tuple[UnitField, ...] = ()  # its game's own unit fields (set by its `Library`)
+    unit_fields: tuple[OwnField, ...] = ()  # its game's own unit fields (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
     def unit(self, slug: str) -> Unit | None:

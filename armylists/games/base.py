@@ -29,8 +29,8 @@ from armylists.rules.report import Report
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .list_settings import POINTS_LIMIT, ListSetting
+from .own_fields import UNIT_SHARED, OwnField, declared, tags, unit_schema
 from .schema import SAMPLE_TAG, FactionIn, ListIn
-from .unit_fields import UnitField, declared, tags
 
 
 @dataclass
@@ -118,7 +118,7 @@ class Game:
     library_choices: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     @cached_property
-    def filters(self) -> tuple[UnitField, ...]:
+    def filters(self) -> tuple[OwnField, ...]:
         """The declared fields named in `unit_filters`, in that order."""
         by_name = {f.name: f for f in self.unit_fields}
         return tuple(by_name[name] for name in self.unit_filters)
@@ -138,9 +138,9 @@ class Game:
     # --- the faction file: the game's own fields of a unit, an option, a faction
 
     @cached_property
-    def unit_fields(self) -> tuple[UnitField, ...]:
-        """Its units' own fields, declared once by its faction schema (`unit_fields.py`)."""
-        return declared(self.faction_schema)
+    def unit_fields(self) -> tuple[OwnField, ...]:
+        """Its units' own fields, declared once by its faction schema (`own_fields.py`)."""
+        return declared(unit_schema(self.faction_schema), UNIT_SHARED)
 
     def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
         """A unit's own fields as the short labels beside its name (the library's card, the builder).

@@ -72,8 +72,31 @@ class SizeProfile:
     morale: int | None = None
 
 
+class OwnFields:
+    """What a game declares of its own for a unit, an option, an entry or a list: `details`, as its files name
+    them (docs/architecture.md, "A game is one package"), each an attribute too, read as fast as any (a check
+    reads them often). Those who build one fill in every declared field, at its default where the file leaves it
+    out; a field the game does not declare is no attribute."""
+
+    details: Mapping[str, Any]
+
+    def __post_init__(self) -> None:
+        for name, value in self.details.items():
+            if hasattr(type(self), name) or name in self.__dataclass_fields__:
+                raise ValueError(f"a {self._said}'s own field may not be called {name!r}")
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        """Only reached for a name that is no attribute: a field its game does not declare."""
+        raise AttributeError(f"a {self._said} of this game has no field {name!r}")
+
+    @property
+    def _said(self) -> str:
+        return type(self).__name__.lower()
+
+
 @dataclass(frozen=True)
-class Unit:
+class Unit(OwnFields):
     slug: str
     name: str
     faction: str
@@ -85,17 +108,6 @@ class Unit:
     sample: bool = False  # made up for the demo, not from a publisher's book (its data's notes say "Sample")
     # The fields its game declares for its units (docs/architecture.md, "A game is one package").
     details: Mapping[str, Any] = field(default_factory=dict, hash=False)
-
-    def __post_init__(self) -> None:
-        # Each field of its game's own is an attribute too, read as fast as any (a check reads them often).
-        for name, value in self.details.items():
-            if hasattr(type(self), name) or name in self.__dataclass_fields__:
-                raise ValueError(f"a unit's own field may not be called {name!r}")
-            object.__setattr__(self, name, value)
-
-    def __getattr__(self, name: str) -> Any:
-        """Only reached for a name that is no attribute: a field its game does not declare."""
-        raise AttributeError(f"a unit of this game has no field {name!r}")
 
     @property
     def tough(self) -> int | None:

@@ -16,8 +16,8 @@ import ast
 import re
 from pathlib import Path
 
+from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
-from armylists.games.unit_fields import SHARED
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "armylists" / "games"

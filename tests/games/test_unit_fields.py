@@ -10,9 +10,9 @@ import pytest
 from django.urls import reverse
 
 from armylists.checking.library import library_of
+from armylists.games.own_fields import UNIT_SHARED, details_of, filter_options, unit_schema, without_defaults
 from armylists.games.registry import game_home, homes
-from armylists.games.unit_fields import SHARED, details_of, filter_options, unit_schema, without_defaults
-from factions.admin_units import form_for
+from factions.admin_details import form_for
 from factions.exporter import export_game
 from factions.importer import import_document
 from factions.models import GameSystem, Unit
@@ -34,7 +34,7 @@ def test_the_library_keeps_no_column_of_any_game():
 @pytest.mark.parametrize("game", GAMES)
 def test_each_field_its_schema_adds_is_declared_once_in_its_order(game):
     schema = unit_schema(game_home(game).faction_schema)
-    own = [info.alias or name for name, info in schema.model_fields.items() if name not in SHARED]
+    own = [info.alias or name for name, info in schema.model_fields.items() if name not in UNIT_SHARED]
     assert [f.name for f in game_home(game).unit_fields] == own and own
 
 

@@ -9,8 +9,8 @@ from pydantic import ConfigDict, Field
 from armylists.games.base import FactionChoice, Game
 from armylists.games.card_parts import CardContext, faction_detail
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
+from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn, Units
-from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry
 
 from .rules import RULES

@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from armylists.games.base import FactionChoice, Game, Section
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import NUMBER, ListSetting
+from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import (
     MAX_ENTRIES,
     Count,
@@ -32,7 +33,6 @@ from armylists.games.schema import (
     Units,
     drop_empty,
 )
-from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 

@@ -14,6 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from armylists.games.base import Game
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -32,7 +33,6 @@ from armylists.games.schema import (
     UnitIn,
     Units,
 )
-from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry, Spell, Unit
 from armylists.rules.text import plural
 

@@ -24,6 +24,7 @@ from armylists.games.opr.weapons import (
     spells_stat,
     weapons_stat,
 )
+from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import (
     AtLeastOne,
     Count,
@@ -38,7 +39,6 @@ from armylists.games.schema import (
     UnitOptions,
     Units,
 )
-from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Army, Entry, weapons_from
 from armylists.rules.report import Report
 from armylists.rules.text import plural

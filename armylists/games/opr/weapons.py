@@ -11,8 +11,8 @@ from pydantic import Field
 
 from armylists.boundary.text import line
 from armylists.games.card_parts import Stat, weapon_text
+from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
-from armylists.games.unit_fields import NOT_A_TAG
 from armylists.rules.model import Entry
 
 AfId = line(64, min_length=1)

@@ -1,17 +1,18 @@
-"""A game's unit fields, declared once: the fields its faction file's unit schema adds to `UnitIn`.
+"""The fields a game declares of its own for its units, options, factions and list entries, each declared once.
 
-The schema (a pydantic model in the game's home) says each field's name as the
-file spells it, its type, its bounds and its default. Everything else is
-derived from it (docs/architecture.md, "A game is one package"): the game
-library keeps a unit's own fields as one JSON object (`factions.models.Unit.details`,
-what the importer writes and the exporter reads), the engine's `Unit` reads them
-from it with the defaults filled in, the admin makes a form field of each, and
-the library's unit card names each with its label.
+A game's file schemas (pydantic models in its home) add fields to the models every game shares: a unit's
+(`UnitIn`), an option's (`OptionIn`), a faction's (`FactionIn`) and a list entry's (`EntryIn`). Each added
+field says its name as the file spells it, its type, its bounds and its default. Everything else is derived
+from that declaration (docs/architecture.md, "A game is one package"): the game library keeps a unit's,
+an option's or a faction's own fields as one JSON object, `details` (what the importer writes and the exporter
+reads); the engine reads them from it with the defaults filled in, as attributes; the admin makes a form field
+of each; and the library's unit card names each with its label.
 """
 from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,16 +20,19 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from .schema import UnitIn
+from .schema import EntryIn, FactionIn, OptionIn, UnitIn
 
-# Kept beside the unit, not in its own fields: what every game's unit has, and a unit's sizes
-# (rows of their own in the library, each with its points).
-SHARED = frozenset(UnitIn.model_fields) | {"sizes"}
+# What every game's unit, option, faction and list entry has: kept beside `details`, never in it. A unit's sizes
+# are rows of their own in the library, each with its points.
+UNIT_SHARED = frozenset(UnitIn.model_fields) | {"sizes"}
+OPTION_SHARED = frozenset(OptionIn.model_fields)
+FACTION_SHARED = frozenset(FactionIn.model_fields)
+ENTRY_SHARED = frozenset(EntryIn.model_fields)
 
 
 @dataclass(frozen=True)
-class UnitField:
-    """One of a game's own unit fields, as its faction file's schema declares it."""
+class OwnField:
+    """One of a game's own fields of a unit, an option, a faction or an entry, as its file's schema declares it."""
 
     name: str  # as the faction file spells it
     label: str  # as people read it
@@ -47,35 +51,51 @@ class UnitField:
         return self.low if self.required and self.kind == "number" else self.default
 
 
+def item_schema(schema: type[BaseModel], field: str) -> type[BaseModel]:
+    """The model of the items of a list field of `schema` (a faction's `units`, a unit's `options`)."""
+    return typing.get_args(schema.model_fields[field].annotation)[0]
+
+
 def unit_schema(faction_schema: type[BaseModel]) -> type[BaseModel]:
     """The unit model of a game's faction schema (its `units: list[...]`)."""
-    return typing.get_args(faction_schema.model_fields["units"].annotation)[0]
+    return item_schema(faction_schema, "units")
 
 
-def declared(faction_schema: type[BaseModel]) -> tuple[UnitField, ...]:
-    """The game's own unit fields, in the order its schema declares them."""
-    return tuple(_field(info.alias or name, info) for name, info in unit_schema(faction_schema).model_fields.items()
-                 if name not in SHARED)
+def option_schema(faction_schema: type[BaseModel]) -> type[BaseModel]:
+    """The option model of a game's faction schema (its units' `options: list[...]`)."""
+    return item_schema(unit_schema(faction_schema), "options")
 
 
-def details_of(unit_in: BaseModel) -> dict[str, Any]:
-    """A validated unit's own fields as plain JSON, as the faction file names them (unset ones left out)."""
-    own = {name for name in type(unit_in).model_fields if name not in SHARED}
-    return unit_in.model_dump(mode="json", by_alias=True, include=own, exclude_none=True)
+def entry_schema(list_schema: type[BaseModel]) -> type[BaseModel]:
+    """The entry model of a game's list schema (its `entries: list[...]`)."""
+    return item_schema(list_schema, "entries")
 
 
-def without_defaults(fields: tuple[UnitField, ...], details: dict[str, Any]) -> dict[str, Any]:
+def declared(schema: type[BaseModel], shared: Iterable[str]) -> tuple[OwnField, ...]:
+    """The fields `schema` has besides the `shared` ones, in the order it declares them."""
+    return tuple(_field(info.alias or name, info) for name, info in schema.model_fields.items()
+                 if name not in shared)
+
+
+def details_of(validated: BaseModel, shared: Iterable[str] = UNIT_SHARED) -> dict[str, Any]:
+    """A validated unit's (option's, faction's) own fields as plain JSON, as its file names them (unset ones
+    left out)."""
+    own = {name for name in type(validated).model_fields if name not in shared}
+    return validated.model_dump(mode="json", by_alias=True, include=own, exclude_none=True)
+
+
+def without_defaults(fields: tuple[OwnField, ...], details: dict[str, Any]) -> dict[str, Any]:
     """`details` as an exported file writes them, in the order the game declares its fields (whatever
     order the database keeps): a field at its default is left out, a required one never."""
     return {f.name: details[f.name] for f in fields
             if f.name in details and (f.required or details[f.name] != f.default)}
 
 
-def _field(name: str, info: FieldInfo) -> UnitField:
+def _field(name: str, info: FieldInfo) -> OwnField:
     default = None if info.default is PydanticUndefined else info.default
     marks = [*info.metadata, *_annotated_metadata(info.annotation)]
     low, high = _bounds([info, *marks])
-    return UnitField(name=name, label=info.title or name.replace("_", " ").capitalize(), kind=_kind(info.annotation),
+    return OwnField(name=name, label=info.title or name.replace("_", " ").capitalize(), kind=_kind(info.annotation),
                      required=info.is_required(), default=default, choices=_choices(info.annotation),
                      low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks))
 
@@ -132,7 +152,7 @@ class _NotATag:
 NOT_A_TAG = _NotATag()
 
 
-def tags(fields: tuple[UnitField, ...], details: dict[str, Any]) -> list[str]:
+def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
     """A unit's own fields as the short labels its card and its builder entry show: a yes as the
     field's label ("Hero"), a choice as its value ("Elite"), a number as label and value ("Limit 2"),
     words as they are; a field at its default shows nothing."""
@@ -154,7 +174,7 @@ def tags(fields: tuple[UnitField, ...], details: dict[str, Any]) -> list[str]:
     return shown
 
 
-def filter_options(field: UnitField, values: set[Any]) -> list[tuple[str, str]]:
+def filter_options(field: OwnField, values: set[Any]) -> list[tuple[str, str]]:
     """What a filter on `field` offers, given the values the units shown have: (value, label). A yes/no
     field offers both answers; a choice its values in the order the game declares them."""
     if field.kind == "yes/no":
@@ -164,7 +184,7 @@ def filter_options(field: UnitField, values: set[Any]) -> list[tuple[str, str]]:
     return [(v, v.capitalize() if field.kind == "choice" else v) for v in present]
 
 
-def matches_filter(field: UnitField, details: dict[str, Any], wanted: str) -> bool:
+def matches_filter(field: OwnField, details: dict[str, Any], wanted: str) -> bool:
     """Whether a unit's own fields match a filter's value ("yes"/"no" for a yes/no field)."""
     value = details.get(field.name, field.default)
     if field.kind == "yes/no":

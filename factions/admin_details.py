@@ -1,23 +1,23 @@
-"""The admin's unit form: a form field for each of the unit's game's own fields, made from the game's
-declaration (`armylists/games/unit_fields.py`), checked as its faction file would check it and
-saved in `Unit.details`."""
+"""The admin's forms for what a game declares fields of its own for (a unit, an option, a faction): a form
+field for each of them, made from the game's declaration (`armylists/games/own_fields.py`), checked as its
+faction file would check it and saved in the row's `details`."""
 from __future__ import annotations
 
 from typing import Annotated, Any
 
 from django import forms
-from pydantic import ConfigDict, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from armylists.boundary.messages import bad_input, faults
+from armylists.games.own_fields import OwnField, unit_schema
 from armylists.games.registry import game_home
-from armylists.games.unit_fields import UnitField, unit_schema
 
 from .models import Unit
 
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
 
-def form_field(field: UnitField) -> forms.Field:
+def form_field(field: OwnField) -> forms.Field:
     """The form field that edits one declared field."""
     common = {"label": field.label, "required": field.required and field.kind != "yes/no"}
     if field.kind == "yes/no":
@@ -33,54 +33,61 @@ def form_field(field: UnitField) -> forms.Field:
     return forms.CharField(max_length=200, **common)
 
 
-class UnitDetailsForm(forms.ModelForm):
-    """A unit with its game's own fields as form fields (the game is its faction's)."""
+class DetailsForm(forms.ModelForm):
+    """A row with its game's own fields as form fields, after the fields every game's row has."""
 
-    unit_fields: tuple[UnitField, ...] = ()
-    game: str = ""
-
-    class Meta:
-        model = Unit
-        fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
+    own_fields: tuple[OwnField, ...] = ()
+    schema: type[BaseModel]  # the file's model of such a row, in its game
+    # The schema's fields the admin edits elsewhere (a unit's sizes, in their inline): left out of the whole check.
+    edited_apart: frozenset[str] = frozenset()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         details = self.instance.details or {}
-        for field in self.unit_fields:
+        for field in self.own_fields:
             value = details.get(field.name, field.default)
             self.initial[PREFIX + field.name] = "\n".join(value) if field.kind == "list" and value else value
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
-        schema = unit_schema(game_home(self.game).faction_schema)
         details = {}
-        for field in self.unit_fields:
+        for field in self.own_fields:
             value = _from_form(field, cleaned.get(PREFIX + field.name))
             if value is None:
                 continue
             try:
-                details[field.name] = _checked(_checker(schema, field.name), value)
+                details[field.name] = _checked(_checker(self.schema, field.name), value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
         details = TypeAdapter(dict).dump_python(details, mode="json")
         if not self.errors:
-            self._check_whole(schema, cleaned, details)
+            self._check_whole(cleaned, details)
         self.instance.details = details
         return cleaned
 
-    def _check_whole(self, schema: Any, cleaned: dict[str, Any], details: dict[str, Any]) -> None:
-        """The unit as its faction file would have it, checked by the schema's rules across fields (a
-        Diskwars hero needs its recruitment points); its sizes are the inline's, saved after this."""
+    def _check_whole(self, cleaned: dict[str, Any], details: dict[str, Any]) -> None:
+        """The row as its faction file would have it, checked by the schema's rules across fields (a
+        Diskwars hero needs its recruitment points)."""
         document = {"slug": cleaned.get("slug"), "name": cleaned.get("name"), **details}
         try:
-            schema.model_validate(document)
+            self.schema.model_validate(document)
         except ValidationError as error:
             for fault in faults(error):
-                if fault.path.split(".")[0].split("[")[0] == "sizes":
+                if fault.path.split(".")[0].split("[")[0] in self.edited_apart:
                     continue
-                own = fault.path if fault.path in {f.name for f in self.unit_fields} else None
+                own = fault.path if fault.path in {f.name for f in self.own_fields} else None
                 self.add_error(PREFIX + own if own else None, f"{fault.path}: {fault.message}" if fault.path
                                else fault.message)
+
+
+class UnitDetailsForm(DetailsForm):
+    """A unit with its game's own fields (the game is its faction's)."""
+
+    edited_apart = frozenset({"sizes"})
+
+    class Meta:
+        model = Unit
+        fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
 
 
 def _checked(checker: TypeAdapter, value: Any) -> Any:
@@ -94,7 +101,7 @@ def _checked(checker: TypeAdapter, value: Any) -> Any:
     return checker.validate_python(value)
 
 
-def _from_form(field: UnitField, value: Any) -> Any:
+def _from_form(field: OwnField, value: Any) -> Any:
     """A form value as the faction file would hold it; None for a field left empty."""
     if field.kind == "list":
         return [line.strip() for line in (value or "").splitlines() if line.strip()] or None
@@ -110,8 +117,14 @@ def _checker(schema: Any, name: str) -> TypeAdapter:
     return TypeAdapter(kind, config=ConfigDict(strict=True))
 
 
-def form_for(game: str) -> type[UnitDetailsForm]:
+def details_form(base: type[DetailsForm], own_fields: tuple[OwnField, ...], schema: type[BaseModel]
+                 ) -> type[DetailsForm]:
+    """`base` with a form field for each of `own_fields`, checked by `schema`."""
+    declared = {PREFIX + f.name: form_field(f) for f in own_fields}
+    return type(base.__name__.replace("Details", ""), (base,), {**declared, "own_fields": own_fields, "schema": schema})
+
+
+def form_for(game: str) -> type[DetailsForm]:
     """The unit form of `game`: its own fields after the shared ones."""
-    fields = game_home(game).unit_fields
-    declared = {PREFIX + f.name: form_field(f) for f in fields}
-    return type("UnitForm", (UnitDetailsForm,), {**declared, "unit_fields": fields, "game": game})
+    home = game_home(game)
+    return details_form(UnitDetailsForm, home.unit_fields, unit_schema(home.faction_schema))
