@@ -7,7 +7,7 @@ from django.urls import path, reverse
 from armylists.games.registry import game_home
 
 from .admin_armyforge import import_book_view
-from .admin_details import PREFIX, UnitDetailsForm, form_for
+from .admin_details import PREFIX, OptionDetailsForm, UnitDetailsForm, form_for, option_form_for
 from .models import (
     CommandCard,
     Faction,
@@ -91,8 +91,15 @@ class GrimoireAdmin(ChangesGameData):
 
 
 class OptionInline(admin.TabularInline):
+    """A unit's options: what every game's option has, then its game's own fields, one form field each
+    (`admin_details.py`); the game is the unit's, so a unit being added offers the shared fields alone."""
+
     model = Option
     extra = 0
+
+    def get_formset(self, request, obj=None, **kwargs):
+        kwargs["form"] = OptionDetailsForm if obj is None else option_form_for(obj.faction.game.slug)
+        return super().get_formset(request, obj, **kwargs)
 
 
 class OptionGroupInline(admin.TabularInline):

@@ -9,10 +9,11 @@ from django import forms
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from armylists.boundary.messages import bad_input, faults
-from armylists.games.own_fields import OwnField, unit_schema
+from armylists.games.own_fields import OwnField, option_schema, unit_schema
 from armylists.games.registry import game_home
+from armylists.games.schema import OptionIn
 
-from .models import Unit
+from .models import Option, Unit
 
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
@@ -25,7 +26,8 @@ def form_field(field: OwnField) -> forms.Field:
     if field.kind == "number":
         return forms.IntegerField(min_value=field.low, max_value=field.high, **common)
     if field.kind == "choice":
-        return forms.ChoiceField(choices=[("", "—")] + [(c, c.capitalize()) for c in field.choices], **common)
+        return forms.ChoiceField(choices=[("", "—")] + [(c, c.replace("_", " ").capitalize()) for c in field.choices],
+                                 **common)
     if field.kind == "list":
         return forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="One per line.", **common)
     if field.kind == "data":
@@ -90,6 +92,17 @@ class UnitDetailsForm(DetailsForm):
         fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
 
 
+class OptionDetailsForm(DetailsForm):
+    """An option with its game's own fields (the game is its unit's faction's). Without them (a unit being
+    added has no game yet) it is checked as every game's option."""
+
+    schema = OptionIn
+
+    class Meta:
+        model = Option
+        fields = ["slug", "name", "cost", "group", "position"]  # every game's option has them
+
+
 def _checked(checker: TypeAdapter, value: Any) -> Any:
     """A value as the schema takes it; typed digits are a number where the field takes a number or a
     word (Spellcaster(2), not a spell called "2")."""
@@ -128,3 +141,9 @@ def form_for(game: str) -> type[DetailsForm]:
     """The unit form of `game`: its own fields after the shared ones."""
     home = game_home(game)
     return details_form(UnitDetailsForm, home.unit_fields, unit_schema(home.faction_schema))
+
+
+def option_form_for(game: str) -> type[DetailsForm]:
+    """The option form of `game` (a row of a unit's options): its own fields after the shared ones."""
+    home = game_home(game)
+    return details_form(OptionDetailsForm, home.option_fields, option_schema(home.faction_schema))

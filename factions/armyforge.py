@@ -135,10 +135,10 @@ def read_army_forge_upload(raw: bytes, name: str, game: str, replace: bool = Fal
 
 
 def _normal(value: Any) -> Any:
-    """A document without empty fields at any depth (and `scope` "unit", the default), so that the
-    library's export and a freshly read book compare like with like."""
+    """A document without empty fields at any depth, so that the library's export and a freshly read book
+    compare like with like (their options' fields at their defaults left out by their game's `book_profile`)."""
     if isinstance(value, dict):
-        kept = {k: _normal(v) for k, v in value.items() if not (k == "scope" and v == "unit")}
+        kept = {k: _normal(v) for k, v in value.items()}
         return {k: v for k, v in kept.items() if v not in (None, "", [], {}, False)}
     if isinstance(value, list):
         return [_normal(v) for v in value]

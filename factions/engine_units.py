@@ -10,16 +10,15 @@ from typing import Any
 
 from armylists.games.own_fields import OwnField
 from armylists.games.schema import drop_empty, is_sample
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, weapons_from
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
 
 from .models import CommandCard as CommandCardRow
 
 
 def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
-                alignment: str | None = None) -> Unit:
-    """The unit of a unit document, its game's own `fields` at their defaults where the document leaves
-    them out (a list becomes a tuple: nothing may change a unit once built)."""
-    details = {f.name: _frozen(doc.get(f.name, f.when_missing)) for f in fields}
+                option_fields: tuple[OwnField, ...], alignment: str | None = None) -> Unit:
+    """The unit of a unit document, its game's own `fields` (and its options' `option_fields`) at their
+    defaults where the document leaves them out."""
     return Unit(
         slug=doc["slug"],
         name=doc["name"],
@@ -27,9 +26,7 @@ def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   scope=o.get("scope", "unit"), command=o.get("command"), weapons=weapons_from(o),
-                   replaces=tuple((r["weapon"], r.get("count")) for r in o.get("replaces", ())),
-                   rules=tuple(o.get("rules", ())))
+                   details=own_fields(o, option_fields))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(
@@ -39,8 +36,14 @@ def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
         sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
         alignment=alignment,
         sample=is_sample(doc.get("notes")),
-        details=details,
+        details=own_fields(doc, fields),
     )
+
+
+def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, Any]:
+    """A document's own `fields`, each at its default where the document leaves it out (a list becomes a tuple:
+    nothing may change a unit once built)."""
+    return {f.name: _frozen(doc.get(f.name, f.when_missing)) for f in fields}
 
 
 def _frozen(value: Any) -> Any:

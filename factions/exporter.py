@@ -29,8 +29,11 @@ def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
 
 
 def option_document(option, game: str) -> dict[str, Any]:
-    data = {"slug": option.slug, "name": option.name, "cost": option.cost, "group": option.group}
-    return drop_empty(data | game_home(game).option_fields(option), keep=("cost",))
+    """An option as its faction file has it: its own fields as its game declares them, at their defaults left
+    out (docs/faction-file.md)."""
+    data = drop_empty({"slug": option.slug, "name": option.name, "cost": option.cost, "group": option.group},
+                      keep=("cost",))
+    return data | without_defaults(game_home(game).option_fields, option.details)
 
 
 def unit_document(unit: Unit, game: str) -> dict[str, Any]:

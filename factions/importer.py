@@ -8,7 +8,7 @@ from django.db import transaction
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
-from armylists.games.own_fields import details_of
+from armylists.games.own_fields import OPTION_SHARED, details_of
 
 from .models import (
     CommandCard,
@@ -23,8 +23,6 @@ from .models import (
     data_changed,
 )
 from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
-
-JSON_COLUMNS = ("weapons", "replaces", "rules")  # lists in the file, plain JSON in the database (format 1.2)
 
 
 class FactionFileError(Exception):
@@ -119,9 +117,7 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     options, groups, sizes = [], [], []
     for row, unit_in in zip(rows, data.units, strict=True):
         options += [Option(unit=row, slug=o.slug, name=o.name, cost=o.cost, group=o.group or "",
-                           scope=getattr(o, "scope", "") or "", command=getattr(o, "command", "") or "",
-                           army_forge_id=getattr(o, "army_forge_id", "") or "", position=i,
-                           **{c: _plain(getattr(o, c, [])) for c in JSON_COLUMNS})
+                           details=details_of(o, OPTION_SHARED), position=i)
                     for i, o in enumerate(unit_in.options)]
         groups += [OptionGroup(unit=row, slug=g.slug, name=g.name, min=g.min, max=g.max, position=i)
                    for i, g in enumerate(unit_in.option_groups)]
@@ -131,11 +127,6 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     OptionGroup.objects.bulk_create(groups)
     UnitSize.objects.bulk_create(sizes)
     return len(rows)
-
-
-def _plain(items: list) -> list:
-    """Format 1.2's weapons and replacements as plain JSON, without their empty fields (rules are plain text)."""
-    return [item.model_dump(exclude_none=True) if hasattr(item, "model_dump") else item for item in items]
 
 
 def _unit_row(faction: Faction, position: int, data) -> Unit:

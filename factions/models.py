@@ -192,21 +192,17 @@ class OptionGroup(models.Model):
 
 
 class Option(models.Model):
+    """One option of a unit: what every game's option has, and `details`, the fields its game declares for its
+    options (an OPR option's `scope`, `weapons`...), kept as the faction file names them, like a unit's."""
+
     unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="options")
     slug = models.SlugField(max_length=SLUG_MAX)
     name = models.CharField(max_length=NAME_MAX)
     cost = models.IntegerField(default=0)
     group = models.SlugField(max_length=SLUG_MAX, blank=True, help_text="Slug of one of the unit's option groups.")
-    scope = models.CharField(max_length=12, choices=partial(declared_choices, "Option.scope"), blank=True,
-                             help_text="OPR only.")
-    command = models.CharField(max_length=10, choices=partial(declared_choices, "Option.command"), blank=True,
-                               help_text="OPR only.")
-    # OPR: the weapons the option gives and those it replaces (docs/faction-file.md, format 1.2).
-    weapons = models.JSONField(default=list, blank=True)
-    replaces = models.JSONField(default=list, blank=True)
-    # OPR: the special rules the option grants, its items' included ("Melee Evasion" from a Scary Shield).
-    rules = models.JSONField(default=list, blank=True)
-    army_forge_id = models.CharField(max_length=SLUG_MAX, blank=True)
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="The fields its game declares for its options, as its faction file names "
+                                         "them.")
     position = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -36,13 +36,16 @@ def matcher(game: str, wanted: str, query: str) -> Callable[[Unit], bool]:
 
 def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     """Each unit with its tags as its game shows them, and its number of models where its game counts them; a
-    unit that names a spell names it by the spell's name (one query, only if a unit names one)."""
+    unit that names a spell names it by the spell's name (one query, only if a unit names one). Each of its
+    options (prefetched) with the notes its game puts after the option's cost."""
     named = {v for u in units for v in u.details.values() if isinstance(v, str)}
     names = dict(Spell.objects.filter(grimoire__game=game, slug__in=named).values_list("slug", "name")) if named else {}
     home = game_home(game.slug)
     for unit in units:
         unit.tags = home.unit_tags(unit.details, names)
         unit.model_count = home.models_of(unit.details)
+        for option in unit.options.all():
+            option.notes = home.option_card_notes(option.details)
     return units
 
 

@@ -39,12 +39,11 @@ from armylists.rules.model import (  # noqa: E402,E501
     Entry,
     Faction,
     Grimoire,
-    Option,
     OptionGroup,
     SizeProfile,
     Spell,
 )
-from tests.engine_units import unit  # noqa: E402
+from tests.engine_units import option, unit  # noqa: E402
 
 SIZES = (10, 100, 1000)
 # The engine without Django: the games in use, as the settings list them, their rules (handed to the check)
@@ -59,8 +58,8 @@ GAME_NUMBERS = {home.slug: home.system["params"] for home in registry.homes()}
 def _opr_army(game: str, n: int) -> Army:
     """Units with command upgrades and option groups, a hero joined to every third unit (some
     onto nothing), combined units and two other factions, at a limit most rules break."""
-    command = tuple(Option(c, c.title(), 5, scope="model", command=c) for c in ("sergeant", "banner"))
-    rifle = (Option("sniper", "Sniper Rifle", 10, group="rifle", scope="model"),)
+    command = tuple(option(c, 5, scope="model", command=c) for c in ("sergeant", "banner"))
+    rifle = (option("sniper", 10, name="Sniper Rifle", group="rifle", scope="model"),)
     troops = [unit(f"troop-{k}", name=f"Troop {k}", faction=("kingdom", "undead", "orcs")[k % 3], cost=60, models=5,
                    options=command + rifle, option_groups=(OptionGroup("rifle", "Replace one rifle"),),
                    copies_of="troop-0" if k % 5 == 1 else None) for k in range(12)]
@@ -109,7 +108,7 @@ def _dulce_bellum_army(n: int) -> Army:
     grimoires = (Grimoire("battle", "Battle Magic", spells), Grimoire("dark", "Dark Magic",
                  tuple(Spell(f"d{k}", f"Dark {k}") for k in range(6))))
     sizes = tuple(SizeProfile(s, 100) for s in ("single", "squad", "platoon", "company", "horde"))
-    banner = Option("banner", "Banner", 5)
+    banner = option("banner", 5)
     units = [unit(f"u{k}", name=f"Unit {k}", faction=("dwarves", "orcs")[k % 2 if k % 7 == 0 else 0], sizes=sizes,
                   rarity=("common", "uncommon", "rare", "irregular")[k % 4], limit=2 if k % 3 == 0 else None,
                   spellcaster=(None, 2, "s3", 1)[k % 4], rules=("Master of Magic",) if k == 5 else (),

@@ -1,12 +1,13 @@
-"""Engine units for tests and benchmarks, without a database or Django: a unit of any game, its game's own
-fields given by name as a faction file names them (docs/architecture.md, "A game is one package")."""
+"""Engine units and options for tests and benchmarks, without a database or Django: a unit (an option) of any
+game, its game's own fields given by name as a faction file names them (docs/architecture.md, "A game is one
+package")."""
 from __future__ import annotations
 
 import dataclasses
 import functools
 
 from armylists.games.registry import homes
-from armylists.rules.model import Unit
+from armylists.rules.model import Option, Unit
 
 
 # What a unit has where a test leaves a field of its game out: what the engine reads for it from the
@@ -16,7 +17,14 @@ def unit_defaults() -> dict:
     return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields}
 
 
+# What an option has where a test leaves a field of its game out (bought for the unit, no command upgrade...).
+@functools.cache
+def option_defaults() -> dict:
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.option_fields}
+
+
 CORE = {"name", "rules", "options", "option_groups", "sizes", "alignment", "sample"}
+OPTION_CORE = {"name", "cost", "group"}
 
 
 def _as_in_a_file(value):
@@ -33,3 +41,12 @@ def unit(slug: str = "infantry", *, faction: str = "kingdom", **fields) -> Unit:
     own = {k.rstrip("_"): _as_in_a_file(v) for k, v in fields.items() if k not in CORE}  # class_: "class"
     core = {k: v for k, v in fields.items() if k in CORE}
     return Unit(slug=slug, faction=faction, details=unit_defaults() | own, **core)
+
+
+def option(slug: str, cost: int = 0, **fields) -> Option:
+    """An engine option of any game, with no database: its game's own fields (`scope`, `command`, `weapons`...)
+    go in `details`, as a faction file writes them."""
+    fields.setdefault("name", slug.replace("-", " ").title())
+    own = {k: _as_in_a_file(v) for k, v in fields.items() if k not in OPTION_CORE}
+    core = {k: v for k, v in fields.items() if k in OPTION_CORE}
+    return Option(slug=slug, cost=cost, details=option_defaults() | own, **core)

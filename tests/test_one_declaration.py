@@ -15,11 +15,12 @@ from armylists.events.services import Refused as EventRefused
 from armylists.games.diskwars.home import ALIGNMENTS
 from armylists.games.dulce_bellum.home import SIZES
 from armylists.games.opr.options import COMMANDS, SCOPES
+from armylists.games.registry import game_home
 from armylists.rules.campaign import Refused as CampaignRefused
 from armylists.rules.refused import Refused
 from armylists.tournament.models import Tournament
 from armylists.tournament.scoring import DEFAULTS
-from factions.models import CommandCard, Faction, Option, UnitSize
+from factions.models import CommandCard, Faction, UnitSize
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ROOT / "armylists"
@@ -67,15 +68,26 @@ def test_printing_asks_the_builders_ownership_check(client, django_user_model, m
 # package (docs/architecture.md, "A game is one package"): its file's schema and the library's column read it.
 OWN_WORDS = [(ALIGNMENTS, "armylists/games/diskwars/home.py",
               [(Faction, "alignment"), (CommandCard, "alignment_only")]),
-             (SIZES, "armylists/games/dulce_bellum/home.py", [(UnitSize, "size")]),
-             (SCOPES, "armylists/games/opr/options.py", [(Option, "scope")]),
-             (COMMANDS, "armylists/games/opr/options.py", [(Option, "command")])]
+             (SIZES, "armylists/games/dulce_bellum/home.py", [(UnitSize, "size")])]
 
 
 @pytest.mark.parametrize("words, declared_in, columns", OWN_WORDS)
 def test_a_games_own_words_are_declared_once_in_its_package(words, declared_in, columns):
     for model, name in columns:
         assert list(model._meta.get_field(name).choices) == list(words.items())
+    assert _written_together(words) == [declared_in]
+
+
+# A game's own words for a field of its options, kept in the option's `details`: the field declared by its file's
+# schema offers them (`OwnField.choices`, which the admin's form offers), and they are written once.
+OPTION_WORDS = [(SCOPES, "armylists/games/opr/options.py", "aof-regiments", "scope"),
+                (COMMANDS, "armylists/games/opr/options.py", "aof-skirmish", "command")]
+
+
+@pytest.mark.parametrize("words, declared_in, game, name", OPTION_WORDS)
+def test_a_games_own_words_for_its_options_are_declared_once_in_its_package(words, declared_in, game, name):
+    field = next(f for f in game_home(game).option_fields if f.name == name)
+    assert set(field.choices) == set(words) and field.kind == "choice"
     assert _written_together(words) == [declared_in]
 
 

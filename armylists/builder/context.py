@@ -97,10 +97,11 @@ def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
     """The entry form's controls; the options of a section that takes several ("Upgrade with any") stay
     together under its heading, not loose checkboxes that read as part of the section above."""
     names = {g.slug: g.name for g in unit.option_groups}
+    note = game_home(game).option_cost_note
     shown: list[dict] = []
     for control in option_controls(game, unit):
         if control.kind == "group":
-            choices = [{"value": o.slug, "label": o.name, "cost": cost_text(o.cost, o.scope),
+            choices = [{"value": o.slug, "label": o.name, "cost": cost_text(o.cost, note(o.details)),
                         "checked": bool(counts[o.slug])} for o in control.members]
             shown.append({"kind": "group", "field": control.field, "label": control.group.name,
                           "required": control.group.min > 0, "choices": choices,
@@ -108,7 +109,7 @@ def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
             continue
         option = control.option
         one = {"kind": control.kind, "field": control.field, "label": option.name,
-               "cost": cost_text(option.cost, option.scope), "value": counts[option.slug]}
+               "cost": cost_text(option.cost, note(option.details)), "value": counts[option.slug]}
         section = option.group if option.group in names else None
         if section is None:
             shown.append(one)

@@ -77,12 +77,12 @@ class Control:
 def option_controls(game: str, unit: Unit) -> list[Control]:
     """Pick-one groups as radios, other grouped or once-only options as checkboxes, the rest as counts.
 
-    Options of a game that takes each option once (its home's `options_once`)
-    and OPR command upgrades may be taken once; other options outside a group
-    may be taken any number of times.
+    Options its game says are taken once (`Game.option_taken_once`: every option
+    of some games, OPR command upgrades) may be taken once; other options outside
+    a group may be taken any number of times.
     """
     groups = {g.slug: g for g in unit.option_groups}
-    once_each = game_home(game).options_once
+    home = game_home(game)
     controls, placed = [], set()
     for option in unit.options:
         group = groups.get(option.group or "")
@@ -92,7 +92,7 @@ def option_controls(game: str, unit: Unit) -> list[Control]:
                 members = tuple(o for o in unit.options if o.group == group.slug)
                 controls.append(Control("group", f"group-{group.slug}", group=group, members=members))
             continue
-        once = group is not None or once_each or option.command
+        once = group is not None or home.option_taken_once(option.details)
         controls.append(Control("checkbox" if once else "count", f"option-{option.slug}", option=option))
     return controls
 

@@ -19,9 +19,10 @@ from armylists.games.schema import SAMPLE_TAG, is_sample
 from armylists.games.terms import lookup, rule_name, spelled_out, term_key
 
 
-def cost_text(cost: int, scope: str = "unit") -> str:
+def cost_text(cost: int, note: str = "") -> str:
+    """An option's cost as the builder shows it, with what its game says the cost buys (`Game.option_cost_note`)."""
     text = f"{cost:+d} pts" if cost else "free"
-    return text + (" · all models" if scope == "all_models" else "")
+    return text + (f" · {note}" if note else "")
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
             url=pattern.replace("FACTION", faction).replace("UNIT", slug),
             price=home.unit_price(doc), tags=unit_tags(game, doc), stats=home.stats(doc),
             rules=rule_views(game, home.unit_rules_named(doc)),
-            options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), o.get("scope", "unit"))}
+            options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.option_cost_note(o))}
                      for o in doc.get("options", ())],
             sizes=[{"value": s["size"], "label": f"{s['size'].capitalize()} ({s['points']} pts)"}
                    for s in doc.get("sizes", ())])

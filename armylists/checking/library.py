@@ -55,11 +55,13 @@ class LibraryFaction:
     book_version: str | None = None
     book_uid: str | None = None  # the uid of the book it was imported from, where a game reads books
     unit_fields: tuple[OwnField, ...] = ()  # its game's own unit fields (set by its `Library`)
+    option_fields: tuple[OwnField, ...] = ()  # and its options' (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
-            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.unit_fields, self.alignment)
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.unit_fields, self.option_fields,
+                                            self.alignment)
         return self._units.get(slug)
 
     def as_dict(self) -> dict[str, Any]:
@@ -84,9 +86,9 @@ class Library:
     version: uuid.UUID | None = None
 
     def __post_init__(self) -> None:
-        fields = game_home(self.game).unit_fields
+        home = game_home(self.game)
         for faction in self.factions.values():
-            faction.unit_fields = fields
+            faction.unit_fields, faction.option_fields = home.unit_fields, home.option_fields
 
     def unit(self, faction: str, unit: str) -> Unit | None:
         """A unit of one of the library's factions, or None."""

@@ -29,7 +29,16 @@ from armylists.rules.report import Report
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .list_settings import POINTS_LIMIT, ListSetting
-from .own_fields import UNIT_SHARED, OwnField, declared, tags, unit_schema
+from .own_fields import (
+    OPTION_SHARED,
+    UNIT_SHARED,
+    OwnField,
+    declared,
+    option_schema,
+    tags,
+    unit_schema,
+    without_defaults,
+)
 from .schema import SAMPLE_TAG, FactionIn, ListIn
 
 
@@ -142,6 +151,11 @@ class Game:
         """Its units' own fields, declared once by its faction schema (`own_fields.py`)."""
         return declared(unit_schema(self.faction_schema), UNIT_SHARED)
 
+    @cached_property
+    def option_fields(self) -> tuple[OwnField, ...]:
+        """Its options' own fields, declared once by its faction schema (`own_fields.py`)."""
+        return declared(option_schema(self.faction_schema), OPTION_SHARED)
+
     def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
         """A unit's own fields as the short labels beside its name (the library's card, the builder).
         `spell_names`: the game's spells by slug, for a unit that names one."""
@@ -186,15 +200,36 @@ class Game:
         """What a player sees of a unit besides its name and its cost: a book read again that changes it changes
         the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats, options and sizes and
         the own fields its card tags."""
-        seen = ("rules", "stats", "options", "option_groups", "sizes", *(f.name for f in self.unit_fields if f.shown))
-        return {name: doc.get(name) for name in seen}
+        seen = ("rules", "stats", "option_groups", "sizes", *(f.name for f in self.unit_fields if f.shown))
+        return {name: doc.get(name) for name in seen} | {"options": self.options_as_exported(doc)}
+
+    def options_as_exported(self, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A unit document's options as an export writes them, their own fields at their defaults left out: a
+        book read afresh (which says every default) compares like with like with the library's export."""
+        return [{k: v for k, v in o.items() if k in OPTION_SHARED} | without_defaults(self.option_fields, o)
+                for o in doc.get("options", ())]
 
     def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
         """A faction file's unit (validated, at `path`) beyond its schema: what its own fields name among its
         faction's `units` (by slug) is there and may be named; BadInput at the first fault."""
 
-    def option_fields(self, option: Any) -> dict[str, Any]:
-        return {}
+    # What the layers above ask of an option's own fields (`details`, or an option's document, which holds them as
+    # its faction file names them): none is read by name outside the games, as of a unit's.
+
+    def option_cost_note(self, details: Mapping[str, Any]) -> str:
+        """What an option's cost buys where it is not once for the unit ("all models"), said after the cost
+        (the builder, the library's unit card); "" by default."""
+        return ""
+
+    def option_card_notes(self, details: Mapping[str, Any]) -> list[str]:
+        """What the library's unit card says of an option after its cost: by default its cost note alone."""
+        note = self.option_cost_note(details)
+        return [note] if note else []
+
+    def option_taken_once(self, details: Mapping[str, Any]) -> bool:
+        """Whether the builder offers an option outside any group once (a checkbox) rather than a number of
+        times: every option of a game whose `options_once`, by default."""
+        return self.options_once
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         return {}

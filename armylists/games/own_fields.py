@@ -101,17 +101,25 @@ def _field(name: str, info: FieldInfo) -> OwnField:
 
 
 def _choices(annotation: Any) -> tuple[str, ...]:
+    """The values a choice allows (an optional choice's too: an OPR option's `command`)."""
+    annotation = _value_type(annotation)
     return tuple(typing.get_args(annotation)) if typing.get_origin(annotation) is Literal else ()
+
+
+def _value_type(annotation: Any) -> Any:
+    """An optional field's type as its value's, without its annotations."""
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
+        annotation = args[0]
+    if typing.get_origin(annotation) is typing.Annotated:
+        return _value_type(typing.get_args(annotation)[0])
+    return annotation
 
 
 def _kind(annotation: Any) -> str:
     """What a field holds, from its type (an optional field as its value's type)."""
-    args = [a for a in typing.get_args(annotation) if a is not type(None)]
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType) and len(args) == 1:
-        annotation = args[0]
+    annotation = _value_type(annotation)
     base = typing.get_origin(annotation) or annotation
-    if base is typing.Annotated:
-        return _kind(typing.get_args(annotation)[0])
     if base is Literal:
         return "choice"
     if base is bool:

@@ -9,7 +9,7 @@ requests lives outside this package.
 """
 from __future__ import annotations
 
-from .common import COMMON_CHECKS
+from .common import common_checks
 from .game import GameRules, Tally
 from .model import Army
 from .params import GameParams, build_params
@@ -28,7 +28,7 @@ def check(rules: GameRules, army: Army, params: GameParams) -> Report:
     entry_points = {e.id: rules.entry_cost(e) for e in army.entries}
     tally = Tally(entry_points, rules.list_points(army, params, entry_points))
     violations = tuple(
-        v for rule in (*COMMON_CHECKS, *rules.checks) for v in rule(army, params, tally)
+        v for rule in (*common_checks(rules), *rules.checks) for v in rule(army, params, tally)
     )
     return Report(
         points=tally.points,

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterator
+from functools import partial
+from typing import Callable, Iterator
 
 from .bans import BAN_CHECKS
-from .game import Tally
-from .model import Army, Unit
+from .game import Check, GameRules, Tally, one_copy
+from .model import Army, Entry
 from .params import GameParams
 from .report import Violation
 
@@ -23,35 +24,21 @@ def points_over_limit(army: Army, params: GameParams, tally: Tally) -> Iterator[
         )
 
 
-def per_copy_groups(unit: Unit) -> frozenset[str]:
-    """The unit's option groups whose options are all per model and none a command upgrade.
-
-    A combined unit is two copies of one unit (AoF Regiments: Combined Units), so
-    such a choice ("replace one rifle") may be taken once per copy; upgrades for
-    all models and command upgrades stay one per unit (Command Groups).
-    """
-    per_copy: set[str] = set()
-    other: set[str] = set()
-    for o in unit.options:
-        if o.group:
-            (per_copy if o.scope == "model" and not o.command else other).add(o.group)
-    return frozenset(per_copy - other)
+NUMBERS = {2: "two", 3: "three"}  # copies of a unit, as a message says them
 
 
-def option_group(army: Army, params: GameParams, tally: Tally) -> Iterator[Violation]:
-    """Each entry takes between `min` and `max` options from each of its unit's groups; a
-    combined entry may take a per-copy group's `max` twice."""
-    doubled: dict[int, frozenset[str]] = {}  # by unit, worked out once per unit
+def option_group(army: Army, params: GameParams, tally: Tally,
+                 copies: Callable[[Entry], tuple[int, frozenset[str]]] = one_copy) -> Iterator[Violation]:
+    """Each entry takes between `min` and `max` options from each of its unit's groups; an entry of several
+    copies of its unit (its game's rules say, `GameRules.copies`) may take a per-copy group's `max` once for each."""
     for entry in army.entries:
         if not entry.unit.option_groups:
             continue
         taken = Counter(o.group for o in entry.options if o.group)
-        if entry.combined and id(entry.unit) not in doubled:
-            doubled[id(entry.unit)] = per_copy_groups(entry.unit)
-        twice = doubled[id(entry.unit)] if entry.combined else frozenset()
+        n, per_copy = copies(entry)
         for group in entry.unit.option_groups:
             count = taken.get(group.slug, 0)
-            most = group.max * 2 if group.slug in twice else group.max
+            most = group.max * n if group.slug in per_copy else group.max
             if group.min <= count <= most:
                 continue
             if group.min == most:
@@ -61,7 +48,7 @@ def option_group(army: Army, params: GameParams, tally: Tally) -> Iterator[Viola
             else:
                 wanted = f"at most {most}"
             if most != group.max:
-                wanted += f" ({group.max} for each of its two combined copies)"
+                wanted += f" ({group.max} for each of its {NUMBERS.get(n, n)} combined copies)"
             yield Violation(
                 "option-group",
                 f"{entry.label} takes {count} from \u201c{group.name}\u201d; it must take {wanted}",
@@ -87,4 +74,6 @@ def entries_of_other_factions(army: Army, params: GameParams) -> Iterator[Violat
                             rule=f"{params.book}: {params.army_section}", scope="entries")
 
 
-COMMON_CHECKS = (empty_list, points_over_limit, option_group, *BAN_CHECKS)
+def common_checks(rules: GameRules) -> tuple[Check, ...]:
+    """The checks every game has, run before its own: the option groups' as its rules count an entry's copies."""
+    return (empty_list, points_over_limit, partial(option_group, copies=rules.copies), *BAN_CHECKS)

@@ -20,6 +20,11 @@ class Tally:
 Check = Callable[[Army, GameParams, Tally], Iterator[Violation]]
 
 
+def one_copy(entry: Entry) -> tuple[int, frozenset[str]]:
+    """An entry is one copy of its unit: it takes from each of the unit's option groups at most the group's `max`."""
+    return 1, frozenset()
+
+
 @dataclass(frozen=True, slots=True)
 class GameRules:
     params_type: type[GameParams]
@@ -28,6 +33,9 @@ class GameRules:
     list_points: Callable[[Army, GameParams, dict[str, int]], int | None]
     checks: tuple[Check, ...]
     figures: Callable[[Army, GameParams, Tally], tuple[Figure, ...]]
+    # How many copies of its unit an entry is, and the unit's option groups it may take from once per copy (the
+    # `option-group` check every game has reads it; an OPR combined unit is two: AoF Regiments, Combined Units).
+    copies: Callable[[Entry], tuple[int, frozenset[str]]] = one_copy
 
 
 def sum_of_entries(army: Army, params: GameParams, entry_points: dict[str, int]) -> int:

@@ -4,7 +4,8 @@ These are built at the boundary (from a validated list file and the faction
 library) and never touch a database. One `Unit` shape serves every game: what
 every unit has, and `details`, the fields its game declares for its units (as
 its faction file names them, each present, at its default when the file leaves
-it out), read as attributes (`unit.hero`, `unit.recruitment_points`).
+it out), read as attributes (`unit.hero`, `unit.recruitment_points`). An
+`Option` is made the same way, with its game's own option fields.
 """
 from __future__ import annotations
 
@@ -40,19 +41,6 @@ def weapons_from(doc: dict[str, Any]) -> tuple[Weapon, ...]:
     """A unit's or an option's `weapons`, from its faction-file document (format 1.2), as the engine reads them."""
     return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
                  for w in doc.get("weapons", ()))
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    slug: str
-    name: str
-    cost: int = 0
-    group: str | None = None
-    scope: str = "unit"  # OPR: all_models | model | unit
-    command: str | None = None  # OPR: sergeant | musician | banner
-    weapons: tuple[Weapon, ...] = ()  # OPR: the weapons it gives
-    replaces: tuple[tuple[str, int | None], ...] = ()  # OPR: (weapon, how many; None for all of them)
-    rules: tuple[str, ...] = ()  # the special rules it grants
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +81,19 @@ class OwnFields:
     @property
     def _said(self) -> str:
         return type(self).__name__.lower()
+
+
+@dataclass(frozen=True)
+class Option(OwnFields):
+    """An option of a unit: what every game's option has, and `details`, the fields its game declares for its
+    options (an OPR option's scope, command, weapons...), each an attribute too, as a unit's are."""
+
+    slug: str
+    name: str
+    cost: int = 0
+    group: str | None = None
+    # The fields its game declares for its options (docs/architecture.md, "A game is one package").
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -178,8 +179,11 @@ class Entry:
 
     @property
     def rules(self) -> tuple[str, ...]:
-        """Its unit's special rules and those its options grant, once each: its card's rules line."""
-        return tuple(dict.fromkeys((*self.unit.rules, *(r for o in self.options for r in o.rules))))
+        """Its unit's special rules and those its options grant, once each: its card's rules line. The rules an
+        option grants are its own field `rules`, where its game declares one (named as a unit's are: the engine
+        lies below the games and cannot ask them); an option of another game grants none."""
+        granted = (r for o in self.options for r in o.details.get("rules", ()))
+        return tuple(dict.fromkeys((*self.unit.rules, *granted)))
 
     @property
     def faction(self) -> str:

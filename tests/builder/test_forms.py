@@ -7,15 +7,15 @@ from collections import Counter
 from armylists.builder.context import entry_controls
 from armylists.builder.controls import entry_state, option_controls
 from armylists.builder.forms import EntryForm
-from armylists.rules.model import Option, OptionGroup
-from tests.engine_units import unit
+from armylists.rules.model import OptionGroup
+from tests.engine_units import option, unit
 
 INFANTRY = unit(
     "infantry", name="Infantry", faction="kingdom", models=10, cost=100,
     option_groups=(OptionGroup("weapons", "Weapons", 0, 1), OptionGroup("arms", "Arms", 1, 2)),
-    options=(Option("spears", "Spears", 10, group="weapons"), Option("halberds", "Halberds", 15, group="weapons"),
-             Option("bows", "Bows", 5, group="arms"), Option("slings", "Slings", 5, group="arms"),
-             Option("banner", "Banner", 10, command="banner"), Option("veteran", "Veteran", 5)),
+    options=(option("spears", 10, group="weapons"), option("halberds", 15, group="weapons"),
+             option("bows", 5, group="arms"), option("slings", 5, group="arms"),
+             option("banner", 10, command="banner"), option("veteran", 5)),
 )
 
 

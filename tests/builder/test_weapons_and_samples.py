@@ -15,8 +15,10 @@ def armed(games):
     infantry.details |= {"weapons": [{"name": "Hand Weapon", "count": 10, "attacks": 1}]}
     infantry.notes = "Sample unit: made up for the test."
     infantry.save()
-    Option.objects.filter(unit=infantry, slug="spears").update(
-        weapons=[{"name": "Spear", "attacks": 1, "rules": ["Counter"]}], replaces=[{"weapon": "Hand Weapons"}])
+    spears = Option.objects.get(unit=infantry, slug="spears")
+    spears.details |= {"weapons": [{"name": "Spear", "attacks": 1, "rules": ["Counter"]}],
+                       "replaces": [{"weapon": "Hand Weapons"}]}
+    spears.save()
     data_changed(infantry.faction.game_id)
 
 

@@ -162,7 +162,7 @@ def test_a_first_import_writes_at_once_and_keeps_the_ids(tmp_path, capsys):
     faction = Faction.objects.get(slug="riverfolk-leagues")
     assert faction.army_forge["book"] == "BookRiverfolk01" and len(faction.spells) == 2
     assert Unit.objects.get(slug="oarsmen").details["army_forge_id"] == "uOars"
-    assert Option.objects.get(unit__slug="oarsmen", army_forge_id="oNet").replaces == [
+    assert Option.objects.get(unit__slug="oarsmen", details__army_forge_id="oNet").details["replaces"] == [
         {"weapon": "Hand Weapon", "count": 1}]
 
 

@@ -1,4 +1,4 @@
-"""A game's unit fields are read by name only in the games' package.
+"""A game's unit and option fields are read by name only in the games' package.
 
 Each game declares its units' own fields once, in its home (docs/architecture.md,
 "A game is one package"); whatever else needs to know something of a unit
@@ -8,7 +8,9 @@ shared layer would make a game whose units spell it otherwise, or lack it, touch
 that file too. This test reads the tree, as `test_games_named_once.py` does, so
 that nothing slips back: a unit's fields read by name (`details.get("hero")`,
 `details["models"]`, `unit.details.kind` in a template, `getattr(unit, "spellcaster")`,
-`doc.get("hero")` of a unit's document) or a hard-coded tuple of them.
+`doc.get("hero")` of a unit's document) or a hard-coded tuple of them. An option's own fields
+(an OPR option's `scope`, `command`, `weapons`...) likewise: a shared layer asks the game
+(`Game.option_cost_note`, `option_card_notes`, `option_taken_once`), or the code is the game's.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ import ast
 import re
 from pathlib import Path
 
+from armylists.games.own_fields import OPTION_SHARED
 from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
 
@@ -25,14 +28,22 @@ PYTHON = ("armylists", "factions")
 TEMPLATES = ROOT / "templates"
 # Names a shared layer uses for a unit's document or its own fields (`own = unit.details`).
 UNIT_DOCUMENTS = r"(?:details|doc|own|unit|was)"
+# Names a shared layer uses for an option, its document or its own fields (`for o in doc["options"]`).
+OPTIONS = r"(?:o|opt|option|details)"
 # The engine lies below the games and cannot ask them (docs/architecture.md, "The layers"): its
-# `weapons_from` reads an option's weapons and a unit's alike, as the faction file writes both.
-ALLOWED = {("armylists/rules/model.py", "weapons")}
+# `weapons_from` reads an option's weapons and a unit's alike, as the faction file writes both, and
+# `Entry.rules` the rules an option grants, named as a unit's own rules are.
+ALLOWED = {("armylists/rules/model.py", "weapons"), ("armylists/rules/model.py", "rules")}
 
 
 def field_names() -> set[str]:
     """Every game's own unit fields, as its faction file names them (what every unit has is not one)."""
     return {f.name for home in homes() for f in home.unit_fields} - SHARED
+
+
+def option_field_names() -> set[str]:
+    """Every game's own option fields, as its faction file names them (what every option has is not one)."""
+    return {f.name for home in homes() for f in home.option_fields} - OPTION_SHARED
 
 
 def python_files():
@@ -50,6 +61,19 @@ def reads_by_name(names: set[str]) -> re.Pattern[str]:
         rf"\b{UNIT_DOCUMENTS}\s*\[\s*{quoted}\s*\]",  # details["models"]
         rf"\bdetails\.{name}\b",  # unit.details.hero, in a template or in Python
         rf"\bgetattr\(\s*{UNIT_DOCUMENTS}\s*,\s*{quoted}",  # getattr(unit, "spellcaster", None)
+    )))
+
+
+def option_reads_by_name(names: set[str]) -> re.Pattern[str]:
+    """An option's own field read by name: as an attribute too (`option.scope`, `o.command` in a template or
+    in Python), as the engine's option and the library's row once had them."""
+    name = "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
+    quoted = rf"""["']{name}["']"""
+    return re.compile("|".join((
+        rf"\b{OPTIONS}\s*\.\s*get\(\s*{quoted}",  # o.get("scope", "unit"), details.get("command")
+        rf"\b{OPTIONS}\s*\[\s*{quoted}\s*\]",  # o["replaces"]
+        rf"\b{OPTIONS}\s*\.\s*{name}\b",  # option.scope, o.command, details.replaces
+        rf"\bgetattr\(\s*{OPTIONS}\s*,\s*{quoted}",  # getattr(o, "army_forge_id", "")
     )))
 
 
@@ -95,3 +119,25 @@ def test_the_search_finds_what_it_is_for():
         assert pattern.search(line), line
     for line in ('entry.get("size")', 'getattr(entry, "regiment", None)', 'unit.details.items()'):
         assert not reads_by_name({"size", "regiment"}).search(line), line
+
+
+def test_the_games_declare_the_option_fields_searched_for():
+    assert {"scope", "command", "weapons", "replaces", "rules"} <= option_field_names()
+
+
+def test_nothing_outside_the_games_reads_an_options_own_field_by_name():
+    names = option_field_names()
+    pattern = option_reads_by_name(names)
+    found = [line for path in python_files() for line in read_by_name(path, pattern)]
+    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
+    found += [line for path in python_files() for line in key_tuples(path, names)]
+    assert not found, "an option's own field is read by name outside the games (ask its game):\n" + "\n".join(found)
+
+
+def test_the_option_search_finds_what_it_is_for():
+    pattern = option_reads_by_name({"scope", "command", "replaces", "army_forge_id"})
+    for line in ('cost_text(o.cost, o.scope)', 'once = option.command', 'o.get("scope", "unit")',
+                 '{% for replaced in option.replaces %}', 'getattr(o, "army_forge_id", "")', 'details["command"]'):
+        assert pattern.search(line), line
+    for line in ('v.scope == "list"', 'Violation(scope="entries")', 'option.cost', 'o.group', 'commands.scope'):
+        assert not pattern.search(line), line

@@ -7,8 +7,8 @@ import pytest
 from armylists.games.registry import game_home, homes
 from armylists.rules import check as engine_check
 from armylists.rules import params_for
-from armylists.rules.model import Army, Entry, Option, Unit
-from tests.engine_units import unit  # noqa: F401 - the engine tests' unit builder
+from armylists.rules.model import Army, Entry, Unit
+from tests.engine_units import option, unit  # noqa: F401 - the engine tests' unit and option builders
 
 NUMBERS = {home.slug: home.system["params"] for home in homes()}
 
@@ -21,11 +21,6 @@ def params(game: str, **overrides):
 def check(army: Army, params):
     """`army` checked by its game's rules, which the engine is handed, as the checking layer hands them."""
     return engine_check(game_home(army.game).rules, army, params)
-
-
-def option(slug: str, cost: int = 0, **fields) -> Option:
-    fields.setdefault("name", slug.replace("-", " ").title())
-    return Option(slug=slug, cost=cost, **fields)
 
 
 def entry(id: str, of: Unit, *options: str, **fields) -> Entry:

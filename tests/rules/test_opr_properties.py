@@ -13,9 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armylists.games.opr.rules.force import opr_entry_cost
-from armylists.rules.model import Army, Entry, Faction, Option, Unit
+from armylists.rules.model import Army, Entry, Faction, Unit
 
-from .conftest import check, params, unit
+from .conftest import check, option, params, unit
 
 GAMES = ("aof-regiments", "aof-skirmish")
 OPR_CODES = {
@@ -33,7 +33,7 @@ SLUGS = ("infantry", "archers", "captain", "giant", "wolves")
 
 def options(min_cost: int):
     return st.lists(st.builds(
-        Option,
+        option,
         slug=st.sampled_from(("a", "b", "c", "d")),
         name=st.just("Option"),
         cost=st.integers(min_cost, 40),

@@ -10,15 +10,16 @@ from .regiments import report
 
 HAND = Weapon("Hand Weapon", 10, attacks=1)
 SPEARS = option("spears", 10, scope="all_models", weapons=(Weapon("Spear", 1, attacks=1, rules=("Counter",)),),
-                replaces=(("Hand Weapons", None),), group="all")
+                replaces=({"weapon": "Hand Weapons"},), group="all")
 HALBERDS = option("halberds", 15, scope="all_models", weapons=(Weapon("Halberd", 1, attacks=1),),
-                  replaces=(("Hand Weapons", None),), group="other")
+                  replaces=({"weapon": "Hand Weapons"},), group="other")
 NET = option("net", 5, scope="model", weapons=(Weapon("Throwing Net", 1, range=6, attacks=1),),
-             replaces=(("Hand Weapon", 1),))
+             replaces=({"weapon": "Hand Weapon", "count": 1},))
 BANNER = option("banner", 5, scope="model", command="banner")
 WARBAND = unit("warband", cost=100, models=10, weapons=(HAND,), options=(SPEARS, HALBERDS, NET, BANNER))
 SAGE = unit("sage", cost=70, hero=True, weapons=(Weapon("Staff", 1, attacks=2),),
-            options=(option("trident", 10, weapons=(Weapon("Trident", 1, attacks=3),), replaces=(("Staff", None),)),))
+            options=(option("trident", 10, weapons=(Weapon("Trident", 1, attacks=3),),
+                            replaces=({"weapon": "Staff"},)),))
 
 
 def shown(e) -> list[tuple[str, int]]:

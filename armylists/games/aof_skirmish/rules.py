@@ -20,4 +20,5 @@ RULES = GameRules(
     list_points=sum_of_entries,
     checks=(*opr.FORCE_ORGANISATION, opr.too_many_models, *units.ALWAYS, *mixing.CHECKS),
     figures=opr.figures,
+    copies=units.combined_copies,
 )

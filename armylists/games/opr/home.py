@@ -79,8 +79,8 @@ class OprFactionIn(WeaponsFactionFields, FactionIn):
     units: Units[OprUnitIn]
 
 
-# What a player sees of a unit besides its name and its cost, compared when a book is read again.
-BOOK_PROFILE = ("models", "hero", "rules", "stats", "weapons", "options", "option_groups")
+# What a player sees of a unit besides its name and its cost, compared when a book is read again (and its options).
+BOOK_PROFILE = ("models", "hero", "rules", "stats", "weapons", "option_groups")
 
 
 def _short(reason: str, label: str) -> str:
@@ -106,7 +106,6 @@ class OprGame(Game):
     other_faction_title = "Allies"
     combines_units = True
     unit_filters = ("hero",)
-    library_choices: ClassVar = {"Option.scope": SCOPES, "Option.command": COMMANDS}
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 
@@ -133,7 +132,7 @@ class OprGame(Game):
         return tags
 
     def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
-        return {name: doc.get(name) for name in BOOK_PROFILE}
+        return {name: doc.get(name) for name in BOOK_PROFILE} | {"options": self.options_as_exported(doc)}
 
     def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
         """A unit that is another size of a unit (`copies_of`) names another unit of its faction, itself no copy."""
@@ -149,10 +148,18 @@ class OprGame(Game):
             raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
                                                 "name that unit")
 
-    def option_fields(self, option: Any) -> dict[str, Any]:
-        return {"scope": option.scope if option.scope != "unit" else None, "command": option.command,
-                "weapons": option.weapons, "replaces": option.replaces, "rules": option.rules,
-                "army_forge_id": option.army_forge_id}
+    def option_cost_note(self, details: Mapping[str, Any]) -> str:
+        """An option bought for every model costs its points per model (docs/faction-file.md, "Options have
+        two more fields")."""
+        return "all models" if details.get("scope") == "all_models" else ""
+
+    def option_card_notes(self, details: Mapping[str, Any]) -> list[str]:
+        """Its cost note, then each weapon it replaces ("replaces Hand Weapons")."""
+        return super().option_card_notes(details) + [f"replaces {r['weapon']}" for r in details.get("replaces", ())]
+
+    def option_taken_once(self, details: Mapping[str, Any]) -> bool:
+        """A command group upgrade is taken once (AoF Regiments, Command Groups)."""
+        return super().option_taken_once(details) or details.get("command") is not None
 
     def faction_fields(self, faction: Any) -> dict[str, Any]:
         return {"spells": faction.spells, "army_forge": faction.army_forge}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from armylists.rules.game import Tally
-from armylists.rules.model import Army, Entry
+from armylists.rules.game import Tally, one_copy
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Violation
 from armylists.rules.text import listing, plural
 
@@ -42,6 +42,27 @@ def command_group(army: Army, params: OprParams, tally: Tally) -> Iterator[Viola
         yield fault("command-group", f"{unit_label(members)} has {words}; a unit may have only "
                     f"one of each command upgrade, even when combined{joined}",
                     params, "Command Groups", army.in_order(carriers), scope="entries")
+
+
+def per_copy_groups(unit: Unit) -> frozenset[str]:
+    """The unit's option groups whose options are all per model and none a command upgrade.
+
+    A combined unit is two copies of one unit (AoF Regiments: Combined Units), so
+    such a choice ("replace one rifle") may be taken once per copy; upgrades for
+    all models and command upgrades stay one per unit (Command Groups).
+    """
+    per_copy: set[str] = set()
+    other: set[str] = set()
+    for o in unit.options:
+        if o.group:
+            (per_copy if o.scope == "model" and not o.command else other).add(o.group)
+    return frozenset(per_copy - other)
+
+
+def combined_copies(entry: Entry) -> tuple[int, frozenset[str]]:
+    """A combined entry is two copies of its unit, taking a per-copy group's choice once for each (the engine's
+    `option-group` check, `GameRules.copies`)."""
+    return (2, per_copy_groups(entry.unit)) if entry.combined else one_copy(entry)
 
 
 def invalid_combine(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:

@@ -29,12 +29,18 @@ def weapon_key(name: str) -> str:
     return key[:-1] if key.endswith("s") and not key.endswith("ss") else key
 
 
+def replaced_by(option: Option) -> tuple[tuple[str, int | None], ...]:
+    """What an option replaces, as its faction file writes it: (weapon, how many; None for all of them)."""
+    return tuple((r["weapon"], r.get("count")) for r in option.replaces)
+
+
 def _gained(option: Option, entry: Entry, replaced: int) -> list[Weapon]:
     """The option's weapons as the entry carries them: one set per model it is bought for."""
+    weapons = weapons_from(option.details)
     if option.scope == "all_models":
         per = replaced or models(entry)
-        return [replace(w, count=w.count * per) for w in option.weapons]
-    return list(option.weapons)
+        return [replace(w, count=w.count * per) for w in weapons]
+    return list(weapons)
 
 
 def carried(entry: Entry) -> list[Weapon]:
@@ -44,7 +50,7 @@ def carried(entry: Entry) -> list[Weapon]:
     weapons = [replace(w, count=w.count * factor) for w in weapons_from(entry.unit.details)]
     for option in entry.options:
         replaced = 0
-        for target, count in option.replaces:
+        for target, count in replaced_by(option):
             for i, w in enumerate(weapons):
                 if weapon_key(w.name) == weapon_key(target) and w.count > 0:
                     taken = w.count if count is None else min(count, w.count)
@@ -59,7 +65,7 @@ def _replacements(entry: Entry) -> dict[str, list[tuple[Option, int | None]]]:
     """Weapon key -> each option taken that replaces it, with how many it replaces."""
     found: dict[str, list[tuple[Option, int | None]]] = {}
     for option in entry.options:
-        for target, count in option.replaces:
+        for target, count in replaced_by(option):
             found.setdefault(weapon_key(target), []).append((option, count))
     return found
 
@@ -69,7 +75,7 @@ def _weapon_name(entry: Entry, key: str, taken: list[tuple[Option, int | None]])
     for w in weapons_from(entry.unit.details):
         if weapon_key(w.name) == key:
             return w.name
-    return next(t for o, _ in taken for t, _ in o.replaces if weapon_key(t) == key)
+    return next(t for o, _ in taken for t, _ in replaced_by(o) if weapon_key(t) == key)
 
 
 def _over(entry: Entry, key: str, taken: list[tuple[Option, int | None]]) -> bool:
@@ -79,7 +85,7 @@ def _over(entry: Entry, key: str, taken: list[tuple[Option, int | None]]) -> boo
     if any(count is None for _, count in taken):
         return True
     carried_count = sum(w.count for w in weapons_from(entry.unit.details) if weapon_key(w.name) == key)
-    gained = sum(w.count for o in entry.options for w in o.weapons if weapon_key(w.name) == key)
+    gained = sum(w.count for o in entry.options for w in weapons_from(o.details) if weapon_key(w.name) == key)
     have = carried_count * (2 if entry.combined else 1) + gained
     return have > 0 and sum(count or 0 for _, count in taken) > have
 
