@@ -48,7 +48,8 @@ class DetailsForm(forms.ModelForm):
         details = self.instance.details or {}
         for field in self.own_fields:
             value = details.get(field.name, field.default)
-            self.initial[PREFIX + field.name] = "\n".join(value) if field.kind == "list" and value else value
+            # A list is edited one item a line: an empty one is an empty box, not "[]" (which would be saved back).
+            self.initial[PREFIX + field.name] = "\n".join(value or ()) if field.kind == "list" else value
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
@@ -61,7 +62,7 @@ class DetailsForm(forms.ModelForm):
                 details[field.name] = _checked(_checker(self.schema, field.name), value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
-        details = TypeAdapter(dict).dump_python(details, mode="json")
+        details = TypeAdapter(dict).dump_python(details, mode="json", exclude_none=True)  # as the importer keeps them
         if not self.errors:
             self._check_whole(cleaned, details)
         self.instance.details = details
