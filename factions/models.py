@@ -22,9 +22,10 @@ NAME_MAX = 200
 
 
 def declared_choices(column: str) -> list[tuple[str, str]]:
-    """The (value, label) pairs of a column that holds a game's own words ("Option.scope"), as the games in use
+    """The (value, label) pairs of a column that holds a game's own words ("Faction.alignment"), as the games in use
     declare them (`Game.library_choices`): the library names no game, nor its words (docs/architecture.md,
-    "A game is one package"). A column's `choices` ask here when read, once the games are known."""
+    "A game is one package"). A column's `choices` ask here when read, once the games are known; the migrations
+    ask too, for columns since moved into `details` ("Option.scope"), which no game offers now."""
     offered: dict[str, str] = {}
     for home in homes():
         offered.update(home.library_choices.get(column, {}))
