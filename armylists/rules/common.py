@@ -6,8 +6,8 @@ from functools import partial
 from typing import Callable, Iterator
 
 from .bans import BAN_CHECKS
-from .game import Check, GameRules, Tally, one_copy
-from .model import Army, Entry
+from .game import Check, GameRules, Tally, no_groups, one_copy
+from .model import Army, Entry, Unit
 from .params import GameParams
 from .report import Violation
 
@@ -27,18 +27,22 @@ def points_over_limit(army: Army, params: GameParams, tally: Tally) -> Iterator[
 NUMBERS = {2: "two", 3: "three"}  # copies of a unit, as a message says them
 
 
-def option_group(army: Army, params: GameParams, tally: Tally,
-                 copies: Callable[[Entry], tuple[int, frozenset[str]]] = one_copy) -> Iterator[Violation]:
+def option_group(army: Army, params: GameParams, tally: Tally, copies: Callable[[Entry], int] = one_copy,
+                 per_copy_groups: Callable[[Unit], frozenset[str]] = no_groups) -> Iterator[Violation]:
     """Each entry takes between `min` and `max` options from each of its unit's groups; an entry of several
-    copies of its unit (its game's rules say, `GameRules.copies`) may take a per-copy group's `max` once for each."""
+    copies of its unit may take a per-copy group's `max` once for each (its game's rules say: `GameRules`)."""
+    per_copy: dict[int, frozenset[str]] = {}  # by unit, worked out once per unit
     for entry in army.entries:
         if not entry.unit.option_groups:
             continue
         taken = Counter(o.group for o in entry.options if o.group)
-        n, per_copy = copies(entry)
+        n = copies(entry)
+        if n > 1 and id(entry.unit) not in per_copy:
+            per_copy[id(entry.unit)] = per_copy_groups(entry.unit)
+        several = per_copy[id(entry.unit)] if n > 1 else frozenset()
         for group in entry.unit.option_groups:
             count = taken.get(group.slug, 0)
-            most = group.max * n if group.slug in per_copy else group.max
+            most = group.max * n if group.slug in several else group.max
             if group.min <= count <= most:
                 continue
             if group.min == most:
@@ -76,4 +80,5 @@ def entries_of_other_factions(army: Army, params: GameParams) -> Iterator[Violat
 
 def common_checks(rules: GameRules) -> tuple[Check, ...]:
     """The checks every game has, run before its own: the option groups' as its rules count an entry's copies."""
-    return (empty_list, points_over_limit, partial(option_group, copies=rules.copies), *BAN_CHECKS)
+    return (empty_list, points_over_limit,
+            partial(option_group, copies=rules.copies, per_copy_groups=rules.per_copy_groups), *BAN_CHECKS)

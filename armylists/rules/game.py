@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from .model import Army, Entry
+from .model import Army, Entry, Unit
 from .params import GameParams
 from .report import Figure, Violation
 
@@ -20,9 +20,14 @@ class Tally:
 Check = Callable[[Army, GameParams, Tally], Iterator[Violation]]
 
 
-def one_copy(entry: Entry) -> tuple[int, frozenset[str]]:
-    """An entry is one copy of its unit: it takes from each of the unit's option groups at most the group's `max`."""
-    return 1, frozenset()
+def one_copy(entry: Entry) -> int:
+    """An entry is one copy of its unit."""
+    return 1
+
+
+def no_groups(unit: Unit) -> frozenset[str]:
+    """No option group of a unit is taken from once per copy."""
+    return frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +38,11 @@ class GameRules:
     list_points: Callable[[Army, GameParams, dict[str, int]], int | None]
     checks: tuple[Check, ...]
     figures: Callable[[Army, GameParams, Tally], tuple[Figure, ...]]
-    # How many copies of its unit an entry is, and the unit's option groups it may take from once per copy (the
-    # `option-group` check every game has reads it; an OPR combined unit is two: AoF Regiments, Combined Units).
-    copies: Callable[[Entry], tuple[int, frozenset[str]]] = one_copy
+    # How many copies of its unit an entry is, and the unit's option groups an entry of several takes from once per
+    # copy, as the `option-group` check every game has reads them (an OPR combined unit is two copies: AoF
+    # Regiments, Combined Units); by default one copy.
+    copies: Callable[[Entry], int] = one_copy
+    per_copy_groups: Callable[[Unit], frozenset[str]] = no_groups
 
 
 def sum_of_entries(army: Army, params: GameParams, entry_points: dict[str, int]) -> int:

@@ -21,4 +21,5 @@ RULES = GameRules(
     checks=(*opr.FORCE_ORGANISATION, opr.too_many_models, *units.ALWAYS, *mixing.CHECKS),
     figures=opr.figures,
     copies=units.combined_copies,
+    per_copy_groups=units.per_copy_groups,
 )

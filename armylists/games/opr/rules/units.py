@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from armylists.rules.game import Tally, one_copy
+from armylists.rules.game import Tally
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Violation
 from armylists.rules.text import listing, plural
@@ -59,10 +59,10 @@ def per_copy_groups(unit: Unit) -> frozenset[str]:
     return frozenset(per_copy - other)
 
 
-def combined_copies(entry: Entry) -> tuple[int, frozenset[str]]:
+def combined_copies(entry: Entry) -> int:
     """A combined entry is two copies of its unit, taking a per-copy group's choice once for each (the engine's
     `option-group` check, `GameRules.copies`)."""
-    return (2, per_copy_groups(entry.unit)) if entry.combined else one_copy(entry)
+    return 2 if entry.combined else 1
 
 
 def invalid_combine(army: Army, params: OprParams, tally: Tally) -> Iterator[Violation]:
