@@ -13,7 +13,7 @@ from tests.engine_units import option, unit
 INFANTRY = unit(
     "infantry", name="Infantry", faction="kingdom", models=10, cost=100,
     option_groups=(OptionGroup("weapons", "Weapons", 0, 1), OptionGroup("arms", "Arms", 1, 2)),
-    options=(option("spears", 10, group="weapons"), option("halberds", 15, group="weapons"),
+    options=(option("spears", 10, group="weapons", scope="all_models"), option("halberds", 15, group="weapons"),
              option("bows", 5, group="arms"), option("slings", 5, group="arms"),
              option("banner", 10, command="banner"), option("veteran", 5)),
 )
@@ -92,3 +92,5 @@ def test_a_section_that_takes_several_options_keeps_its_heading_over_them():
     assert section["label"] == "Arms" and [i["field"] for i in section["items"]] == [
         "option-bows", "option-slings"]
     assert [c["kind"] for c in shown] == ["group", "section", "checkbox", "count"]
+    # What an option's cost buys, as its game says (an OPR upgrade for all models).
+    assert [c["cost"] for c in shown[0]["choices"]] == ["+10 pts · all models", "+15 pts"]

@@ -56,6 +56,20 @@ def test_every_game_faction_and_unit_page_answers_without_error(client, demo_lib
         assert response.status_code == 200, unit
 
 
+def test_a_unit_card_says_what_an_options_cost_buys_and_what_it_replaces(client):
+    """As its game says (docs/faction-file.md, "AoF Regiments and AoF Skirmish", "Weapons and what options
+    replace"): the library names no option field of a game."""
+    unit = {"slug": "warband", "name": "Warband", "cost": 100, "models": 10,
+            "options": [{"slug": "spears", "name": "Spears", "cost": 5, "scope": "all_models",
+                         "replaces": [{"weapon": "Hand Weapons"}]},
+                        {"slug": "banner", "name": "Banner", "cost": 5, "scope": "model", "command": "banner"}]}
+    import_document(parse_faction_file({"format": "armylists/factions@1", "game": "aof-regiments",
+                                        "factions": [{"slug": "horde", "name": "Horde", "units": [unit]}]}))
+    page = client.get(reverse("factions:unit-detail", args=["aof-regiments", "horde", "warband"])).content.decode()
+    assert "Spears <span class=\"muted\">+5 pts · all models · replaces Hand Weapons</span>" in page
+    assert "Banner <span class=\"muted\">+5 pts</span>" in page
+
+
 def test_unknown_games_factions_and_units_are_not_found(client):
     assert client.get("/games/chess/").status_code == 404
     assert client.get("/games/aof-regiments/nobody/").status_code == 404
