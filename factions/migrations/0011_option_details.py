@@ -6,7 +6,7 @@ Back, a field left out is the column's empty value, which every reader took for 
 
 from django.db import migrations, models
 
-# Every column is named as the faction file names the field; its value at its empty value or default.
+# Each column, named as the faction file names its field, with its empty value; and the defaults (left out too).
 COLUMNS = {"scope": "", "command": "", "weapons": [], "replaces": [], "rules": [], "army_forge_id": ""}
 DEFAULTS = {"scope": "unit"}
 
