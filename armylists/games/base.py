@@ -388,6 +388,10 @@ class Game:
         """Settings of the list printed in the roster's header."""
         return []
 
+    def list_text_lines(self, army: Army) -> list[str]:
+        """What the text export says of the list below its points (the command cards bought or chosen)."""
+        return []
+
     def _beside_home(self, name: str) -> Path:
         """A data file of the game's package (beside its home module)."""
         return Path(sys.modules[type(self).__module__].__file__).with_name(name)

@@ -217,6 +217,19 @@ def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
     return shown
 
 
+def entry_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any]) -> list[str]:
+    """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list), by
+    the kind of control each is asked for by: its size as its list names it, "combined"."""
+    shown = []
+    for f in fields:
+        value = details.get(f.name)
+        if f.control == SIZE.kind and value:
+            shown.append(str(value))
+        elif f.control == COMBINED.kind and value:
+            shown.append("combined")
+    return shown
+
+
 def filter_options(field: OwnField, values: set[Any]) -> list[tuple[str, str]]:
     """What a filter on `field` offers, given the values the units shown have: (value, label). A yes/no
     field offers both answers; a choice its values in the order the game declares them."""

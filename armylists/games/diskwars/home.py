@@ -235,6 +235,9 @@ class Diskwars(Game):
         return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun,
                 "points": points}
 
+    def list_text_lines(self, army: Army) -> list[str]:
+        return ["Command cards: " + ", ".join(c.title for c in army.cards_chosen)] if army.cards_chosen else []
+
     def roster_extras(self, army: Army) -> list[Stat]:
         titles = ", ".join(c.title for c in army.cards_chosen) or "none"
         return [Stat("Command cards", titles)]
