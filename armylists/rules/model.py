@@ -6,7 +6,8 @@ serve every game: what every game has, and `details`, the fields its game
 declares of its own (a unit's as its faction file names them, an entry's as its
 list file does, an army's its list settings and what its game resolves from the
 library; each present, at its default when the file leaves it out), read as
-attributes (`unit.hero`, `entry.joined_to`, `army.regiments`) by the game's rules.
+attributes by the game's rules (a unit's `hero`, an entry's `joined_to`, an army's
+`regiments`).
 """
 from __future__ import annotations
 
@@ -180,8 +181,8 @@ class Entry(OwnFields):
     details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def __getattr__(self, name: str) -> Any:
-        # rules/common.py's option-group check still reads `entry.combined` of every game's entries (issue 33:
-        # it is to ask the game instead); an entry whose game declares no such field is not combined.
+        # rules/common.py's option-group check still reads whether any game's entry is combined (issue 33: it
+        # is to ask the game instead); an entry whose game declares no such field is not combined.
         if name == "combined":
             return False
         return super().__getattr__(name)
