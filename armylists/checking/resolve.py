@@ -11,7 +11,7 @@ to that entry, is a rule, for the engine to report.
 from __future__ import annotations
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import ARMY_SHARED
+from armylists.games.base import ARMY_SHARED, Game
 from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry, Option, Unit
 
@@ -39,10 +39,9 @@ def _options(unit: Unit, path: str, slugs: list[str]) -> tuple[Option, ...]:
     return tuple(chosen)
 
 
-def resolve_entry(library: Library, index: int, entry, primary: str) -> Entry:
+def resolve_entry(library: Library, home: Game, index: int, entry, primary: str) -> Entry:
     path = f"entries[{index}]"
     unit = _unit(library, path, entry.faction or primary, entry.unit)
-    home = game_home(library.game)
     details = home.entry_details_of(entry)
     home.check_entry(library, path, unit, details)  # what its own fields name (a size, a grimoire) is there
     return Entry(id=entry.id, unit=unit, options=_options(unit, path, entry.options), name=entry.name,
@@ -52,8 +51,8 @@ def resolve_entry(library: Library, index: int, entry, primary: str) -> Entry:
 def resolve(document: ListIn, library: Library) -> Army:
     if document.faction not in library.factions:
         raise BadInput("faction", f"no faction '{document.faction}' in {library.game}")
-    entries = tuple(resolve_entry(library, i, e, document.faction) for i, e in enumerate(document.entries))
     home = game_home(document.game)
+    entries = tuple(resolve_entry(library, home, i, e, document.faction) for i, e in enumerate(document.entries))
     # Each list setting of the game on the `Army` field its rules read it from; what the game finds in the library.
     settings = {s.army_field: getattr(document, s.name) for s in home.list_settings}
     own = {name: value for name, value in settings.items() if name not in ARMY_SHARED}
