@@ -152,6 +152,7 @@ def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
     from armylists.builder.controls import entry_state, option_controls
     from armylists.builder.models import ArmyList, ListVersion
     from armylists.checking.library import library_of
+    from armylists.games.registry import game_home
     from factions.models import GameSystem
 
     library = library_of(GameSystem.objects.get(slug=GAME))
@@ -172,7 +173,8 @@ def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
             continue
         control = controls[0]
         value = control.members[0].slug if control.kind == "group" else "on" if control.kind == "checkbox" else "1"
-        edits.append((entry["id"], {"was": json.dumps(entry_state(entry)), control.field: value}))
+        was = entry_state(entry, game_home(GAME).entry_fields)
+        edits.append((entry["id"], {"was": json.dumps(was), control.field: value}))
     lists = []
     for _, pk in players:
         army_list = ArmyList.objects.get(pk=pk)

@@ -44,6 +44,7 @@ from armylists.rules.model import (  # noqa: E402,E501
     Spell,
 )
 from tests.engine_units import option, unit  # noqa: E402
+from tests.rules.conftest import army as army_of  # noqa: E402
 
 SIZES = (10, 100, 1000)
 # The engine without Django: the games in use, as the settings list them, their rules (handed to the check)
@@ -68,12 +69,13 @@ def _opr_army(game: str, n: int) -> Army:
     for i in range(n):
         if i % 3 == 2:
             target = f"e{i - 1}" if i % 9 else "nowhere"
-            entries.append(Entry(f"e{i}", hero, (command[1],), joined_to=target))
+            entries.append(Entry(f"e{i}", hero, (command[1],), details={"joined_to": target}))
         else:
-            entries.append(Entry(f"e{i}", troops[i % 12], (command[1], rifle[0], rifle[0]), combined=i % 4 == 0))
+            entries.append(Entry(f"e{i}", troops[i % 12], (command[1], rifle[0], rifle[0]),
+                                 details={"combined": i % 4 == 0}))
     factions = tuple(Faction(s, s.title()) for s in ("kingdom", "undead", "orcs"))
     mixed = "tournament" if game == "aof-regiments" else None
-    return Army(game, "kingdom", tuple(entries), points_limit=1500, mixed_armies=mixed, factions=factions)
+    return army_of(game, *entries, points_limit=1500, mixed_armies=mixed, factions=factions)
 
 
 def _battleground_army(n: int) -> Army:
@@ -81,7 +83,7 @@ def _battleground_army(n: int) -> Army:
     units = [unit(f"u{k}", name=f"Unit {k}", faction=("hawkshold", "orcs", "dwarves")[k % 3], cost=100,
                   class_=classes[k % 3], mercenary=k % 2 == 0) for k in range(9)]
     entries = tuple(Entry(f"e{i}", units[i % 9]) for i in range(n))
-    return Army("battleground", "hawkshold", entries, points_limit=1800, cards_bought=20)
+    return army_of("battleground", *entries, faction="hawkshold", points_limit=1800, cards_bought=20)
 
 
 def _diskwars_army(n: int) -> Army:
@@ -97,10 +99,10 @@ def _diskwars_army(n: int) -> Army:
             leader = f"e{i}"
             entries.append(Entry(leader, hero))
         else:
-            entries.append(Entry(f"e{i}", troops[i % 6], regiment=leader))
+            entries.append(Entry(f"e{i}", troops[i % 6], details={"regiment": leader}))
     cards = tuple(CommandCard(f"c{k}", f"Card {k % 7}", "empire", "destruction" if k % 5 else None)
                   for k in range(n // 5))
-    return Army("diskwars", "empire", tuple(entries), regiments=3, cards_chosen=cards)
+    return army_of("diskwars", *entries, faction="empire", regiments=3, cards_chosen=cards)
 
 
 def _dulce_bellum_army(n: int) -> Army:
@@ -113,11 +115,11 @@ def _dulce_bellum_army(n: int) -> Army:
                   rarity=("common", "uncommon", "rare", "irregular")[k % 4], limit=2 if k % 3 == 0 else None,
                   spellcaster=(None, 2, "s3", 1)[k % 4], rules=("Master of Magic",) if k == 5 else (),
                   options=(banner,)) for k in range(8)]
-    entries = tuple(Entry(f"e{i}", units[i % 8], (banner, banner), size="squad",
-                          grimoire=("battle", "dark")[i % 2] if i % 4 else None,
-                          spells=(f"s{i % 6}", f"d{i % 6}")) for i in range(n))
+    entries = tuple(Entry(f"e{i}", units[i % 8], (banner, banner),
+                          details={"size": "squad", "grimoire": ("battle", "dark")[i % 2] if i % 4 else None,
+                                   "spells": (f"s{i % 6}", f"d{i % 6}")}) for i in range(n))
     factions = (Faction("dwarves", "Dwarf Holds", ("battle",)), Faction("orcs", "Orc Tribes", ("dark",)))
-    return Army("dulce-bellum", "dwarves", entries, points_limit=2000, factions=factions,
+    return army_of("dulce-bellum", *entries, faction="dwarves", points_limit=2000, factions=factions,
                 grimoires=grimoires)
 
 

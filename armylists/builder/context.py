@@ -20,13 +20,22 @@ from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
 from armylists.games.base import distinct_labels
+from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, OwnField, entry_tags
 from armylists.games.registry import game_home
 from armylists.games.terms import Term, explain
 from armylists.rules.model import Unit
 from factions.models import game_params
 
-from .controls import NAME_LIMITS, SettingsFields, caster, entry_state, option_controls, settings_state
-from .magic import magic_fields, options_summary, spell_summary
+from .controls import (
+    NAME_LIMITS,
+    SettingsFields,
+    caster,
+    entry_state,
+    magic_fields_of,
+    option_controls,
+    settings_state,
+)
+from .magic import chosen_magic, magic_fields, options_summary, spell_summary
 from .models import ArmyList
 from .summary import cards_to_choose, command_cards, list_summary
 from .unitcards import UnitCard, card_maker, cost_text, glossary_terms, rule_views
@@ -138,25 +147,33 @@ class _Lister:
                 for i in ids]
 
     def fields(self, unit: Unit, raw: dict) -> dict[str, Any]:
-        home, state, army = self.home, entry_state(raw), self.army
-        fields: dict[str, Any] = {"name": state["name"]}
-        if unit.sizes:
-            fields["sizes"] = [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
-                                "selected": s.size == state["size"]} for s in unit.sizes]
-        own = unit.details  # its game's own fields, which the game reads
-        if home.combines_units and ((home.models_of(own) or 1) > 1 and not home.is_hero(own) or state["combined"]):
-            fields["combined"] = state["combined"]
-        if home.heroes_join_units and home.is_hero(own):
+        """The entry form's name, and its game's own fields this entry is asked for, in the order the game
+        declares them, each drawn as the kind of control the game declares for it (`own_fields.CONTROLS`;
+        a caster's grimoire and spells are the spell picker's: magic.py)."""
+        own = self.home.entry_fields
+        state = entry_state(raw, own)
+        return {"name": state["name"],
+                "own": [drawn for f in own if (drawn := self._control(f, unit, raw, state[f.name])) is not None]}
+
+    def _control(self, field: OwnField, unit: Unit, raw: dict, value: Any) -> dict[str, Any] | None:
+        home, army, own = self.home, self.army, unit.details  # `own`: its unit's fields, which the game reads
+        drawn = {"kind": field.control, "name": field.name, "value": value}
+        if field.control == SIZE.kind and unit.sizes:
+            return drawn | {"choices": [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
+                                         "selected": s.size == value} for s in unit.sizes]}
+        if field.control == COMBINED.kind and home.combines_units and (
+                (home.models_of(own) or 1) > 1 and not home.is_hero(own) or value):
+            return drawn
+        if field.control == JOINED.kind and home.heroes_join_units and home.is_hero(own):
             entry = army.entry(raw["id"]) if army else None
             targets = home.join_targets(army, self.params, entry) if entry else []
             why = {t.id: reason for t, reason in targets if reason}
-            fields["joined_to"] = self._choices(raw["id"], {t.id for t, r in targets if not r}, state["joined_to"],
-                                                why)
-            fields["join_problem"] = why.get(state["joined_to"], "")
-        if home.troops_join_regiments and home.joins_regiment(own):
+            return drawn | {"choices": self._choices(raw["id"], {t.id for t, r in targets if not r}, value, why),
+                            "problem": why.get(value, "")}
+        if field.control == REGIMENT.kind and home.troops_join_regiments and home.joins_regiment(own):
             heroes = {e.id for e in army.entries if home.is_hero(e.unit.details)} if army else set()
-            fields["regiment"] = self._choices(raw["id"], heroes, state["regiment"])
-        return fields
+            return drawn | {"choices": self._choices(raw["id"], heroes, value)}
+        return None
 
 
 def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
@@ -187,14 +204,15 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
                 view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats),
                                     rules=[*view.card.rules, *rule_views(game.slug, granted)])
-            view.tags = home.entry_tags(unit, entry, game.params)
+            view.tags = home.entry_tags(unit, entry, game.params) + entry_tags(home.entry_fields, raw)
             if raw["id"] in forms:
-                view.has_form, view.was = True, json.dumps(entry_state(raw))
+                view.has_form, view.was = True, json.dumps(entry_state(raw, home.entry_fields))
                 view.controls = entry_controls(game.slug, unit, counts)
                 view.fields = lister.fields(unit, raw)
                 if (magic := caster(library, unit, raw)) is not None:
                     view.fields["magic"] = magic_fields(magic, raw, library)
-            view.summary = " · ".join(p for p in (options_summary(unit, counts), spell_summary(raw, library)) if p)
+            spells = spell_summary(*chosen_magic(raw, magic_fields_of(game.slug)), library)
+            view.summary = " · ".join(p for p in (options_summary(unit, counts), spells) if p)
         if report:
             view.points = report.entry_points.get(raw["id"])
             view.points_text = home.points_text(unit, view.points) if unit else ""

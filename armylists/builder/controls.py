@@ -2,8 +2,10 @@
 
 Shared by the read side (context.py draws them) and the write side (forms.py
 reads back what they post), so neither imports the other. Which settings and
-entry fields a list has comes from its game's home; how each one is asked for
-is written once here, by name.
+entry fields a list has comes from its game's home: a setting is asked for by
+its kind, an entry's own field by the kind of control its game declares for it
+(`own_fields.CONTROLS`), each kind written once here and in the templates, so
+no field is named here (docs/architecture.md, "A game is one package").
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from django import forms
 
 from armylists.checking.library import Library
 from armylists.games.list_settings import CHOICE, YES_NO, ListSetting
+from armylists.games.own_fields import GRIMOIRE, SPELLS, OwnField
 from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
 from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
@@ -112,33 +115,51 @@ class Caster:
     chooses: int
     master: bool
     fixed: Spell | None
+    grimoire_field: str  # the names of the entry's fields the picker sets: its grimoire, its spells
+    spells_field: str
 
     @property
     def picks_grimoire(self) -> bool:
         return self.fixed is None and (self.master or self.chooses > 0 or self.current is not None)
 
 
+def magic_fields_of(game: str) -> tuple[str, str] | None:
+    """The names of the entry fields a caster's grimoire and spells are, in a game whose casters choose
+    spells (its entries declare a `GRIMOIRE` and a `SPELLS` field); else None."""
+    home = game_home(game)
+    grimoire, spells = home.entry_field(GRIMOIRE.kind), home.entry_field(SPELLS.kind)
+    return (grimoire.name, spells.name) if grimoire and spells else None
+
+
 def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     """What the entry's caster may choose; None for a unit that casts nothing and lists nothing."""
-    home = game_home(library.game)
-    if not home.casts_spells:
+    home, fields = game_home(library.game), magic_fields_of(library.game)
+    if fields is None:
         return None
+    grimoire_field, spells_field = fields
     known = [library.spells.get(slug) for slug in home.spells_named(unit.details).values()]  # those it always knows
     fixed = next((found for found in known if found), None)
     chooses, master = home.spells_chosen(unit), unit.master_of_magic
-    current = library.grimoire(entry.get("grimoire"))
-    if not (fixed or chooses or master or current or entry.get("spells")):
+    current = library.grimoire(entry.get(grimoire_field))
+    if not (fixed or chooses or master or current or entry.get(spells_field)):
         return None
     source = library.factions.get(unit.faction)
     own = [g for slug in (source.grimoires if source else ()) if (g := library.grimoire(slug))]
     if current is not None and current not in own:
         own.append(current)
-    return Caster(tuple(own), current, chooses, master, fixed[0] if fixed else None)
+    return Caster(tuple(own), current, chooses, master, fixed[0] if fixed else None, grimoire_field, spells_field)
 
 
-def entry_state(entry: dict) -> dict[str, Any]:
-    """An entry as its form shows it, for `was`."""
+def entry_state(entry: dict, fields: tuple[OwnField, ...]) -> dict[str, Any]:
+    """An entry as its form shows it, for `was`: its name, its options and each of its game's own `fields`
+    (a yes/no as a bool, a list as a list, anything else as text, "" where the entry leaves it out)."""
     return {"name": entry.get("name") or "", "options": dict(Counter(entry.get("options", []))),
-            "size": entry.get("size") or "", "combined": bool(entry.get("combined")),
-            "joined_to": entry.get("joined_to") or "", "regiment": entry.get("regiment") or "",
-            "grimoire": entry.get("grimoire") or "", "spells": list(entry.get("spells", []))}
+            **{f.name: _as_shown(f, entry.get(f.name)) for f in fields}}
+
+
+def _as_shown(field: OwnField, value: Any) -> Any:
+    if field.kind == "yes/no":
+        return bool(value)
+    if field.kind == "list":
+        return list(value or [])
+    return value or ""

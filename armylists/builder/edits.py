@@ -14,13 +14,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from armylists.games.registry import game_home
+from armylists.games.own_fields import JOINED
+from armylists.games.registry import game_home, homes
 from armylists.games.schema import MAX_ENTRIES
 from armylists.rules.model import Unit
 from armylists.rules.refused import Refused
 
-# Entry fields an entry form may set outright; None or "" removes the field.
-ENTRY_FIELDS = ("name", "size", "combined", "joined_to", "regiment", "grimoire", "spells")
 _NUMBERED = re.compile(r"^e(\d+)$")
 
 
@@ -38,6 +37,18 @@ class EntryChanges:
 
     def __bool__(self) -> bool:
         return bool(self.fields or self.groups or any(self.deltas.values()))
+
+
+def settable() -> set[str]:
+    """The entry fields an entry form may set outright (None or "" removes one): its name and the own fields of
+    the games in use. One of another game than the list's is refused by the list's schema, as bad input naming
+    it, as any list file's would be."""
+    return {"name", *(f.name for home in homes() for f in home.entry_fields)}
+
+
+def references(document: dict) -> tuple[str, ...]:
+    """The entry fields of the list's game whose value is another entry's id (a host, a regiment's hero)."""
+    return tuple(f.name for f in game_home(document["game"]).entry_fields if f.names_an_entry)
 
 
 def find_entry(document: dict, entry_id: str) -> dict:
@@ -81,11 +92,11 @@ def add_entry(document: dict, entry: dict) -> str:
 
 
 def remove_entry(document: dict, entry_id: str) -> None:
-    """Remove an entry; heroes joined to it are unjoined and troops of its regiment left without one."""
+    """Remove an entry; those that named it (heroes joined to it, troops of its regiment) name it no more."""
     entry = find_entry(document, entry_id)
     document["entries"].remove(entry)
     for other in document["entries"]:
-        for key in ("joined_to", "regiment"):
+        for key in references(document):
             if other.get(key) == entry_id:
                 other.pop(key)
 
@@ -106,7 +117,8 @@ def duplicate_entry(document: dict, entry_id: str) -> str:
     """Copy an entry to just after it; the copy does not join the original's host (one hero per unit)."""
     entry = find_entry(document, entry_id)
     _room_for_one_more(document)
-    copy = {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items() if k != "joined_to"}
+    joined = game_home(document["game"]).entry_field(JOINED.kind)
+    copy = {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items() if not joined or k != joined.name}
     copy["id"] = new_entry_id(document)
     document["entries"].insert(document["entries"].index(entry) + 1, copy)
     return copy["id"]
@@ -114,10 +126,11 @@ def duplicate_entry(document: dict, entry_id: str) -> str:
 
 def edit_entry(document: dict, entry_id: str, changes: EntryChanges, unit: Unit | None) -> None:
     entry = find_entry(document, entry_id)
+    allowed, naming = settable(), references(document)
     for key, value in changes.fields.items():
-        if key not in ENTRY_FIELDS:
+        if key not in allowed:
             raise Refused(f"“{key}” is not something an entry has.")
-        if key in {"joined_to", "regiment"} and value == entry_id:
+        if key in naming and value == entry_id:
             raise Refused("An entry cannot refer to itself.")
         _set(entry, key, value)
     options = list(entry.get("options", []))

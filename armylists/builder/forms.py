@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import LIST_BYTES, parse_json, too_big
 from armylists.checking.library import Library
+from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, OwnField
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from factions.models import GameSystem
@@ -170,52 +171,48 @@ class EntryForm(forms.Form):
     def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, library: Library | None = None,
                  **kwargs):
         super().__init__(*args, **kwargs)
-        self.unit, self.current, self.library = unit, entry_state(entry), library
+        own = game_home(game).entry_fields
+        self.unit, self.current, self.library = unit, entry_state(entry, own), library
+        self.own = tuple(f.name for f in own)
         self.controls = option_controls(game, unit)
         for control in self.controls:
             self.fields[control.field] = _control_field(control)
-        self._game_fields(game, unit, entry, document)
+        others = [e.get("id") for e in document.get("entries", []) if e.get("id") != entry.get("id")]
+        for field in own:
+            if (made := _own_field(game, field, unit, others)) is not None:
+                self.fields[field.name] = made
         self.caster = caster(library, unit, entry) if library is not None else None
         if self.caster is not None:
             self._magic_fields(self.caster, library)
 
     def _magic_fields(self, magic: Caster, library: Library) -> None:
-        """Dulce Bellum: the grimoire (one of the faction's) and the spells chosen from it. Any spell of
-        the game is a valid choice here; whether the caster may take it is the check's to say."""
+        """The grimoire (one of the faction's) and the spells chosen from it. Any spell of the game is a
+        valid choice here; whether the caster may take it is the check's to say."""
         if magic.picks_grimoire:
             grimoires = _choices(g.slug for g in magic.grimoires)
-            self.fields["grimoire"] = forms.ChoiceField(required=False, choices=grimoires)
-        self.fields["spells"] = forms.MultipleChoiceField(required=False, choices=[(s, s) for s in library.spells])
-
-    def _game_fields(self, game: str, unit: Unit, entry: dict, document: dict) -> None:
-        others = [e.get("id") for e in document.get("entries", []) if e.get("id") != entry.get("id")]
-        if unit.sizes:
-            self.fields["size"] = forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
-        home = game_home(game)
-        if home.combines_units:
-            self.fields["combined"] = forms.BooleanField(required=False)
-        if home.heroes_join_units:
-            self.fields["joined_to"] = forms.ChoiceField(required=False, choices=_choices(others))
-        if home.troops_join_regiments:
-            self.fields["regiment"] = forms.ChoiceField(required=False, choices=_choices(others))
+            self.fields[magic.grimoire_field] = forms.ChoiceField(required=False, choices=grimoires)
+        self.fields[magic.spells_field] = forms.MultipleChoiceField(required=False,
+                                                                    choices=[(s, s) for s in library.spells])
 
     def clean_was(self) -> dict:
         return _was(self.cleaned_data.get("was"), self.current)
 
     def clean(self) -> dict:
         data = super().clean()
-        grimoire = data.get("grimoire")
-        if "spells" in data and grimoire is not None and grimoire != self.cleaned_data.get("was", {}).get("grimoire"):
+        magic = self.caster
+        if magic is None or magic.spells_field not in data:
+            return data
+        grimoire = data.get(magic.grimoire_field)
+        if grimoire is not None and grimoire != self.cleaned_data.get("was", {}).get(magic.grimoire_field):
             # Another grimoire: the spells ticked were the old one's, and a caster draws on one grimoire.
             spells = self.library.grimoire(grimoire).spells if grimoire else ()
-            data["spells"] = [s for s in data["spells"] if s in {spell.slug for spell in spells}]
+            data[magic.spells_field] = [s for s in data[magic.spells_field] if s in {spell.slug for spell in spells}]
         return data
 
     def changes(self) -> EntryChanges:
         was, data = self.cleaned_data["was"], self.cleaned_data
         counts = Counter(was.get("options") or {})
-        fields = {k: data[k] for k in ("name", "size", "combined", "joined_to", "regiment", "grimoire", "spells")
-                  if k in self.fields and data[k] != was.get(k)}
+        fields = {k: data[k] for k in ("name", *self.own) if k in self.fields and data[k] != was.get(k)}
         groups, deltas = {}, {}
         for control in self.controls:
             if control.kind == "group":
@@ -227,6 +224,21 @@ class EntryForm(forms.Form):
                 if delta:
                     deltas[control.option.slug] = delta
         return EntryChanges(fields=fields, groups=groups, deltas=deltas)
+
+
+def _own_field(game: str, field: OwnField, unit: Unit, others: list[str]) -> forms.Field | None:
+    """The form field of one of the game's own entry fields, by the kind of control it is asked for by
+    (`own_fields.CONTROLS`; the grimoire and spells are the caster's: `EntryForm._magic_fields`); None where
+    the entry is not asked for it."""
+    home = game_home(game)
+    if field.control == SIZE.kind and unit.sizes:
+        return forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
+    if field.control == COMBINED.kind and home.combines_units:
+        return forms.BooleanField(required=False)
+    if (field.control == JOINED.kind and home.heroes_join_units
+            or field.control == REGIMENT.kind and home.troops_join_regiments):
+        return forms.ChoiceField(required=False, choices=_choices(others))
+    return None
 
 
 def _delta(kind: str, posted: Any, before: int) -> int:

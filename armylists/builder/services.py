@@ -16,6 +16,7 @@ from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against, find_game, muster_document
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
+from armylists.games.own_fields import REGIMENT
 from armylists.games.registry import game_home
 from armylists.rules.refused import Refused
 from factions.models import Faction, GameSystem
@@ -126,21 +127,23 @@ def _default_options(unit) -> list[str]:
 
 def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str | None = None,
               size: str | None = None, key: str = "") -> Changed:
-    """Append an entry of `unit`; a troop that joins a regiment joins the last hero's."""
+    """Append an entry of `unit`, at `size` (else its first size, where it has sizes); a troop that joins a
+    regiment joins the last hero's."""
     primary = army_list.document["faction"]
     faction = faction or primary
     found = _unit(library, faction, unit)
+    home = game_home(library.game)
     entry: dict[str, Any] = {"unit": unit, "options": _default_options(found)}
     if faction != primary:
         entry["faction"] = faction
     if found.sizes:
-        entry["size"] = size or found.sizes[0].size
+        entry |= home.taken_at(size or found.sizes[0].size)
+    regiment = home.entry_field(REGIMENT.kind) if home.joins_regiment(found.details) else None
 
     def operation(document: dict, _before: Checked | None) -> str:
-        if game_home(library.game).joins_regiment(found.details):
-            heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)]
-            if heroes:
-                entry["regiment"] = heroes[-1]
+        heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)] if regiment else []
+        if heroes:
+            entry[regiment.name] = heroes[-1]
         return edits.add_entry(document, {k: v for k, v in entry.items() if v})
 
     return apply_edit(army_list, library, operation, key=key)

@@ -8,10 +8,15 @@ from __future__ import annotations
 from collections import Counter
 
 from armylists.checking.check import Checked
+from armylists.checking.library import Library
 from armylists.games.base import distinct_labels
+from armylists.games.own_fields import COMBINED, JOINED, SIZE
 from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
+
+from .controls import magic_fields_of
+from .magic import chosen_magic, spell_summary
 
 
 def _options(entry: Entry) -> str:
@@ -19,40 +24,46 @@ def _options(entry: Entry) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
-def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], indent: str = "") -> list[str]:
-    unit = entry.unit
+def _own_notes(entry: Entry, army: Army, labels: dict[str, str]) -> list[str]:
+    """What its game's own fields add to an entry's line, by the kind of control each is asked for by: its size
+    ("Squad"), "combined", the unit a hero joined."""
+    notes = []
+    for field in game_home(army.game).entry_fields:
+        value = entry.details[field.name]
+        if field.control == SIZE.kind and value:
+            notes.append(value.capitalize())
+        elif field.control == COMBINED.kind and value:
+            notes.append("combined")
+        elif field.control == JOINED.kind and (host := army.entry(value)) is not None:
+            notes.append(f"joined to {labels.get(host.id, host.label)}")
+    return notes
+
+
+def _copies(entry: Entry, army: Army) -> int:
+    """How many copies of its unit an entry is: two where its game's `COMBINED` field says so."""
+    combined = game_home(army.game).entry_field(COMBINED.kind)
+    return 2 if combined is not None and entry.details[combined.name] else 1
+
+
+def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], library: Library,
+               indent: str = "") -> list[str]:
+    unit, home = entry.unit, game_home(army.game)
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
-    models = game_home(army.game).models_of(unit.details) or 1  # None: its game counts no models
+    models = home.models_of(unit.details) or 1  # None: its game counts no models
     if models > 1:
-        label += f" [{models * (2 if entry.combined else 1)}]"
-    details = []
-    if entry.size:
-        details.append(entry.size.capitalize())
-    if entry.combined:
-        details.append("combined")
-    host = army.entry(entry.joined_to)
-    if host is not None:
-        details.append(f"joined to {labels.get(host.id, host.label)}")
-    if details:
-        label += f" ({', '.join(details)})"
-    cost = game_home(army.game).points_text(unit, report.entry_points.get(entry.id, 0))
+        label += f" [{models * _copies(entry, army)}]"
+    if notes := _own_notes(entry, army, labels):
+        label += f" ({', '.join(notes)})"
+    cost = home.points_text(unit, report.entry_points.get(entry.id, 0))
     lines = [f"{indent}{label} — {cost}"]
     if entry.options:
         lines.append(f"{indent}    {_options(entry)}")
     if entry.rules:  # its unit's rules and those its options grant, as the roster's rules line
         lines.append(f"{indent}    Rules: {', '.join(entry.rules)}")
-    if entry.grimoire or entry.spells:
-        lines.append(f"{indent}    {_magic(entry, army)}")
+    grimoire, spells = chosen_magic(entry.details, magic_fields_of(army.game))
+    if grimoire or spells:
+        lines.append(f"{indent}    {spell_summary(grimoire, spells, library, untitled='Spells')}")
     return lines
-
-
-def _magic(entry: Entry, army: Army) -> str:
-    """Dulce Bellum: the grimoire and spells by name, "Battle Magic: Charge!, Fireball"."""
-    grimoires = {g.slug: g for g in army.grimoires}
-    spells = {s.slug: s.name for g in army.grimoires for s in g.spells}
-    names = ", ".join(spells.get(s, s) for s in entry.spells)
-    grimoire = grimoires[entry.grimoire].name if entry.grimoire in grimoires else "Spells"
-    return f"{grimoire}: {names}" if names else grimoire
 
 
 def _heading(name: str, game_name: str, faction_name: str, army: Army, report: Report) -> list[str]:
@@ -65,11 +76,7 @@ def _heading(name: str, game_name: str, faction_name: str, army: Army, report: R
         lines.append(f"{report.points}{limit} points — {verdict}")
     else:
         lines.append(f"{len(army.entries)} disks — {verdict}")
-    if army.cards_bought:
-        lines.append(f"Command cards bought: {army.cards_bought}")
-    if army.cards_chosen:
-        lines.append("Command cards: " + ", ".join(c.title for c in army.cards_chosen))
-    return lines
+    return lines + game_home(army.game).list_text_lines(army)
 
 
 def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str) -> str:
@@ -84,10 +91,10 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
         if section.title:
             lines.append(f"== {section.title}" + (f" ({section.note})" if section.note else ""))
         for entry in section.entries:
-            lines += entry_line(entry, army, report, labels)
+            lines += entry_line(entry, army, report, labels, checked.library)
             heroes = section.joined.get(entry.id, ())
             for hero in heroes:
-                lines += entry_line(hero, army, report, labels, indent="  + ")
+                lines += entry_line(hero, army, report, labels, checked.library, indent="  + ")
             if heroes:
                 total = sum(report.entry_points.get(e.id, 0) for e in (entry, *heroes))
                 lines.append(f"  = unit total {total} {game_home(army.game).points_noun}")

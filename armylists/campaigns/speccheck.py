@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armylists.checking.library import library_of
+from armylists.games.registry import game_home
 from armylists.rules.campaign import Stored
 from armylists.rules.campaign.actions import AddUnit, Recruit, StartArmy
 from armylists.rules.campaign.model import UnitSpec
@@ -51,9 +52,9 @@ class _Library:
         if (faction, unit) not in self.sold:
             source = self.library.factions.get(faction)
             found = source.unit(unit) if source is not None and unit in source.unit_docs else None
-            variants = [] if found is None else [
-                spec_of(self.game.slug, found), spec_of(self.game.slug, found, combined=True),
-                *(spec_of(self.game.slug, found, size=s.size) for s in found.sizes)]
+            home = game_home(self.game.slug)
+            variants = [] if found is None else [spec_of(self.game.slug, found, own)
+                                                 for own in home.entry_variants(found)]
             self.sold[(faction, unit)] = variants
         return self.sold[(faction, unit)]
 

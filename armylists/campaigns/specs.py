@@ -8,7 +8,9 @@ for all models.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from armylists.checking.check import check_document
 from armylists.checking.library import library_of
@@ -21,15 +23,23 @@ from factions.models import GameSystem
 from .models import NAME_MAX
 
 
-def spec_of(game: str, unit: Unit, *, combined: bool = False, size: str | None = None) -> UnitSpec:
-    cost = game_home(game).rules.entry_cost
-    entry = Entry(id="campaign", unit=unit, combined=combined, size=size)
+def spec_of(game: str, unit: Unit, own: Mapping[str, Any] | None = None) -> UnitSpec:
+    """`unit` as a campaign buys it, taken as an entry with its game's own fields `own` (combined, at a size:
+    `Game.entry_variants`), the others at their defaults."""
+    home = game_home(game)
+    cost = home.rules.entry_cost
+    entry = Entry(id="campaign", unit=unit, details=home.entry_details(own or {}))
     base = cost(entry)
     offers = tuple(Offer(o.slug, o.name, cost(replace(entry, options=(o,))) - base, o.group or None)
                    for o in unit.options)
     groups = tuple(Group(g.slug, g.max) for g in unit.option_groups)
-    name = f"{unit.name} (combined)" if combined else unit.name
-    return UnitSpec(unit.slug, unit.faction, name, base, game_home(game).is_hero(unit.details), offers, groups)
+    return UnitSpec(unit.slug, unit.faction, home.entry_title(entry), base, home.is_hero(unit.details), offers,
+                    groups)
+
+
+def recruit_spec(game: str, unit: Unit) -> UnitSpec:
+    """`unit` as a campaign recruits it: at its first size, where it has sizes."""
+    return spec_of(game, unit, game_home(game).taken_at(unit.sizes[0].size if unit.sizes else None))
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -56,7 +66,7 @@ def units_from_list(document: dict) -> tuple[str, list[NewUnit]]:
     army = checked.army
     entries = army.entries
     names = unique_names([e.label for e in entries])
-    units = [NewUnit(name, spec_of(army.game, e.unit, combined=e.combined, size=e.size),
+    units = [NewUnit(name, spec_of(army.game, e.unit, e.details),
                      tuple(o.slug for o in e.options)) for name, e in zip(names, entries, strict=True)]
     return army.faction, units
 

@@ -15,31 +15,53 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, Entry, Unit
+from armylists.rules.model import Army, CommandCard, Entry, Grimoire, Spell, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
+    COMBINED,
+    ENTRY_SHARED,
     OPTION_SHARED,
+    SIZE,
     UNIT_SHARED,
     OwnField,
     declared,
+    entry_schema,
+    filled,
     option_schema,
     tags,
     unit_schema,
+    values_of,
     without_defaults,
 )
-from .schema import SAMPLE_TAG, FactionIn, ListIn
+from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
+
+# What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
+ARMY_SHARED = frozenset(f.name for f in fields(Army))
+
+
+class GameLibrary(Protocol):
+    """What a game reads of the game library when it resolves a list (`checking.library.Library`, a layer
+    above the games, which they may not import: docs/architecture.md, "The layers")."""
+
+    game: str
+    grimoires: tuple[Grimoire, ...]
+    spells: Mapping[str, tuple[Spell, Grimoire]]
+
+    def grimoire(self, slug: str | None) -> Grimoire | None: ...
+
+    def command_cards(self) -> Mapping[str, CommandCard]: ...
 
 
 @dataclass
@@ -111,6 +133,9 @@ class Game:
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
     other_faction_title: ClassVar[str] = "Other factions"
     picks_command_cards: ClassVar[bool] = False  # a list chooses named command cards
+    # What its `Army` has besides its list settings, resolved from the library (`resolve_army`), each with
+    # what the engine reads where nothing is: e.g. the command cards a list chose.
+    army_from_library: ClassVar[Mapping[str, Any]] = {}
 
     # Entries
     combines_units: ClassVar[bool] = False  # two copies of a unit may be combined into one
@@ -144,6 +169,72 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"
+
+    # --- the list file: the game's own fields of an entry and of the army
+
+    @cached_property
+    def entry_fields(self) -> tuple[OwnField, ...]:
+        """Its list entries' own fields, declared once by its list schema (`own_fields.py`), each with the
+        kind of control the builder asks for it by."""
+        return declared(entry_schema(self.list_schema), ENTRY_SHARED)
+
+    def entry_field(self, control: str) -> OwnField | None:
+        """Its entries' field the builder asks for by `control` (`own_fields.CONTROLS`); None where it has none."""
+        return next((f for f in self.entry_fields if f.control == control), None)
+
+    def entry_details(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """An entry's own fields as the engine's `Entry` keeps them: each declared one, at its default where
+        `given` leaves it out (a list as a tuple)."""
+        return filled(self.entry_fields, given)
+
+    def entry_details_of(self, entry: EntryIn) -> dict[str, Any]:
+        """A validated list entry's own fields, as the engine's `Entry` keeps them."""
+        return self.entry_details(values_of(entry, ENTRY_SHARED))
+
+    def army_details(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """An army's own fields as the engine's `Army` keeps them: the `Army` field of each list setting (at
+        the list file's default where `given` leaves it out) and what it resolves from the library."""
+        defaults = {s.army_field: self.list_schema.model_fields[s.name].default for s in self.list_settings
+                    if s.army_field not in ARMY_SHARED}
+        defaults |= self.army_from_library
+        if unknown := set(given) - set(defaults):
+            raise ValueError(f"no such field of a {self.slug} army: {', '.join(sorted(unknown))}")
+        return {**defaults, **given}
+
+    def taken_at(self, size: str | None) -> dict[str, Any]:
+        """The own fields of an entry that takes its unit at `size` (one of `Unit.sizes`); {} for no size, or
+        where its game's entries name none."""
+        field = self.entry_field(SIZE.kind)
+        return {field.name: size} if field is not None and size is not None else {}
+
+    def entry_variants(self, unit: Unit) -> list[dict[str, Any]]:
+        """The own fields of each way an entry of `unit` may be taken that its points or its name tell apart:
+        as it is, combined (where its game combines units), at each of its sizes (a campaign's units)."""
+        combined = self.entry_field(COMBINED.kind)
+        return [{}, *([{combined.name: True}] if combined else []), *(self.taken_at(s.size) for s in unit.sizes)]
+
+    def entry_title(self, entry: Entry) -> str:
+        """An entry's unit's name, and what its own fields make of it where they change what it is
+        ("Spearmen (combined)"): how a campaign names a unit bought from a list."""
+        return entry.unit.name
+
+    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
+        """What an entry's own fields (`details`, at `path` of its list file) name in the library is there and
+        may be named (a size of its unit, a grimoire of the game); BadInput at the first fault. A field naming
+        another entry is not checked here: a wrong one is a rule's violation (docs/list-file.md, "Entries")."""
+
+    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
+        """What its `Army` reads from the library (`army_from_library`): what the list names, found there
+        (BadInput, with its path, for what is not), and what the rules look up whatever the list names."""
+        return {}
+
+    def cards_named(self, document: ListIn) -> tuple[str, ...]:
+        """The command cards a list chooses by name (a game where `picks_command_cards`), by slug."""
+        return ()
+
+    def cards_chosen(self, army: Army) -> tuple[CommandCard, ...]:
+        """The command cards the list chose, as the engine read them (the roster prints their texts)."""
+        return ()
 
     # --- the faction file: the game's own fields of a unit, an option, a faction
 
@@ -325,6 +416,10 @@ class Game:
 
     def roster_extras(self, army: Army) -> list[Stat]:
         """Settings of the list printed in the roster's header."""
+        return []
+
+    def list_text_lines(self, army: Army) -> list[str]:
+        """What the text export says of the list below its points (the command cards bought or chosen)."""
         return []
 
     def _beside_home(self, name: str) -> Path:

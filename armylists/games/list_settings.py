@@ -4,8 +4,9 @@ A `ListSetting` says everything Muster does with one setting of a list: the
 list file's field it is, how the builder asks for it (label, kind, bounds,
 default and help, the last two computed from the game's numbers in force, so
 an event's override shows), how a change to it is named in a list's history,
-which field of the engine's `Army` a rule reads it from, and whether an event
-may set it for every list. The builder's controls, its change notes, the
+which of the engine's `Army`'s fields a rule reads it from (`points_limit`, or
+one of the army's `details`, the game's own), and whether an event may set it
+for every list. The builder's controls, its change notes, the
 engine's overrides and the event settings form are all derived from these.
 """
 from __future__ import annotations
@@ -36,7 +37,7 @@ class ListSetting:
     name: str  # the list file's field and the form field's name
     label: str
     kind: str  # NUMBER | YES_NO | CHOICE
-    army_field: str  # the field of the engine's `Army` its rules read
+    army_field: str  # what its rules read it as on the engine's `Army`: a field every army has, or one of its details
     event_may_set: bool = True  # an event may set it for every list
     low: int | None = None  # a NUMBER's bounds, as the list file's
     high: int | None = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -43,6 +43,12 @@ class OwnField:
     low: int | None = None
     high: int | None = None
     shown: bool = True  # on the library's unit card, as a tag (False: the game's card shows it its own way)
+    control: str = ""  # an entry's field: how the builder asks for it (one of `CONTROLS`), "" for no control
+
+    @property
+    def names_an_entry(self) -> bool:
+        """An entry's field whose value is the id of another entry of the list (a host, a regiment's hero)."""
+        return self.control in NAMES_AN_ENTRY
 
     @property
     def when_missing(self) -> Any:
@@ -77,6 +83,22 @@ def declared(schema: type[BaseModel], shared: Iterable[str]) -> tuple[OwnField, 
                  if name not in shared)
 
 
+def values_of(validated: BaseModel, shared: Iterable[str]) -> dict[str, Any]:
+    """A validated entry's own fields as the engine reads them, as its file names them (every one)."""
+    return {info.alias or name: getattr(validated, name) for name, info in type(validated).model_fields.items()
+            if name not in shared}
+
+
+def filled(fields: tuple[OwnField, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """An entry's (an army's) own fields as the engine keeps them: every declared field, at its default where
+    `given` leaves it out, a list as a tuple; a name the game does not declare is a ValueError."""
+    unknown = set(given) - {f.name for f in fields}
+    if unknown:
+        raise ValueError(f"no such field in this game: {', '.join(sorted(unknown))}")
+    values = {f.name: given.get(f.name, f.when_missing) for f in fields}
+    return {name: tuple(v) if isinstance(v, list) else v for name, v in values.items()}
+
+
 def details_of(validated: BaseModel, shared: Iterable[str] = UNIT_SHARED) -> dict[str, Any]:
     """A validated unit's (option's, faction's) own fields as plain JSON, as its file names them (unset ones
     left out)."""
@@ -95,9 +117,10 @@ def _field(name: str, info: FieldInfo) -> OwnField:
     default = None if info.default is PydanticUndefined else info.default
     marks = [*info.metadata, *_annotated_metadata(info.annotation)]
     low, high = _bounds([info, *marks])
+    drawn = next((m.kind for m in marks if isinstance(m, Drawn)), "")
     return OwnField(name=name, label=info.title or name.replace("_", " ").capitalize(), kind=_kind(info.annotation),
                      required=info.is_required(), default=default, choices=_choices(info.annotation),
-                     low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks))
+                     low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks), control=drawn)
 
 
 def _choices(annotation: Any) -> tuple[str, ...]:
@@ -160,6 +183,26 @@ class _NotATag:
 NOT_A_TAG = _NotATag()
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """Marks an entry field of a game's list schema with the kind of control the builder asks for it by
+    (docs/architecture.md, "A game is one package"): the game declares the kind, the builder draws each kind
+    once. Like `NOT_A_TAG`, left out of validation and of the published schema."""
+
+    kind: str
+
+
+# The kinds of control the builder draws for an entry's own field.
+SIZE = Drawn("size")  # one of its unit's sizes (`Unit.sizes`)
+COMBINED = Drawn("combined")  # yes/no: two copies of the unit as one
+JOINED = Drawn("joined")  # the entry a hero joins, one its game says it may join
+REGIMENT = Drawn("regiment")  # the hero's entry whose regiment a troop is in
+GRIMOIRE = Drawn("grimoire")  # the grimoire a caster draws on (the spell picker: builder/magic.py)
+SPELLS = Drawn("spells")  # the spells a caster chose from it (the same picker)
+CONTROLS = tuple(d.kind for d in (SIZE, COMBINED, JOINED, REGIMENT, GRIMOIRE, SPELLS))
+NAMES_AN_ENTRY = frozenset({JOINED.kind, REGIMENT.kind})
+
+
 def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
     """A unit's own fields as the short labels its card and its builder entry show: a yes as the
     field's label ("Hero"), a choice as its value ("Elite"), a number as label and value ("Limit 2"),
@@ -179,6 +222,19 @@ def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
             shown += [str(v) for v in value]
         elif f.kind == "text":
             shown.append(str(value))
+    return shown
+
+
+def entry_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any]) -> list[str]:
+    """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list), by
+    the kind of control each is asked for by: its size as its list names it, "combined"."""
+    shown = []
+    for f in fields:
+        value = details.get(f.name)
+        if f.control == SIZE.kind and value:
+            shown.append(str(value))
+        elif f.control == COMBINED.kind and value:
+            shown.append("combined")
     return shown
 
 

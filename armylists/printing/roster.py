@@ -15,7 +15,7 @@ from armylists.checking.library import fingerprint
 from armylists.checking.listfile import dump_list
 from armylists.checking.resolve import snapshot_of
 from armylists.games.registry import game_home
-from armylists.rules.model import Army, Entry
+from armylists.rules.model import CommandCard, Entry
 from armylists.rules.report import Figure, Report
 
 from .cards import Card, CardContext, Stat, build_card
@@ -102,7 +102,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
     ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries},
-                      army.grimoires, {slug: f.spells for slug, f in library.factions.items() if f.spells})
+                      library.grimoires, {slug: f.spells for slug, f in library.factions.items() if f.spells})
     flagged = _violations_by_entry(problems, report)
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
@@ -134,7 +134,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules),
                           library.rule_texts(e.faction for e in army.entries)),
-        command_cards=_command_cards(army, library.card_texts()),
+        command_cards=_command_cards(home.cards_chosen(army), library.card_texts()),
         spells=_spells(cards),
         editions=_editions(army, library),
         sample_data=any(e.unit.sample for e in army.entries),
@@ -191,8 +191,8 @@ class Printing:
                            fingerprints=self.fingerprints)
 
 
-def _command_cards(army: Army, texts: dict[str, str]) -> tuple[Stat, ...]:
-    return tuple(Stat(c.title, texts.get(c.slug, "")) for c in army.cards_chosen)
+def _command_cards(chosen: tuple[CommandCard, ...], texts: dict[str, str]) -> tuple[Stat, ...]:
+    return tuple(Stat(c.title, texts.get(c.slug, "")) for c in chosen)
 
 
 def _violations_by_entry(problems: tuple[Problem, ...], report: Report) -> dict[str, tuple[int, ...]]:

@@ -1,16 +1,18 @@
 """What the engine checks: a list and the unit data it refers to, as frozen dataclasses.
 
 These are built at the boundary (from a validated list file and the faction
-library) and never touch a database. One `Unit` shape serves every game: what
-every unit has, and `details`, the fields its game declares for its units (as
-its faction file names them, each present, at its default when the file leaves
-it out), read as attributes (`unit.hero`, `unit.recruitment_points`). An
-`Option` is made the same way, with its game's own option fields.
+library) and never touch a database. One `Unit`, one `Entry` and one `Army` shape
+serve every game: what every game has, and `details`, the fields its game
+declares of its own (a unit's as its faction file names them, an entry's as its
+list file does, an army's its list settings and what its game resolves from the
+library; each present, at its default when the file leaves it out), read as
+attributes by the game's rules (a unit's `hero`, an entry's `joined_to`, an army's
+`regiments`). An `Option` is made the same way, with its game's own option fields.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
 
 TOUGH = re.compile(r"^\s*Tough\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
@@ -71,16 +73,21 @@ class OwnFields:
     def __post_init__(self) -> None:
         for name, value in self.details.items():
             if hasattr(type(self), name) or name in self.__dataclass_fields__:
-                raise ValueError(f"a {self._said}'s own field may not be called {name!r}")
+                raise ValueError(f"{self._said}'s own field may not be called {name!r}")
             object.__setattr__(self, name, value)
 
     def __getattr__(self, name: str) -> Any:
         """Only reached for a name that is no attribute: a field its game does not declare."""
-        raise AttributeError(f"a {self._said} of this game has no field {name!r}")
+        raise AttributeError(f"{self._said} of this game has no field {name!r}")
+
+    def with_details(self, **changes: Any) -> Any:
+        """A copy with some of its own fields changed (an OPR hero joined to another unit, an event's setting)."""
+        return replace(self, details={**self.details, **changes})
 
     @property
     def _said(self) -> str:
-        return type(self).__name__.lower()
+        name = type(self).__name__.lower()
+        return f"an {name}" if name[0] in "aeiou" else f"a {name}"
 
 
 @dataclass(frozen=True)
@@ -164,18 +171,15 @@ class Faction:
     grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires it may use
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+@dataclass(frozen=True)
+class Entry(OwnFields):
     id: str
     unit: Unit
     options: tuple[Option, ...] = ()
     name: str | None = None
-    combined: bool = False  # OPR
-    joined_to: str | None = None  # AoF Regiments: id of the host entry
-    size: str | None = None  # Dulce Bellum
-    regiment: str | None = None  # Diskwars: id of the hero entry
-    grimoire: str | None = None  # Dulce Bellum: slug of the grimoire a spellcaster draws on
-    spells: tuple[str, ...] = ()  # Dulce Bellum: slugs of the spells chosen from it
+    # The fields its game declares for its list entries (an OPR entry's `combined`, a Diskwars troop's
+    # `regiment`...): docs/architecture.md, "A game is one package".
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -195,26 +199,23 @@ class Entry:
         return self.name or self.unit.name
 
 
-@dataclass(frozen=True, slots=True)
-class Army:
+@dataclass(frozen=True)
+class Army(OwnFields):
     game: str
     faction: str
     entries: tuple[Entry, ...]
     points_limit: int | None = None
     name: str | None = None
-    force_organisation: bool = True  # OPR
-    mixed_armies: str | None = None  # OPR: single | free | tournament; None: the game's default
-    # A list file's `command_cards` is either a number of cards bought or the cards chosen, by game.
-    cards_bought: int = 0  # command cards bought at the game's price
-    cards_chosen: tuple[CommandCard, ...] = ()  # command cards chosen by name
-    regiments: int | None = None  # Diskwars
     # The factions the list may name (at least every faction of its entries and
     # its own); a faction missing here is named by its slug and has no grimoire.
     factions: tuple[Faction, ...] = ()
-    grimoires: tuple[Grimoire, ...] = ()  # Dulce Bellum: every grimoire of the game
     # An event's bans (see bans.py): faction slugs, and (faction, unit) slug pairs.
     banned_factions: frozenset[str] = frozenset()
     banned_units: frozenset[tuple[str, str]] = frozenset()
+    # What its game's list settings set (`ListSetting.army_field`: OPR's `force_organisation`, Diskwars'
+    # `regiments`...) and what its game resolves from the library (Diskwars' `cards_chosen`, Dulce Bellum's
+    # `grimoires`): docs/architecture.md, "A game is one package".
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
     # Indexes built once, so that every lookup is O(1) and a check stays linear.
     _positions: dict[str, int] = field(init=False, repr=False, compare=False, hash=False,
                                        default_factory=dict)  # entry id -> index
@@ -222,6 +223,7 @@ class Army:
                                           default_factory=dict)
 
     def __post_init__(self) -> None:
+        super().__post_init__()
         positions: dict[str, int] = {}
         for i, e in enumerate(self.entries):
             positions.setdefault(e.id, i)  # ids are unique; if not, the first one wins

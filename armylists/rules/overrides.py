@@ -29,4 +29,8 @@ def apply_overrides(army: Army, params: GameParams, overrides: Mapping[str, Any]
     on_list = {on_army[k]: v for k, v in overrides.items() if k in on_army}
     on_game = {k: tuple(v) if isinstance(v, list) else v for k, v in overrides.items()
                if k not in on_army and k not in BAN_SETTINGS}
-    return replace(army, **on_list, **army_bans(overrides)), replace(params, **on_game)
+    # A setting every game has is a field of the `Army` (the points limit); a game's own one is in its details.
+    shared = {k: v for k, v in on_list.items() if k in army.__dataclass_fields__}
+    own = {k: v for k, v in on_list.items() if k not in shared}
+    army = replace(army, **shared, **army_bans(overrides), details={**army.details, **own})
+    return army, replace(params, **on_game)

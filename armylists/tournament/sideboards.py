@@ -43,14 +43,17 @@ def _share(code: str, what: str, points: int | None, percent: int, limit: int | 
 
 
 def combined(main: dict[str, Any], side: dict[str, Any]) -> dict[str, Any]:
-    """The main list with the sideboard list's entries added; a sideboard id the main list uses is renamed."""
+    """The main list with the sideboard list's entries added; a sideboard id the main list uses is renamed, and
+    so is every naming of it (a hero's host: the fields of the game that name an entry)."""
     taken = {e["id"] for e in main["entries"]}
     renamed = {e["id"]: f"sideboard-{e['id']}" for e in side["entries"] if e["id"] in taken}
+    naming = [f.name for f in game_home(main["game"]).entry_fields if f.names_an_entry]
     entries = []
     for entry in copy.deepcopy(side["entries"]):
         entry["id"] = renamed.get(entry["id"], entry["id"])
-        if entry.get("joined_to") in renamed:
-            entry["joined_to"] = renamed[entry["joined_to"]]
+        for key in naming:
+            if entry.get(key) in renamed:
+                entry[key] = renamed[entry[key]]
         entries.append(entry)
     return {**copy.deepcopy(main), "entries": [*copy.deepcopy(main["entries"]), *entries]}
 

@@ -7,6 +7,7 @@ from collections import Counter
 from armylists.builder.context import entry_controls
 from armylists.builder.controls import entry_state, option_controls
 from armylists.builder.forms import EntryForm
+from armylists.games.registry import game_home
 from armylists.rules.model import OptionGroup
 from tests.engine_units import option, unit
 
@@ -21,7 +22,8 @@ INFANTRY = unit(
 
 def form(entry: dict, data: dict, game: str = "aof-regiments") -> EntryForm:
     document = {"entries": [entry, {"id": "e9", "unit": "knights"}]}
-    return EntryForm({"was": json.dumps(entry_state(entry)), **data}, game=game, unit=INFANTRY, entry=entry,
+    was = entry_state(entry, game_home(game).entry_fields)
+    return EntryForm({"was": json.dumps(was), **data}, game=game, unit=INFANTRY, entry=entry,
                      document=document)
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
 from armylists.checking import check as check_module
+from armylists.games.registry import game_home
 
 from .conftest import htmx
 
@@ -39,7 +40,8 @@ def checks(monkeypatch):
 
 def _entry_form(army_list: ArmyList, entry_id: str) -> dict:
     entry = next(e for e in army_list.document["entries"] if e["id"] == entry_id)
-    return {"was": json.dumps(entry_state(entry)), "name": "", "option-veteran": "1"}
+    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    return {"was": json.dumps(was), "name": "", "option-veteran": "1"}
 
 
 EDITS = {

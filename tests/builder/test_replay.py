@@ -17,6 +17,7 @@ from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList, ListVersion
 from armylists.builder.services import Refused, Replayed
 from armylists.checking.library import library_of
+from armylists.games.registry import game_home
 
 pytestmark = pytest.mark.django_db
 
@@ -165,7 +166,8 @@ def _settings(army_list):
 
 def _entry_form(army_list):
     entry = fresh(army_list).document["entries"][0]
-    return {"was": json.dumps(entry_state(entry)), "name": "", "option-veteran": "1"}
+    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    return {"was": json.dumps(was), "name": "", "option-veteran": "1"}
 
 
 EDITS = {  # url name: (entry id in the url, the form posted)

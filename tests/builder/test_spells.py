@@ -13,6 +13,7 @@ from django.urls import reverse
 from armylists.builder import services
 from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
+from armylists.games.registry import game_home
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
 from tests.checking.magic_data import MAGIC, magic_list
@@ -37,7 +38,8 @@ def stored(army_list) -> dict:
 
 def post_entry(client, army_list, entry_id, **fields):
     entry = next(e for e in stored(army_list)["entries"] if e["id"] == entry_id)
-    data = {"was": json.dumps(entry_state(entry)), "name": entry.get("name", ""), "size": entry["size"], **fields}
+    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    data = {"was": json.dumps(was), "name": entry.get("name", ""), "size": entry["size"], **fields}
     return htmx(client, reverse("builder:list-entry-update", args=[army_list.pk, entry_id]), data)
 
 

@@ -13,6 +13,7 @@ from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
 from armylists.builder.services import Refused
 from armylists.checking.library import library_of
+from armylists.games.registry import game_home
 
 from .conftest import htmx
 
@@ -28,7 +29,8 @@ class Tab:
 
     def __init__(self, client, army_list):
         self.client, self.army_list = client, army_list
-        self.entries = {e["id"]: entry_state(e) for e in stored(army_list)["entries"]}
+        own = game_home(army_list.game.slug).entry_fields
+        self.entries = {e["id"]: entry_state(e, own) for e in stored(army_list)["entries"]}
 
     def edit(self, entry_id: str, **changes):
         was = self.entries[entry_id]

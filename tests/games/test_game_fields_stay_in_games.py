@@ -11,6 +11,11 @@ that nothing slips back: a unit's fields read by name (`details.get("hero")`,
 `doc.get("hero")` of a unit's document) or a hard-coded tuple of them. An option's own fields
 (an OPR option's `scope`, `command`, `weapons`...) likewise: a shared layer asks the game
 (`Game.option_cost_note`, `option_card_notes`, `option_taken_once`), or the code is the game's.
+
+The same holds for a list entry's own fields and an army's, declared by the game's list file schema and its
+list settings (`Game.entry_fields`, `Game.army_details`): what a shared layer needs of them it asks the game,
+or draws by the kind of control the game declares for each field (`own_fields.CONTROLS`), never by name
+(`entry.combined`, `raw.get("size")`, `entry["regiment"]`, `army.cards_chosen`, `entry.raw.size` in a template).
 """
 from __future__ import annotations
 
@@ -18,7 +23,8 @@ import ast
 import re
 from pathlib import Path
 
-from armylists.games.own_fields import OPTION_SHARED
+from armylists.games.base import ARMY_SHARED
+from armylists.games.own_fields import ENTRY_SHARED, OPTION_SHARED
 from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
 
@@ -34,6 +40,10 @@ OPTIONS = r"(?:o|opt|option|details)"
 # `weapons_from` reads an option's weapons and a unit's alike, as the faction file writes both, and
 # `Entry.rules` the rules an option grants, named as a unit's own rules are.
 ALLOWED = {("armylists/rules/model.py", "weapons"), ("armylists/rules/model.py", "rules")}
+# Names a shared layer uses for a list entry (the engine's `Entry`, its list file's document, what its form
+# shows) and for the engine's `Army`.
+ENTRY_DOCUMENTS = r"(?:entry|e|raw|state|hero|host|target|troop|joining|copy|other|fields)"
+ARMIES = r"(?:army|lst)"
 
 
 def field_names() -> set[str]:
@@ -77,12 +87,12 @@ def option_reads_by_name(names: set[str]) -> re.Pattern[str]:
     )))
 
 
-def read_by_name(path: Path, pattern: re.Pattern[str]) -> list[str]:
+def read_by_name(path: Path, pattern: re.Pattern[str], allowed: set[tuple[str, str]] = ALLOWED) -> list[str]:
     where = path.relative_to(ROOT)
     found = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         named = {next(group for group in match.groups() if group) for match in pattern.finditer(line)}
-        if {(where.as_posix(), name) for name in named} - ALLOWED:
+        if {(where.as_posix(), name) for name in named} - allowed:
             found.append(f"{where}:{number}: {line.strip()}")
     return found
 
@@ -97,6 +107,32 @@ def key_tuples(path: Path, names: set[str]) -> list[str]:
             if len(named) >= 2:
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {', '.join(named)}")
     return found
+
+
+def entry_field_names() -> set[str]:
+    """Every game's own list entry fields, as its list file names them."""
+    return {f.name for home in homes() for f in home.entry_fields} - ENTRY_SHARED
+
+
+def army_field_names() -> set[str]:
+    """Every game's own fields of the engine's `Army`: its list settings' and what it resolves from the library."""
+    return {name for home in homes() for name in home.army_details({})} - ARMY_SHARED
+
+
+def entry_reads_by_name(entry_names: set[str], army_names: set[str]) -> re.Pattern[str]:
+    def group(names: set[str]) -> str:
+        return "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
+
+    entry, army = group(entry_names), group(army_names)
+    quoted = rf"""["']{entry}["']"""
+    return re.compile("|".join((
+        rf"\b{ENTRY_DOCUMENTS}\s*\.\s*get\(\s*{quoted}",  # entry.get("size"), raw.get("spells", [])
+        rf"\b{ENTRY_DOCUMENTS}\s*\[\s*{quoted}\s*\]",  # entry["regiment"] = ..., state["combined"]
+        rf"\b{ENTRY_DOCUMENTS}\s*\.\s*{entry}\b",  # entry.combined, e.size, entry.raw.size in a template
+        rf"\bgetattr\(\s*{ENTRY_DOCUMENTS}\s*,\s*{quoted}",  # getattr(entry, "regiment", None)
+        rf"""["']{entry}["']\s+in\s+[\w.]*fields\b""",  # {% if "combined" in entry.fields %}
+        rf"\b{ARMIES}\s*\.\s*{army}\b",  # army.cards_chosen, army.grimoires
+    )))
 
 
 def test_the_games_declare_the_fields_searched_for():
@@ -119,6 +155,40 @@ def test_the_search_finds_what_it_is_for():
         assert pattern.search(line), line
     for line in ('entry.get("size")', 'getattr(entry, "regiment", None)', 'unit.details.items()'):
         assert not reads_by_name({"size", "regiment"}).search(line), line
+
+
+def test_the_games_declare_the_entry_and_army_fields_searched_for():
+    assert {"combined", "joined_to", "size", "regiment", "grimoire", "spells"} <= entry_field_names()
+    assert {"force_organisation", "mixed_armies", "cards_bought", "cards_chosen", "regiments",
+            "grimoires"} <= army_field_names()
+
+
+def test_nothing_outside_the_games_reads_an_entrys_or_an_armys_own_field_by_name():
+    entries, armies = entry_field_names(), army_field_names()
+    pattern = entry_reads_by_name(entries, armies)
+    found = [line for path in python_files() for line in read_by_name(path, pattern)]
+    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
+    found += [line for path in python_files() for line in key_tuples(path, entries)]
+    assert not found, ("a list entry's or an army's own field is read by name outside the games (ask its game, or "
+                       "draw it by the kind of control it declares):\n" + "\n".join(found))
+
+
+def test_the_entry_search_finds_what_it_is_for():
+    """Each line is one the shared layers held before entries had details of their own (issue 33)."""
+    pattern = entry_reads_by_name({"combined", "joined_to", "size", "regiment", "grimoire", "spells"},
+                                  {"cards_bought", "cards_chosen", "grimoires"})
+    for line in ('combined=getattr(entry, "combined", False), joined_to=getattr(entry, "joined_to", None),',
+                 'size = getattr(entry, "size", None)', '"size": entry.get("size") or "",',
+                 'entry["regiment"] = heroes[-1]', 'label += f" [{models * (2 if entry.combined else 1)}]"',
+                 'spec_of(army.game, e.unit, combined=e.combined, size=e.size)', 'if army.cards_bought:',
+                 'grimoires = {g.slug: g for g in army.grimoires}', '{% if entry.raw.size %}',
+                 '{% if "joined_to" in entry.fields %}', 'chosen = list(raw.get("spells", []))',
+                 'fields["combined"] = state["combined"]'):
+        assert pattern.search(line), line
+    for line in ('entry.get("faction") or document["faction"]', 'raw.get(magic.spells_field, [])',
+                 'library.grimoires', 'unit.sizes[0].size', 'entry.details[field.name]', 'own.kind == "size"',
+                 'upload.size', 'army.entries'):
+        assert not pattern.search(line), line
 
 
 def test_the_games_declare_the_option_fields_searched_for():

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from dataclasses import replace
+
+from armylists.games.base import ARMY_SHARED
 from armylists.games.registry import game_home, homes
 from armylists.rules import check as engine_check
 from armylists.rules import params_for
@@ -23,15 +26,24 @@ def check(army: Army, params):
     return engine_check(game_home(army.game).rules, army, params)
 
 
-def entry(id: str, of: Unit, *options: str, **fields) -> Entry:
-    """An entry of the unit `of` taking the named options of that unit."""
+def entry(id: str, of: Unit, *options: str, name: str | None = None, game: str | None = None, **own) -> Entry:
+    """An entry of the unit `of` taking the named options of that unit; `own`, its game's own fields as its
+    list file names them (`combined=True`, `regiment="e1"`). Its other own fields are filled in at their
+    defaults by `army`, which knows the game, or here when `game` is given."""
     chosen = tuple(of.option(s) for s in options)
     assert all(chosen), f"unit {of.slug} has no option among {options}"
-    return Entry(id=id, unit=of, options=chosen, **fields)
+    details = game_home(game).entry_details(own) if game else own
+    return Entry(id=id, unit=of, options=chosen, name=name, details=details)
 
 
 def army(game: str, *entries: Entry, faction: str = "kingdom", **fields) -> Army:
-    return Army(game=game, faction=faction, entries=tuple(entries), **fields)
+    """A list of `game`; `fields`, what every army has (`points_limit`) and its game's own (`regiments=3`,
+    `cards_chosen`), the others at their defaults, as a list file leaving them out would have them."""
+    home = game_home(game)
+    shared = {k: v for k, v in fields.items() if k in ARMY_SHARED}
+    own = {k: v for k, v in fields.items() if k not in shared}
+    entries = tuple(replace(e, details=home.entry_details(e.details)) for e in entries)
+    return Army(game=game, faction=faction, entries=entries, **shared, details=home.army_details(own))
 
 
 @pytest.fixture

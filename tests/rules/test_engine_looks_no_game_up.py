@@ -13,7 +13,8 @@ from django.conf import settings
 ENGINE = Path(__file__).resolve().parents[2] / "armylists" / "rules"
 
 # Run in a fresh interpreter, so nothing this test process imported (the games registry, Django's apps) helps.
-# For each game in use: its rules and numbers alone check an empty list; its campaign rules, where it has
+# For each game in use: its rules and numbers alone check an empty list (its army's own fields at their defaults,
+# as its home declares them); its campaign rules, where it has
 # rules for a campaign's length, alone set a campaign's length.
 CHECK_BY_THE_RULES_GIVEN = """
 import importlib, importlib.util, json, sys
@@ -28,7 +29,9 @@ for game in sys.argv[1:]:
     rules = importlib.import_module(f"{game}.rules").RULES
     system = Path(importlib.util.find_spec(game).origin).parent / "system.json"
     params = params_for(rules, json.loads(system.read_text(encoding="utf-8"))["params"])
-    report = check(rules, Army(game="a game the engine was never told of", faction="any", entries=()), params)
+    details = importlib.import_module(f"{game}.home").GAME.army_details({})
+    army = Army(game="a game the engine was never told of", faction="any", entries=(), details=details)
+    report = check(rules, army, params)
     assert isinstance(report, Report) and not report.entry_points, (game, report)
     if importlib.util.find_spec(f"{game}.campaign") is None:
         continue

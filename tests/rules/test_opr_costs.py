@@ -10,7 +10,13 @@ import pytest
 
 from armylists.games.opr.rules.force import opr_entry_cost
 
-from .conftest import army, check, entry, option, params, unit
+from .conftest import army, check, option, params, unit
+from .conftest import entry as any_entry
+
+
+def entry(*args, **fields):
+    """An AoF Regiments entry (both OPR games' entries have the same own fields)."""
+    return any_entry(*args, game="aof-regiments", **fields)
 
 GAMES = ("aof-regiments", "aof-skirmish")
 

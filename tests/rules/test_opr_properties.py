@@ -69,7 +69,7 @@ def entries(ids: list[str], pool: list[Unit]):
     def one(draw, entry_id: str):
         u = draw(st.sampled_from(pool))
         return Entry(id=entry_id, unit=u, options=tuple(draw(chosen[u])),
-                     combined=draw(st.booleans()), joined_to=draw(joins))
+                     details={"combined": draw(st.booleans()), "joined_to": draw(joins)})
 
     return one
 
@@ -91,9 +91,9 @@ def armies(draw):
         entries=tuple(draw(entry(i)) for i in ids),
         # None never passes the list-file boundary, but the engine must still answer.
         points_limit=draw(st.one_of(st.integers(0, 3000), st.none())),
-        force_organisation=draw(st.booleans()),
-        mixed_armies=draw(st.sampled_from((None, "single", "free", "tournament"))),
         factions=draw(st.sampled_from(((), NAMED))),
+        details={"force_organisation": draw(st.booleans()),
+                 "mixed_armies": draw(st.sampled_from((None, "single", "free", "tournament")))},
     )
 
 

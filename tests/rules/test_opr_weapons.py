@@ -5,8 +5,15 @@ from __future__ import annotations
 from armylists.rules.model import Weapon
 from armylists.games.opr.rules.weapons import carried, weapon_key
 
-from .conftest import codes, entry, only, option, unit
+from .conftest import codes, only, option, unit
+from .conftest import entry as any_entry
 from .regiments import report
+
+
+def entry(*args, **fields):
+    """An AoF Regiments entry (both OPR games' entries have the same own fields)."""
+    return any_entry(*args, game="aof-regiments", **fields)
+
 
 HAND = Weapon("Hand Weapon", 10, attacks=1)
 SPEARS = option("spears", 10, scope="all_models", weapons=(Weapon("Spear", 1, attacks=1, rules=("Counter",)),),

@@ -7,6 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from armylists.games.registry import game_home
 from armylists.rules.model import CommandCard, Entry, Faction, Grimoire, SizeProfile, Spell
 
 from .conftest import army, check, option, params, unit
@@ -73,35 +74,36 @@ CARDS = st.builds(
 
 
 @st.composite
-def entries(draw, units, ids=st.integers(0, 30)):
-    """Entries with unique ids, random options (repeats allowed), sizes and regiments."""
+def entries(draw, game, units, ids=st.integers(0, 30)):
+    """Entries with unique ids, random options (repeats allowed), and the game's own fields among random
+    sizes, regiments, grimoires and spells."""
     n = draw(st.integers(0, 8))
+    own = {f.name for f in game_home(game).entry_fields}
     made = []
     for i in range(n):
-        made.append(Entry(
-            id=f"e{i}",
-            unit=draw(units),
-            options=tuple(draw(st.lists(st.sampled_from(OPTIONS), max_size=3))),
-            size=draw(st.sampled_from((*SIZES, None))),
-            regiment=draw(st.one_of(st.none(), ids.map(lambda k: f"e{k % max(n, 1)}"),
-                                    st.just("missing"))),
-            grimoire=draw(st.sampled_from((None, "battle-magic", "dark-magic", "unknown"))),
-            spells=tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=3))),
-        ))
+        drawn = {
+            "size": draw(st.sampled_from((*SIZES, None))),
+            "regiment": draw(st.one_of(st.none(), ids.map(lambda k: f"e{k % max(n, 1)}"), st.just("missing"))),
+            "grimoire": draw(st.sampled_from((None, "battle-magic", "dark-magic", "unknown"))),
+            "spells": tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=3))),
+        }
+        made.append(Entry(id=f"e{i}", unit=draw(units), options=tuple(draw(st.lists(st.sampled_from(OPTIONS),
+                                                                                        max_size=3))),
+                          details={name: value for name, value in drawn.items() if name in own}))
     return made
 
 
 @st.composite
 def lists(draw, game):
     if game == "battleground":
-        made = draw(entries(BATTLEGROUND_UNITS))
+        made = draw(entries(game, BATTLEGROUND_UNITS))
         return army(game, *made, faction="home", points_limit=draw(LIMITS),
                     cards_bought=draw(st.integers(0, 20)), factions=draw(st.sampled_from(((), NAMED))))
     if game == "dulce-bellum":
-        return army(game, *draw(entries(DULCE_UNITS)), faction="home", points_limit=draw(LIMITS),
+        return army(game, *draw(entries(game, DULCE_UNITS)), faction="home", points_limit=draw(LIMITS),
                     grimoires=draw(st.sampled_from(((), GRIMOIRES))),
                     factions=draw(st.sampled_from(((), NAMED))))
-    return army(game, *draw(entries(DISKWARS_UNITS)), faction="home",
+    return army(game, *draw(entries(game, DISKWARS_UNITS)), faction="home",
                 regiments=draw(st.one_of(st.none(), st.integers(0, 4))),
                 cards_chosen=tuple(draw(st.lists(CARDS, max_size=6))))
 
@@ -187,10 +189,9 @@ def test_diskwars_has_no_points_total_and_the_others_always_do(case):
 def test_adding_an_entry_never_lowers_the_points(case):
     game, lst, data = case
     units = BATTLEGROUND_UNITS if game == "battleground" else DULCE_UNITS
-    extra = data.draw(entries(units).filter(bool))[0]
-    bigger = army(game, *lst.entries, Entry(id="added", unit=extra.unit, options=extra.options,
-                                            size=extra.size),
-                  faction=lst.faction, points_limit=lst.points_limit,
-                  cards_bought=lst.cards_bought)
+    extra = data.draw(entries(game, units).filter(bool))[0]
+    at_its_size = {name: value for name, value in extra.details.items() if name == "size"}
+    bigger = army(game, *lst.entries, Entry(id="added", unit=extra.unit, options=extra.options, details=at_its_size),
+                  faction=lst.faction, points_limit=lst.points_limit, **lst.details)
     p = params(game)
     assert check(bigger, p).points >= check(lst, p).points

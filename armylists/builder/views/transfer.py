@@ -15,6 +15,8 @@ from armylists.boundary.jsonfile import LIST_BYTES
 from armylists.boundary.numbers import declared_length
 from armylists.checking.check import is_other_tools_list
 from armylists.checking.library import library_of
+from armylists.games.own_fields import COMBINED, JOINED, OwnField
+from armylists.games.registry import game_home
 
 from .. import services
 from ..context import load_checked
@@ -56,12 +58,17 @@ def imported_message(army_list: ArmyList, data) -> str:
     if not is_other_tools_list(data):
         return f"Imported “{army_list.name}”."
     units, entries = len(data.get("units", ())), len(army_list.document.get("entries", ()))
-    combined = sum(1 for e in army_list.document.get("entries", ()) if e.get("combined"))
-    joined = sum(1 for e in army_list.document.get("entries", ()) if e.get("joined_to"))
+    home = game_home(army_list.game.slug)
+    combined, joined = (_with(army_list.document, home.entry_field(kind)) for kind in (COMBINED.kind, JOINED.kind))
     said = f"Imported “{army_list.name}” from an Army Forge list: its {units} units became {entries} entries"
     said += f" ({combined} combined unit{'s' * (combined != 1)} as one entry each)" if combined else ""
     said += f", {joined} hero{'es' * (joined != 1)} joined to a unit" if joined else ""
     return said + "; the Army Forge file is kept with the list."
+
+
+def _with(document: dict, field: OwnField | None) -> int:
+    """How many of the list's entries set their game's own `field` (none where the game has no such field)."""
+    return 0 if field is None else sum(1 for e in document.get("entries", ()) if e.get(field.name))
 
 
 def file_response(army_list: ArmyList) -> HttpResponse:

@@ -20,7 +20,7 @@ from armylists.rules.campaign.data import to_data
 from .. import services
 from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm, StatusForm, TraitsForm
 from ..presenters import army_row, correction_keys, mission_row
-from ..specs import faction_units, spec_of, unique_names, units_from_list
+from ..specs import faction_units, recruit_spec, unique_names, units_from_list
 from .common import (
     act,
     army_or_404,
@@ -92,7 +92,7 @@ def _picked_units(game: str, units, data) -> list[NewUnit]:
     if not picked:
         raise Refused("pick at least one unit")
     names = unique_names([u.name for u in picked])
-    return [NewUnit(name, spec_of(game, u, size=u.sizes[0].size if u.sizes else None))
+    return [NewUnit(name, recruit_spec(game, u))
             for name, u in zip(names, picked, strict=True)]
 
 

@@ -13,7 +13,7 @@ from armylists.web.confirm import Question, ask_first
 
 from ..forms import RecruitForm, UpgradeForm
 from ..presenters import army_row, sell_question
-from ..specs import faction_units, spec_of
+from ..specs import faction_units, recruit_spec
 from .common import act, changeable, refuse_form
 
 
@@ -76,7 +76,7 @@ def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     if not form.is_valid():
         return refuse_form(request, form, back)
     unit = next(u for u in units if u.slug == form.cleaned_data["unit"])
-    spec = spec_of(campaign.game.slug, unit, size=unit.sizes[0].size if unit.sizes else None)
+    spec = recruit_spec(campaign.game.slug, unit)
     new = to_data(NewUnit(form.cleaned_data["name"], spec))
     if loaded.state.manual:
         return act(request, campaign, "add-unit", {"army": key, "unit": new}, back=back)

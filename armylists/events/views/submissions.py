@@ -7,6 +7,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from armylists.games.own_fields import entry_tags
+from armylists.games.registry import game_home
 from armylists.printing.pdf import paper_of
 from armylists.printing.rendered import reloaded_or_limited, serve_roster
 
@@ -49,7 +51,9 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                "mine": mine}
     try:
         checked = thaw(submission, game)
-        context["entries"] = [(e, checked.report.entry_points.get(e.id)) for e in checked.army.entries]
+        own = game_home(game.slug).entry_fields
+        context["entries"] = [(e, entry_tags(own, e.details), checked.report.entry_points.get(e.id))
+                              for e in checked.army.entries]
         if access.is_organiser or mine:
             context["diff"] = _diff(request, submission, versions, game)
     except UNREADABLE as error:

@@ -11,7 +11,7 @@ from armylists.games.card_parts import CardContext, faction_detail
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn, Units
-from armylists.rules.model import Entry
+from armylists.rules.model import Army, Entry
 
 from .rules import RULES
 from .rules.checks import unit_class
@@ -74,6 +74,9 @@ class Battleground(Game):
         """Another faction's units are offered only if they are mercenary units (Battleground,
         Mercenaries: "Units with these keywords can be purchased")."""
         return faction == primary or bool(doc.get("mercenary"))
+
+    def list_text_lines(self, army: Army) -> list[str]:
+        return [f"Command cards bought: {army.cards_bought}"] if army.cards_bought else []
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         return (*entry.unit.keywords, *entry.rules)

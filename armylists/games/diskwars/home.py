@@ -11,10 +11,11 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
-from armylists.games.base import FactionChoice, Game, Section
+from armylists.boundary.errors import BadInput
+from armylists.games.base import FactionChoice, Game, GameLibrary, Section
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import NUMBER, ListSetting
-from armylists.games.own_fields import NOT_A_TAG
+from armylists.games.own_fields import NOT_A_TAG, REGIMENT
 from armylists.games.schema import (
     MAX_ENTRIES,
     Count,
@@ -33,7 +34,7 @@ from armylists.games.schema import (
     Units,
     drop_empty,
 )
-from armylists.rules.model import Army, Entry, Unit
+from armylists.rules.model import Army, CommandCard, Entry, Unit
 from armylists.rules.report import Report
 
 from .rules import RULES
@@ -43,7 +44,7 @@ from .rules.checks import regiments
 
 
 class DiskwarsEntryIn(EntryIn):
-    regiment: Id | None = None
+    regiment: Annotated[Id | None, REGIMENT] = None
 
 
 class DiskwarsListIn(ListIn):
@@ -120,6 +121,7 @@ class Diskwars(Game):
     no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
     list_settings = (REGIMENTS,)
     picks_command_cards = True
+    army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
     library_choices: ClassVar = {"Faction.alignment": ALIGNMENTS, "CommandCard.alignment_only": ALIGNMENTS}
@@ -133,6 +135,30 @@ class Diskwars(Game):
     def joins_regiment(self, details: Mapping[str, Any]) -> bool:
         """A troop joins a hero's regiment (Diskwars, Building an Army)."""
         return details.get("kind") == "troop"
+
+    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
+        """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
+        (docs/list-file.md, "Entries")."""
+        if details["regiment"] is not None and self.is_hero(unit.details):
+            raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
+                                               "only a troop names the regiment it is in")
+
+    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
+        """The command cards the list chooses, each a card of a faction of the game."""
+        chosen = self.cards_named(document)
+        if not chosen:
+            return {}
+        cards = library.command_cards()
+        for i, slug in enumerate(chosen):
+            if slug not in cards:
+                raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
+        return {"cards_chosen": tuple(cards[s] for s in chosen)}
+
+    def cards_named(self, document: ListIn) -> tuple[str, ...]:
+        return tuple(document.command_cards)
+
+    def cards_chosen(self, army: Army) -> tuple[CommandCard, ...]:
+        return army.cards_chosen
 
     def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
         tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
@@ -208,6 +234,9 @@ class Diskwars(Game):
         points = ctx.entry_points.get(entry.id) if unit.kind != "hero" else None
         return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun,
                 "points": points}
+
+    def list_text_lines(self, army: Army) -> list[str]:
+        return ["Command cards: " + ", ".join(c.title for c in army.cards_chosen)] if army.cards_chosen else []
 
     def roster_extras(self, army: Army) -> list[Stat]:
         titles = ", ".join(c.title for c in army.cards_chosen) or "none"

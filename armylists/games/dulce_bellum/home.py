@@ -12,9 +12,10 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
-from armylists.games.base import Game
+from armylists.boundary.errors import BadInput
+from armylists.games.base import Game, GameLibrary
 from armylists.games.card_parts import CardContext, Stat, faction_detail
-from armylists.games.own_fields import NOT_A_TAG
+from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -52,9 +53,9 @@ class DulceBellumEntryIn(EntryIn):
         "if": {"required": ["spells"], "properties": {"spells": {"minItems": 1}}},
         "then": {"required": ["grimoire"]}})
 
-    size: Size
-    grimoire: Slug | None = None
-    spells: Annotated[list[Slug], Field(max_length=MAX_OPTIONS)] = []
+    size: Annotated[Size, SIZE]
+    grimoire: Annotated[Slug | None, GRIMOIRE] = None
+    spells: Annotated[list[Slug], Field(max_length=MAX_OPTIONS), SPELLS] = []
 
     @model_validator(mode="after")
     def _spells_come_from_a_grimoire(self):
@@ -125,10 +126,27 @@ class DulceBellum(Game):
     # Dulce Bellum: each option at most once per unit.
     options_once = True
     casts_spells = True
+    army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
     library_choices: ClassVar = {"UnitSize.size": SIZES}
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+
+    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
+        """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
+        them is a rule, for the engine to report."""
+        size, grimoire = details["size"], details["grimoire"]
+        if size is not None and unit.size_profile(size) is None:
+            offered = ", ".join(s.size for s in unit.sizes) or "none"
+            raise BadInput(f"{path}.size", f"unit '{unit.slug}' has no size '{size}' (it offers {offered})")
+        if grimoire is not None and library.grimoire(grimoire) is None:
+            raise BadInput(f"{path}.grimoire", f"no grimoire '{grimoire}' in {library.game}")
+        for i, slug in enumerate(details["spells"]):
+            if slug not in library.spells:
+                raise BadInput(f"{path}.spells[{i}]", f"no spell '{slug}' in {library.game}")
+
+    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
+        return {"grimoires": library.grimoires}
 
     def spells_chosen(self, unit: Unit) -> int:
         return spells.choices(unit)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
@@ -24,7 +23,7 @@ from armylists.games.opr.weapons import (
     spells_stat,
     weapons_stat,
 )
-from armylists.games.own_fields import NOT_A_TAG
+from armylists.games.own_fields import COMBINED, JOINED, NOT_A_TAG
 from armylists.games.schema import (
     AtLeastOne,
     Count,
@@ -47,8 +46,8 @@ from armylists.rules.text import plural
 
 
 class OprEntryIn(EntryIn):
-    combined: bool = False
-    joined_to: Id | None = None
+    combined: Annotated[bool, COMBINED] = False
+    joined_to: Annotated[Id | None, JOINED] = None
 
 
 class OprListIn(ListIn):
@@ -114,6 +113,9 @@ class OprGame(Game):
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return bool(details.get("hero"))
+
+    def entry_title(self, entry: Entry) -> str:
+        return f"{entry.unit.name} (combined)" if entry.combined else entry.unit.name
 
     def models_of(self, details: Mapping[str, Any]) -> int | None:
         return details.get("models")
@@ -199,7 +201,7 @@ class OprGame(Game):
         for target in army.entries:
             if target is hero:
                 continue
-            joining = replace(hero, joined_to=target.id)
+            joining = hero.with_details(joined_to=target.id)
             reasons = [r for r, _, _ in join_problems(army, params, joining, dict(claimed))]
             found.append((target, _short(reasons[0], joining.label) if reasons else ""))
         return found
