@@ -12,7 +12,7 @@ from armylists.boundary.messages import bad_input, faults
 from armylists.games.own_fields import OwnField, unit_schema
 from armylists.games.registry import game_home
 
-from .models import Unit
+from .models import Faction, Unit
 
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
@@ -59,7 +59,7 @@ class DetailsForm(forms.ModelForm):
                 details[field.name] = _checked(_checker(self.schema, field.name), value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
-        details = TypeAdapter(dict).dump_python(details, mode="json")
+        details = TypeAdapter(dict).dump_python(details, mode="json", exclude_none=True)  # as `details_of` keeps them
         if not self.errors:
             self._check_whole(cleaned, details)
         self.instance.details = details
@@ -88,6 +88,16 @@ class UnitDetailsForm(DetailsForm):
     class Meta:
         model = Unit
         fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
+
+
+class FactionDetailsForm(DetailsForm):
+    """A faction with its game's own fields (its alignment, its command cards...)."""
+
+    edited_apart = frozenset({"units"})  # on the units' own pages
+
+    class Meta:
+        model = Faction
+        fields = ["game", "slug", "name", "version", "rule_texts"]  # every game's faction has them
 
 
 def _checked(checker: TypeAdapter, value: Any) -> Any:
@@ -128,3 +138,9 @@ def form_for(game: str) -> type[DetailsForm]:
     """The unit form of `game`: its own fields after the shared ones."""
     home = game_home(game)
     return details_form(UnitDetailsForm, home.unit_fields, unit_schema(home.faction_schema))
+
+
+def faction_form_for(game: str) -> type[DetailsForm]:
+    """The faction form of `game`: its own fields after the shared ones."""
+    home = game_home(game)
+    return details_form(FactionDetailsForm, home.faction_fields, home.faction_schema)

@@ -9,10 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from armylists.games.own_fields import OwnField
-from armylists.games.schema import drop_empty, is_sample
+from armylists.games.schema import is_sample
 from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, weapons_from
-
-from .models import CommandCard as CommandCardRow
 
 
 def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
@@ -56,9 +54,3 @@ def engine_grimoire(doc: dict[str, Any]) -> Grimoire:
     return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
         Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
         for s in doc.get("spells", ())))
-
-
-def card_document(card: CommandCardRow) -> dict[str, Any]:
-    """A command card as the faction file has it; its text, where known, is for the builder and the roster."""
-    return drop_empty({"slug": card.slug, "title": card.title, "alignment_only": card.alignment_only or None,
-                       "text": card.text})

@@ -24,8 +24,7 @@ def units_with_details(queryset: QuerySet[Unit]) -> QuerySet[Unit]:
 
 def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
     return queryset.select_related("game").prefetch_related(
-        Prefetch("units", queryset=units_with_details(Unit.objects.all())), "command_cards", "grimoires"
-    )
+        Prefetch("units", queryset=units_with_details(Unit.objects.all())))
 
 
 def option_document(option, game: str) -> dict[str, Any]:
@@ -53,8 +52,9 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
 
 def faction_document(faction: Faction) -> dict[str, Any]:
     game = faction.game.slug
+    own = without_defaults(game_home(game).faction_fields, faction.details)
     data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version,
-                            "rule_texts": faction.rule_texts, **game_home(game).faction_fields(faction)}
+                            "rule_texts": faction.rule_texts, **own}
     data["units"] = [unit_document(u, game) for u in faction.units.all()]
     return drop_empty(data, keep=("units",))
 

@@ -8,10 +8,10 @@ from django.db import transaction
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
-from armylists.games.own_fields import details_of
+from armylists.games.own_fields import FACTION_SHARED, details_of
+from armylists.games.registry import game_home
 
 from .models import (
-    CommandCard,
     Faction,
     GameSystem,
     Grimoire,
@@ -65,14 +65,15 @@ def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
 def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
     """Command card and spell slugs stay unique across the game; grimoires and spells the file
     names but does not hold exist already."""
-    replaced = [f.slug for f in parsed.factions]
-    cards = CommandCard.objects.filter(faction__game=game).exclude(faction__slug__in=replaced)
-    owners = dict(cards.values_list("slug", "faction__slug"))
+    home = game_home(game.slug)
+    kept_factions = game.factions.exclude(slug__in=[f.slug for f in parsed.factions])
+    owners = {card["slug"]: slug for slug, details in kept_factions.values_list("slug", "details")
+              for card in home.command_cards_of(details)}
     for fi, faction in enumerate(parsed.factions):
-        for ci, card in enumerate(getattr(faction, "command_cards", [])):
-            if card.slug in owners:
+        for ci, card in enumerate(home.command_cards_of(details_of(faction, FACTION_SHARED))):
+            if card["slug"] in owners:
                 raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
-                               f"'{card.slug}' is already a card of faction '{owners[card.slug]}'")
+                               f"'{card['slug']}' is already a card of faction '{owners[card['slug']]}'")
     kept = Grimoire.objects.filter(game=game).exclude(slug__in=[g.slug for g in parsed.grimoires])
     kept_spells = dict(Spell.objects.filter(grimoire__in=kept).values_list("slug", "grimoire__slug"))
     for gi, grimoire in enumerate(parsed.grimoires):
@@ -102,19 +103,10 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     faction, _ = Faction.objects.update_or_create(
         game=game, slug=data.slug,
         defaults={"name": data.name, "version": data.version or "",
-                  "alignment": getattr(data, "alignment", "") or "",
-                  "spells": [s.model_dump(exclude_none=True) for s in getattr(data, "spells", [])],
                   "rule_texts": [r.model_dump() for r in data.rule_texts],
-                  "army_forge": army_forge.model_dump() if (army_forge := getattr(data, "army_forge", None)) else {}},
+                  "details": details_of(data, FACTION_SHARED)},
     )
     faction.units.all().delete()
-    faction.command_cards.all().delete()
-    faction.grimoires.set(Grimoire.objects.filter(game=game, slug__in=getattr(data, "grimoires", [])))
-    CommandCard.objects.bulk_create(
-        CommandCard(faction=faction, slug=c.slug, title=c.title, alignment_only=c.alignment_only or "",
-                    text=c.text or "", position=i)
-        for i, c in enumerate(getattr(data, "command_cards", []))
-    )
     rows = Unit.objects.bulk_create(_unit_row(faction, i, u) for i, u in enumerate(data.units))
     options, groups, sizes = [], [], []
     for row, unit_in in zip(rows, data.units, strict=True):

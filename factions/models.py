@@ -106,13 +106,11 @@ class Faction(models.Model):
     slug = models.SlugField(max_length=SLUG_MAX)
     name = models.CharField(max_length=NAME_MAX)
     version = models.CharField(max_length=NAME_MAX, blank=True)
-    alignment = models.CharField(max_length=12, choices=partial(declared_choices, "Faction.alignment"), blank=True,
-                                 help_text="Diskwars only.")
-    grimoires = models.ManyToManyField(Grimoire, blank=True, related_name="factions",
-                                       help_text="Dulce Bellum: the grimoires this faction's casters may use.")
-    # OPR: the army book's spells, and where an Army Forge book came from (its uid, version, game system).
-    spells = models.JSONField(default=list, blank=True)
-    army_forge = models.JSONField(default=dict, blank=True)
+    # The fields its game declares for its factions (a Diskwars faction's alignment and command cards, an OPR
+    # faction's spells and Army Forge book), as its faction file names them (docs/architecture.md, "A game is one
+    # package").
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="The fields its game declares for its factions, as its file names them.")
     # Any game: the special rules' own words, as the faction's book gives them ({"name", "text"}; an Army Forge
     # book's descriptions), printed once on a roster before Muster's own glossary.
     rule_texts = models.JSONField(default=list, blank=True)
@@ -126,6 +124,11 @@ class Faction(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("factions:faction-detail", args=[self.game.slug, self.slug])
+
+    @property
+    def army_forge_book(self):
+        """Where it was read from, if from an Army Forge book (its uid, version, game system); else None."""
+        return game_home(self.game.slug).army_forge_book(self.details)
 
 
 class Unit(models.Model):
@@ -232,25 +235,6 @@ class UnitSize(models.Model):
 
     def __str__(self) -> str:
         return f"{self.unit} ({self.get_size_display()})"
-
-
-class CommandCard(models.Model):
-    """Diskwars: a command card a player may choose for their hand."""
-
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="command_cards")
-    slug = models.SlugField(max_length=SLUG_MAX)
-    title = models.CharField(max_length=NAME_MAX)
-    alignment_only = models.CharField(max_length=12, choices=partial(declared_choices, "CommandCard.alignment_only"),
-                                      blank=True)
-    text = models.TextField(blank=True)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["faction", "position"]
-        constraints = [models.UniqueConstraint(fields=["faction", "slug"], name="card_slug_unique_in_faction")]
-
-    def __str__(self) -> str:
-        return self.title
 
 
 def game_params(game: GameSystem, overrides: dict | None = None):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +15,7 @@ from armylists.rules.text import in_words, setting_name
 
 from .armyforge import edition_lines
 from .exporter import units_with_details
-from .models import Faction, GameSystem, Spell, Unit, game_params
+from .models import Faction, GameSystem, Grimoire, Spell, Unit, game_params
 
 
 def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -55,7 +56,9 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
-    factions = game_system.factions.annotate(unit_count=Count("units"))
+    factions = list(game_system.factions.annotate(unit_count=Count("units")))
+    for faction in factions:
+        faction.alignment = game_home(game).alignment_of(faction.details)
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
@@ -74,9 +77,19 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
         "filter_groups": filter_choices(game, units), "wanted": wanted, "query": query,
-        "command_cards": faction_row.command_cards.all(), "grimoires": faction_row.grimoires.all(),
-        "editions": edition_lines(game, faction_row.army_forge.get("version")) if faction_row.army_forge else [],
+        **own_fields_shown(faction_row),
     })
+
+
+def own_fields_shown(faction: Faction) -> dict[str, Any]:
+    """What a faction's page shows of its own fields, asked of its game: its command cards, the grimoires its
+    casters draw on, its book's spells and, for a book read from Army Forge, its edition."""
+    home, details = game_home(faction.game.slug), faction.details
+    book = home.army_forge_book(details)
+    drawn_on = set(home.grimoires_of(details))
+    return {"command_cards": home.command_cards_of(details), "spells": home.book_spells(details),
+            "grimoires": Grimoire.objects.filter(game=faction.game, slug__in=drawn_on) if drawn_on else [],
+            "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}
 
 
 @require_GET

@@ -29,7 +29,7 @@ from armylists.rules.report import Report
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .list_settings import POINTS_LIMIT, ListSetting
-from .own_fields import UNIT_SHARED, OwnField, declared, tags, unit_schema
+from .own_fields import FACTION_SHARED, UNIT_SHARED, OwnField, declared, tags, unit_schema
 from .schema import SAMPLE_TAG, FactionIn, ListIn
 
 
@@ -75,6 +75,11 @@ def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
         n = seen[e.unit.name]
         labels[e.id] = e.unit.name if n == 1 else f"{e.unit.name} ({n})"
     return labels
+
+
+# What every faction of a frozen library has had since submissions were first stored (docs/events.md, "Submissions
+# are frozen"), whatever its game: kept, so that the same data gives the same data fingerprint on a roster.
+FROZEN_FACTION: Mapping[str, Any] = {"alignment": None, "command_cards": []}
 
 
 class Game:
@@ -196,8 +201,47 @@ class Game:
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {}
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        return {}
+    @cached_property
+    def faction_fields(self) -> tuple[OwnField, ...]:
+        """Its factions' own fields (a Diskwars faction's alignment and command cards), declared once by its
+        faction schema, kept in `Faction.details` as the file names them."""
+        return declared(self.faction_schema, FACTION_SHARED)
+
+    # What the layers above ask of a faction's own fields (`details`, as its faction file names them) and of the
+    # game's own top-level fields (`faction_file_fields`, kept as the file names them too): they read none by
+    # name (tests/games/test_game_fields_stay_in_games.py).
+
+    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
+        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`), and
+        its units' `alignment` for the engine."""
+        return None
+
+    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A faction's command cards as its file writes them (slug, title...), where its game has them."""
+        return []
+
+    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The slugs of the game's grimoires a faction's casters may draw on, where its game has them."""
+        return ()
+
+    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A faction's army book's spells as its file writes them, printed on its casters' cards."""
+        return []
+
+    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """Where a faction was read from, if from an Army Forge book (`book`: its uid, `version`,
+        `game_system`: docs/faction-file.md, "Army Forge books"); None for any other."""
+        return None
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
+        fields: `drawn_on`, whether the list takes units or cards of it. By default all of them for such a
+        faction, none for another; `FROZEN_FACTION` first, as every submission stored it."""
+        return FROZEN_FACTION | (dict(details) if drawn_on else {})
+
+    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game's grimoires with their spells, as its faction files write them, where it has them."""
+        return []
 
     # --- the builder
 

@@ -31,7 +31,6 @@ from armylists.games.schema import (
     Strict,
     UnitIn,
     Units,
-    drop_empty,
 )
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
@@ -122,7 +121,6 @@ class Diskwars(Game):
     picks_command_cards = True
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
-    library_choices: ClassVar = {"Faction.alignment": ALIGNMENTS, "CommandCard.alignment_only": ALIGNMENTS}
     stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}
@@ -138,10 +136,16 @@ class Diskwars(Game):
         tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
         return tags + ["unique"] * bool(doc.get("unique"))
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only, "text": c.text})
-                 for c in faction.command_cards.all()]
-        return {"alignment": faction.alignment, "command_cards": cards}
+    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
+        return details.get("alignment") or None
+
+    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(details.get("command_cards", ()))
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
+        return {"alignment": self.alignment_of(details),
+                "command_cards": self.command_cards_of(details) if drawn_on else []}
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:

@@ -148,8 +148,16 @@ class DulceBellum(Game):
         tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
         return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        return {"grimoires": [g.slug for g in faction.grimoires.all()]}
+    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(details.get("grimoires", ()))
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
+        grimoires = self.grimoires_of(details)
+        return super().frozen_details({}, False) | ({"grimoires": list(grimoires)} if grimoires else {})
+
+    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(game_details.get("grimoires", ()))
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):

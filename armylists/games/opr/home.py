@@ -154,8 +154,17 @@ class OprGame(Game):
                 "weapons": option.weapons, "replaces": option.replaces, "rules": option.rules,
                 "army_forge_id": option.army_forge_id}
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        return {"spells": faction.spells, "army_forge": faction.army_forge}
+    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(details.get("spells", ()))
+
+    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        return details.get("army_forge") or None
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """The book's spells of the factions the list takes units of (for its casters' cards); never where the
+        book came from, which a submission's roster does not name."""
+        spells = self.book_spells(details) if drawn_on else []
+        return super().frozen_details({}, False) | ({"spells": spells} if spells else {})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
