@@ -16,7 +16,6 @@ from .models import (
     OptionGroup,
     Spell,
     Unit,
-    UnitSize,
     data_changed,
 )
 
@@ -142,18 +141,13 @@ class OptionGroupInline(admin.TabularInline):
     extra = 0
 
 
-class UnitSizeInline(admin.TabularInline):
-    model = UnitSize
-    extra = 0
-
-
 @admin.register(Unit)
 class UnitAdmin(OwnFieldsAdmin):
     list_display = ["name", "faction", "price", "tags"]
     list_filter = ["faction__game", "faction"]
     search_fields = ["name", "slug", "faction__name", "notes"]
     list_select_related = ["faction__game"]
-    inlines = [OptionGroupInline, OptionInline, UnitSizeInline]
+    inlines = [OptionGroupInline, OptionInline]
     SHARED = UnitDetailsForm.Meta.fields
 
     def game_of(self, obj) -> GameSystem:
@@ -164,9 +158,6 @@ class UnitAdmin(OwnFieldsAdmin):
 
     def own_fields(self, game: str):
         return game_home(game).unit_fields
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("sizes")
 
     @admin.display(description="Price")
     def price(self, obj) -> str:

@@ -38,7 +38,8 @@ class DetailsForm(forms.ModelForm):
 
     own_fields: tuple[OwnField, ...] = ()
     schema: type[BaseModel]  # the file's model of such a row, in its game
-    # The schema's fields the admin edits elsewhere (a unit's sizes, in their inline): left out of the whole check.
+    # The schema's fields the admin edits elsewhere (a faction's units, on their own pages): left out of the whole
+    # check.
     edited_apart: frozenset[str] = frozenset()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -82,8 +83,6 @@ class DetailsForm(forms.ModelForm):
 
 class UnitDetailsForm(DetailsForm):
     """A unit with its game's own fields (the game is its faction's)."""
-
-    edited_apart = frozenset({"sizes"})
 
     class Meta:
         model = Unit

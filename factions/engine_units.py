@@ -8,16 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from armylists.games.own_fields import OwnField
+from armylists.games.base import Game
 from armylists.games.schema import is_sample
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit, weapons_from
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, Spell, Unit, weapons_from
+
+# The engine's `Unit` has typed attributes of its own for some of a game's declared unit fields (a Dulce Bellum
+# unit's sizes, as `SizeProfile`s): its game builds those (`Game.unit_sizes`), and they are not in `details` too.
+TYPED = frozenset(Unit.__dataclass_fields__)
 
 
-def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
-                alignment: str | None = None) -> Unit:
-    """The unit of a unit document, its game's own `fields` at their defaults where the document leaves
+def engine_unit(doc: dict[str, Any], faction: str, home: Game, alignment: str | None = None) -> Unit:
+    """The unit of a unit document, its game's own fields at their defaults where the document leaves
     them out (a list becomes a tuple: nothing may change a unit once built)."""
-    details = {f.name: _frozen(doc.get(f.name, f.when_missing)) for f in fields}
+    details = {f.name: _frozen(doc.get(f.name, f.when_missing)) for f in home.unit_fields if f.name not in TYPED}
     return Unit(
         slug=doc["slug"],
         name=doc["name"],
@@ -34,7 +37,7 @@ def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
             OptionGroup(slug=g["slug"], name=g["name"], min=g.get("min", 0), max=g.get("max", 1))
             for g in doc.get("option_groups", ())
         ),
-        sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
+        sizes=home.unit_sizes(doc),
         alignment=alignment,
         sample=is_sample(doc.get("notes")),
         details=details,

@@ -19,7 +19,7 @@ from .schemas import FORMAT
 
 
 def units_with_details(queryset: QuerySet[Unit]) -> QuerySet[Unit]:
-    return queryset.prefetch_related("options", "option_groups", "sizes")
+    return queryset.prefetch_related("options", "option_groups")
 
 
 def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
@@ -43,8 +43,6 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
         "option_groups": [{"slug": g.slug, "name": g.name, "min": g.min, "max": g.max}
                           for g in unit.option_groups.all()],
         "options": [option_document(o, game) for o in unit.options.all()],
-        "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
-                  for s in unit.sizes.all()],
         "notes": unit.notes,
     }
     return {"slug": unit.slug, "name": unit.name, **own} | drop_empty(data)

@@ -19,7 +19,6 @@ from .models import (
     OptionGroup,
     Spell,
     Unit,
-    UnitSize,
     data_changed,
 )
 from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
@@ -108,7 +107,7 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     )
     faction.units.all().delete()
     rows = Unit.objects.bulk_create(_unit_row(faction, i, u) for i, u in enumerate(data.units))
-    options, groups, sizes = [], [], []
+    options, groups = [], []
     for row, unit_in in zip(rows, data.units, strict=True):
         options += [Option(unit=row, slug=o.slug, name=o.name, cost=o.cost, group=o.group or "",
                            scope=getattr(o, "scope", "") or "", command=getattr(o, "command", "") or "",
@@ -117,11 +116,8 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
                     for i, o in enumerate(unit_in.options)]
         groups += [OptionGroup(unit=row, slug=g.slug, name=g.name, min=g.min, max=g.max, position=i)
                    for i, g in enumerate(unit_in.option_groups)]
-        sizes += [UnitSize(unit=row, size=s.size, points=s.points, morale=s.morale, position=i)
-                  for i, s in enumerate(getattr(unit_in, "sizes", []))]
     Option.objects.bulk_create(options)
     OptionGroup.objects.bulk_create(groups)
-    UnitSize.objects.bulk_create(sizes)
     return len(rows)
 
 

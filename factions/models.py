@@ -164,8 +164,12 @@ class Unit(models.Model):
     @property
     def price(self) -> str:
         """What it costs, as its game shows it (its sizes' points, where it has sizes)."""
-        sizes = [{"points": s.points} for s in self.sizes.all()]
-        return game_home(self.faction.game.slug).unit_price(self.details | ({"sizes": sizes} if sizes else {}))
+        return game_home(self.faction.game.slug).unit_price(self.details)
+
+    @property
+    def size_rows(self) -> list[dict]:
+        """Its sizes as its card tables them (label, morale, points), where its game has sizes."""
+        return game_home(self.faction.game.slug).size_rows(self.details)
 
     @property
     def weapons_text(self) -> str:
@@ -218,23 +222,6 @@ class Option(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class UnitSize(models.Model):
-    """Dulce Bellum: a size a unit can be taken at, with its own points and morale."""
-
-    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="sizes")
-    size = models.CharField(max_length=10, choices=partial(declared_choices, "UnitSize.size"))
-    points = models.IntegerField()  # -1,000 to 100,000, as every cost in the faction file
-    morale = models.PositiveIntegerField(null=True, blank=True)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["unit", "position"]
-        constraints = [models.UniqueConstraint(fields=["unit", "size"], name="size_unique_in_unit")]
-
-    def __str__(self) -> str:
-        return f"{self.unit} ({self.get_size_display()})"
 
 
 def game_params(game: GameSystem, overrides: dict | None = None):

@@ -110,8 +110,7 @@ def _check_unit(home: Game, unit, here: str, units: dict) -> None:
     for oi, option in enumerate(unit.options):
         if option.group and option.group not in groups:
             raise BadInput(f"{here}.options[{oi}].group", f"no option group '{option.group}' in this unit")
-    _unique(getattr(unit, "sizes", []), "size", f"{here}.sizes", "this unit")
-    home.check_unit(unit, here, units)  # what its own fields name among its faction's units (copies)
+    home.check_unit(unit, here, units)  # its own fields beyond its schema (a size once, a copy of another unit)
 
 
 def _check_cards_across_factions(parsed: FactionFile) -> None:

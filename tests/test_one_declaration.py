@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -15,12 +16,13 @@ from armylists.events.services import Refused as EventRefused
 from armylists.games.diskwars.home import ALIGNMENTS
 from armylists.games.dulce_bellum.home import SIZES
 from armylists.games.opr.options import COMMANDS, SCOPES
+from armylists.games.own_fields import item_schema, unit_schema
 from armylists.games.registry import game_home
 from armylists.rules.campaign import Refused as CampaignRefused
 from armylists.rules.refused import Refused
 from armylists.tournament.models import Tournament
 from armylists.tournament.scoring import DEFAULTS
-from factions.models import Option, UnitSize
+from factions.models import Option
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ROOT / "armylists"
@@ -68,6 +70,16 @@ def _column(model, name):
     return lambda: list(model._meta.get_field(name).choices)
 
 
+def _unit_sizes(game: str):
+    """The sizes a unit of `game` may be taken at, as its schema's `sizes` declares them, labelled as the library's
+    card shows them."""
+    def read():
+        sizes = item_schema(unit_schema(game_home(game).faction_schema), "sizes")
+        return [(c, row["label"]) for c in typing.get_args(sizes.model_fields["size"].annotation)
+                for row in game_home(game).size_rows({"sizes": [{"size": c, "points": 0}]})]
+    return read
+
+
 def _faction_field(game: str, name: str):
     """The choices of one of a game's own faction fields, with their labels as the admin offers them."""
     return lambda: [(c, c.capitalize()) for f in game_home(game).faction_fields if f.name == name for c in f.choices]
@@ -77,7 +89,7 @@ def _faction_field(game: str, name: str):
 # declared once in the game's package (docs/architecture.md, "A game is one package"): its file's schema and the
 # library's column or field read it.
 OWN_WORDS = [(ALIGNMENTS, "armylists/games/diskwars/home.py", [_faction_field("diskwars", "alignment")]),
-             (SIZES, "armylists/games/dulce_bellum/home.py", [_column(UnitSize, "size")]),
+             (SIZES, "armylists/games/dulce_bellum/home.py", [_unit_sizes("dulce-bellum")]),
              (SCOPES, "armylists/games/opr/options.py", [_column(Option, "scope")]),
              (COMMANDS, "armylists/games/opr/options.py", [_column(Option, "command")])]
 

@@ -84,7 +84,7 @@ class LibraryFaction:
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
-            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home.unit_fields, self.alignment)
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home, self.alignment)
         return self._units.get(slug)
 
     def frozen(self, unit_slugs: Iterable[str], drawn_on: bool) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, Entry, Unit
+from armylists.rules.model import Army, Entry, SizeProfile, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
@@ -175,6 +175,14 @@ class Game:
         """The spells the unit always knows, by slug, each under the name of the field that names it."""
         return {}
 
+    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
+        """The sizes the unit may be taken at, each with its points, where its game has sizes; else none."""
+        return ()
+
+    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The unit's sizes as the library's unit card tables them: `label`, `morale`, `points`."""
+        return []
+
     def weapons_line(self, details: Mapping[str, Any]) -> str:
         """The unit's weapons as the library's unit card prints them; "" where its game lists none."""
         return ""
@@ -189,9 +197,9 @@ class Game:
 
     def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         """What a player sees of a unit besides its name and its cost: a book read again that changes it changes
-        the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats, options and sizes and
-        the own fields its card tags."""
-        seen = ("rules", "stats", "options", "option_groups", "sizes", *(f.name for f in self.unit_fields if f.shown))
+        the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats and options and the own
+        fields its card shows (its sizes, where it has them)."""
+        seen = ("rules", "stats", "options", "option_groups", *(f.name for f in self.unit_fields if f.shown))
         return {name: doc.get(name) for name in seen}
 
     def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:

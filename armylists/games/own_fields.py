@@ -22,9 +22,8 @@ from pydantic_core import PydanticUndefined
 
 from .schema import EntryIn, FactionIn, OptionIn, UnitIn
 
-# What every game's unit, option, faction and list entry has: kept beside `details`, never in it. A unit's sizes
-# are rows of their own in the library, each with its points.
-UNIT_SHARED = frozenset(UnitIn.model_fields) | {"sizes"}
+# What every game's unit, option, faction and list entry has: kept beside `details`, never in it.
+UNIT_SHARED = frozenset(UnitIn.model_fields)
 OPTION_SHARED = frozenset(OptionIn.model_fields)
 FACTION_SHARED = frozenset(FactionIn.model_fields)
 ENTRY_SHARED = frozenset(EntryIn.model_fields)

@@ -146,6 +146,15 @@ def test_grimoires_spells_and_a_fixed_spell_load_and_export_back(tmp_path):
     assert [u.get("spellcaster") for u in exported["factions"][0]["units"]] == [2, "fireball"]
 
 
+def test_a_units_sizes_are_kept_as_the_file_has_them_and_each_size_once(tmp_path):
+    sizes = [{"size": "single", "points": 90, "morale": 7}, {"size": "squad", "points": 150}]
+    import_file(write(tmp_path, changed(DULCE, ["factions", 0, "units", 0, "sizes"], sizes)))
+    assert Unit.objects.get(slug="rune-priest").details["sizes"] == sizes
+    assert export_game(GameSystem.objects.get(slug="dulce-bellum"))["factions"][0]["units"][0]["sizes"] == sizes
+    twice = changed(DULCE, ["factions", 0, "units", 1, "sizes"], [sizes[1], sizes[1]])
+    assert refusal(tmp_path, twice) == "factions[0].units[1].sizes[1].size: 'squad' is used twice in this unit"
+
+
 def test_a_grimoire_imported_again_replaces_the_one_with_its_slug(tmp_path):
     import_file(write(tmp_path, DULCE))
     again = {"format": "armylists/factions@1", "game": "dulce-bellum", "factions": [], "grimoires": [

@@ -119,7 +119,9 @@ def test_a_spellcaster_saved_in_the_admin_keeps_its_number(admin_client):
                   if isinstance(u.details.get("spellcaster"), int))
     page = admin_client.get(reverse("admin:factions_unit_change", args=[caster.pk]))
     typed = page.context["adminform"].form.initial["details__spellcaster"]
-    own = {f"details__{k}": v for k, v in caster.details.items()} | {"details__spellcaster": str(typed)}
+    # Its sizes, a list of objects, as the form shows them: JSON.
+    own = {f"details__{k}": json.dumps(v) if isinstance(v, list) else v for k, v in caster.details.items()}
+    own |= {"details__spellcaster": str(typed)}
     saved = admin_client.post(reverse("admin:factions_unit_change", args=[caster.pk]), admin_form_of(caster) | own)
     assert saved.status_code == 302
     before = caster.details["spellcaster"]

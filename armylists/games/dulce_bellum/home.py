@@ -12,6 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
+from armylists.boundary.errors import BadInput
 from armylists.games.base import Game
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.own_fields import NOT_A_TAG
@@ -33,7 +34,7 @@ from armylists.games.schema import (
     UnitIn,
     Units,
 )
-from armylists.rules.model import Entry, Spell, Unit
+from armylists.rules.model import Entry, SizeProfile, Spell, Unit
 from armylists.rules.text import plural
 
 from .rules import RULES, spells
@@ -126,9 +127,16 @@ class DulceBellum(Game):
     options_once = True
     casts_spells = True
     unit_filters = ("rarity", "type")
-    library_choices: ClassVar = {"UnitSize.size": SIZES}
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+
+    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
+        """A unit is taken at each of its sizes once (docs/faction-file.md, "Dulce Bellum")."""
+        seen = set()
+        for i, size in enumerate(unit.sizes):
+            if size.size in seen:
+                raise BadInput(f"{path}.sizes[{i}].size", f"'{size.size}' is used twice in this unit")
+            seen.add(size.size)
 
     def spells_chosen(self, unit: Unit) -> int:
         return spells.choices(unit)
@@ -143,6 +151,13 @@ class DulceBellum(Game):
         """Spellcaster(<spell>): the one spell it knows."""
         caster = details.get("spellcaster")
         return {"spellcaster": caster} if isinstance(caster, str) else {}
+
+    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
+        return tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in details.get("sizes", ()))
+
+    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
+                for s in self.unit_sizes(details)]
 
     def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
         tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
