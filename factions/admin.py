@@ -7,14 +7,12 @@ from django.urls import path, reverse
 from armylists.games.registry import game_home
 
 from .admin_armyforge import import_book_view
-from .admin_details import PREFIX, FactionDetailsForm, UnitDetailsForm, faction_form_for, form_for
+from .admin_details import PREFIX, FactionDetailsForm, GameDetailsForm, UnitDetailsForm, faction_form_for, form_for
 from .models import (
     Faction,
     GameSystem,
-    Grimoire,
     Option,
     OptionGroup,
-    Spell,
     Unit,
     data_changed,
 )
@@ -44,6 +42,7 @@ class ChangesGameData(admin.ModelAdmin):
 
 @admin.register(GameSystem)
 class GameSystemAdmin(ChangesGameData):
+    form = GameDetailsForm  # its own fields of its faction files (Dulce Bellum's grimoires), as JSON
     list_display = ["name", "slug", "version", "position"]
     search_fields = ["name", "slug"]
 
@@ -113,22 +112,6 @@ class FactionAdmin(OwnFieldsAdmin):
     def get_urls(self):
         own = [path("army-forge/", self.admin_site.admin_view(import_book_view), name="factions_faction_army_forge")]
         return own + super().get_urls()
-
-
-class SpellInline(admin.TabularInline):
-    model = Spell
-    extra = 0
-
-
-@admin.register(Grimoire)
-class GrimoireAdmin(ChangesGameData):
-    list_display = ["name", "slug", "game", "position"]
-    list_filter = ["game"]
-    search_fields = ["name", "slug", "spells__name"]
-    inlines = [SpellInline]
-
-    def game_id(self, obj) -> int:
-        return obj.game_id
 
 
 class OptionInline(admin.TabularInline):

@@ -12,7 +12,7 @@ from armylists.boundary.messages import bad_input, faults
 from armylists.games.own_fields import OwnField, unit_schema
 from armylists.games.registry import game_home
 
-from .models import Faction, Unit
+from .models import Faction, GameSystem, Unit
 
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
@@ -97,6 +97,34 @@ class FactionDetailsForm(DetailsForm):
     class Meta:
         model = Faction
         fields = ["game", "slug", "name", "version", "rule_texts"]  # every game's faction has them
+
+
+class GameDetailsForm(forms.ModelForm):
+    """A game system, with its own top-level fields of its faction files (Dulce Bellum's grimoires) as JSON,
+    checked as its faction files check them and kept as they write them."""
+
+    class Meta:
+        model = GameSystem
+        fields = ["slug", "name", "version", "source", "params", "position", "details"]
+
+    def clean_details(self) -> dict[str, Any]:
+        details = self.cleaned_data.get("details") or {}
+        if not isinstance(details, dict):
+            raise forms.ValidationError("must be an object: each field by its name in the faction file")
+        home = game_home(self.instance.slug or self.cleaned_data.get("slug", ""))
+        if extra := sorted(set(details) - set(home.faction_file_fields)):
+            raise forms.ValidationError(f"{extra[0]}: is not a field of this game's faction files")
+        kept = {}
+        for name, kind in home.faction_file_fields.items():
+            if name not in details:
+                continue
+            checker = TypeAdapter(kind)
+            try:
+                kept[name] = checker.dump_python(checker.validate_python(details[name]), mode="json",
+                                                 exclude_defaults=True)
+            except ValidationError as error:
+                raise forms.ValidationError(bad_input(error, (name,)).message) from None
+        return kept
 
 
 def _checked(checker: TypeAdapter, value: Any) -> Any:

@@ -14,7 +14,7 @@ from armylists.games.own_fields import without_defaults
 from armylists.games.registry import game_home
 from armylists.games.schema import drop_empty
 
-from .models import Faction, GameSystem, Grimoire, Unit
+from .models import Faction, GameSystem, Unit
 from .schemas import FORMAT
 
 
@@ -57,12 +57,6 @@ def faction_document(faction: Faction) -> dict[str, Any]:
     return drop_empty(data, keep=("units",))
 
 
-def grimoire_document(grimoire: Grimoire) -> dict[str, Any]:
-    spells = [drop_empty({"slug": s.slug, "name": s.name, "basic": s.basic, "difficulty": s.difficulty,
-                          "text": s.text}) for s in grimoire.spells.all()]
-    return {"slug": grimoire.slug, "name": grimoire.name, "spells": spells}
-
-
 def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, Any]:
     """The game's factions (or one) as a faction file, with the game's grimoires where it has them,
     so that the file loads into an empty library."""
@@ -70,7 +64,5 @@ def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, 
     if faction_slug:
         factions = factions.filter(slug=faction_slug)
     data: dict[str, Any] = {"format": FORMAT, "game": game.slug}
-    grimoires = game.grimoires.prefetch_related("spells")
-    if "grimoires" in game_home(game.slug).faction_file_fields and grimoires:
-        data["grimoires"] = [grimoire_document(g) for g in grimoires]
+    data |= {name: game.details[name] for name in game_home(game.slug).faction_file_fields if game.details.get(name)}
     return data | {"factions": [faction_document(f) for f in factions]}

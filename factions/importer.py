@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import transaction
+from pydantic import TypeAdapter
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
@@ -14,10 +15,8 @@ from armylists.games.registry import game_home
 from .models import (
     Faction,
     GameSystem,
-    Grimoire,
     Option,
     OptionGroup,
-    Spell,
     Unit,
     data_changed,
 )
@@ -53,7 +52,7 @@ def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
     (else BadInput, and nothing is written)."""
     game = GameSystem.objects.get(slug=parsed.game)
     _check_against_loaded(game, parsed)
-    _replace_grimoires(game, parsed.grimoires)
+    _replace_game_fields(game, parsed)
     units = 0
     for faction_in in parsed.factions:
         units += _replace_faction(game, faction_in)
@@ -73,28 +72,30 @@ def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
             if card["slug"] in owners:
                 raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
                                f"'{card['slug']}' is already a card of faction '{owners[card['slug']]}'")
-    kept = Grimoire.objects.filter(game=game).exclude(slug__in=[g.slug for g in parsed.grimoires])
-    kept_spells = dict(Spell.objects.filter(grimoire__in=kept).values_list("slug", "grimoire__slug"))
+    replaced = {g.slug for g in parsed.grimoires}
+    kept = [g for g in home.grimoire_docs(game.details) if g["slug"] not in replaced]
+    kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
     for gi, grimoire in enumerate(parsed.grimoires):
         for si, spell in enumerate(grimoire.spells):
             if spell.slug in kept_spells:
                 raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
                                f"'{spell.slug}' is already a spell of grimoire '{kept_spells[spell.slug]}'")
-    known = {"grimoire": set(kept.values_list("slug", flat=True)), "spell": set(kept_spells)}
+    known = {"grimoire": {g["slug"] for g in kept}, "spell": set(kept_spells)}
     for path, kind, slug in missing_references(parsed):
         if slug not in known[kind]:
             raise BadInput(path, f"no {kind} '{slug}' in this file or in {game.name}")
 
 
-def _replace_grimoires(game: GameSystem, grimoires: list) -> None:
-    """A grimoire imported again replaces the one with its slug (factions keep their link to it)."""
-    for position, data in enumerate(grimoires):
-        grimoire, _ = Grimoire.objects.update_or_create(
-            game=game, slug=data.slug, defaults={"name": data.name, "position": position})
-        grimoire.spells.all().delete()
-        Spell.objects.bulk_create(
-            Spell(grimoire=grimoire, slug=s.slug, name=s.name, basic=s.basic, difficulty=s.difficulty or "",
-                  text=s.text or "", position=i) for i, s in enumerate(data.spells))
+def _replace_game_fields(game: GameSystem, parsed: FactionFile) -> None:
+    """The game's own top-level items the file holds (Dulce Bellum's grimoires) kept as it writes them, at their
+    defaults left out as an export leaves them out: one imported again replaces the one with its slug, in its
+    place (the factions that name it still do); the others are kept, and new ones go after them."""
+    for name, kind in game_home(game.slug).faction_file_fields.items():
+        items = TypeAdapter(kind).dump_python(getattr(parsed, name), mode="json", exclude_defaults=True)
+        if items:
+            by_slug = {item["slug"]: item for item in game.details.get(name, ())}
+            game.details[name] = list((by_slug | {item["slug"]: item for item in items}).values())
+    game.save(update_fields=["details"])
 
 
 def _replace_faction(game: GameSystem, data: FactionIn) -> int:

@@ -41,6 +41,10 @@ class GameSystem(models.Model):
         help_text="The numbers the construction rules use (hero per N points, 35%, unlock tables...).",
     )
     position = models.PositiveSmallIntegerField(default=0)
+    # The game's own top-level fields of its faction files (`Game.faction_file_fields`: Dulce Bellum's grimoires
+    # with their spells), as the files name them; an import replaces an item (a grimoire) by its slug.
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="The game's own fields of its faction files, as they name them.")
     # A new value whenever the game's factions, units, options or command cards change
     # (`data_changed`): the check keeps each game's unit data in memory under it.
     data_version = models.UUIDField(default=uuid.uuid4, editable=False)
@@ -63,42 +67,6 @@ def data_changed(*game_ids: int) -> None:
     calls it too.
     """
     GameSystem.objects.filter(pk__in=game_ids).update(data_version=uuid.uuid4())
-
-
-class Grimoire(models.Model):
-    """Dulce Bellum: a grimoire of spells, shared by every faction of the game (Magic: Grimoires)."""
-
-    game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="grimoires")
-    slug = models.SlugField(max_length=SLUG_MAX)
-    name = models.CharField(max_length=NAME_MAX)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["game", "position", "name"]
-        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="grimoire_slug_unique_in_game")]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Spell(models.Model):
-    """Dulce Bellum: one spell of a grimoire. Its slug is unique across the game's grimoires
-    (the importer checks it, since a constraint cannot reach across the grimoire)."""
-
-    grimoire = models.ForeignKey(Grimoire, on_delete=models.CASCADE, related_name="spells")
-    slug = models.SlugField(max_length=SLUG_MAX)
-    name = models.CharField(max_length=NAME_MAX)
-    basic = models.BooleanField(default=False)
-    difficulty = models.CharField(max_length=NAME_MAX, blank=True)
-    text = models.TextField(blank=True)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["grimoire", "position"]
-        constraints = [models.UniqueConstraint(fields=["grimoire", "slug"], name="spell_slug_unique_in_grimoire")]
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class Faction(models.Model):

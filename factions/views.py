@@ -15,7 +15,7 @@ from armylists.rules.text import in_words, setting_name
 
 from .armyforge import edition_lines
 from .exporter import units_with_details
-from .models import Faction, GameSystem, Grimoire, Spell, Unit, game_params
+from .models import Faction, GameSystem, Unit, game_params
 
 
 def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -37,10 +37,9 @@ def matcher(game: str, wanted: str, query: str) -> Callable[[Unit], bool]:
 
 def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     """Each unit with its tags as its game shows them, and its number of models where its game counts them; a
-    unit that names a spell names it by the spell's name (one query, only if a unit names one)."""
-    named = {v for u in units for v in u.details.values() if isinstance(v, str)}
-    names = dict(Spell.objects.filter(grimoire__game=game, slug__in=named).values_list("slug", "name")) if named else {}
+    unit that names a spell names it by the spell's name."""
     home = game_home(game.slug)
+    names = {s["slug"]: s["name"] for g in home.grimoire_docs(game.details) for s in g["spells"]}
     for unit in units:
         unit.tags = home.unit_tags(unit.details, names)
         unit.model_count = home.models_of(unit.details)
@@ -63,7 +62,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
         "params": {setting_name(k): in_words(v) for k, v in game_system.params.items()},
-        "grimoires": game_system.grimoires.prefetch_related("spells"),
+        "grimoires": game_home(game).grimoire_docs(game_system.details),
     })
 
 
@@ -88,7 +87,7 @@ def own_fields_shown(faction: Faction) -> dict[str, Any]:
     book = home.army_forge_book(details)
     drawn_on = set(home.grimoires_of(details))
     return {"command_cards": home.command_cards_of(details), "spells": home.book_spells(details),
-            "grimoires": Grimoire.objects.filter(game=faction.game, slug__in=drawn_on) if drawn_on else [],
+            "grimoires": [g for g in home.grimoire_docs(faction.game.details) if g["slug"] in drawn_on],
             "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}
 
 

@@ -10,8 +10,8 @@ exactly the data it was submitted with (`Library.from_snapshot`).
 `library_of(game)` keeps each game's library in memory, per process, and
 reads it again only when the game's `data_version` has changed (an import or
 an admin edit changes it, see `factions.models.data_changed`): a warm check
-runs one small query for the version instead of seven for every unit of the
-game (nine with grimoires). A `Library` is shared between requests: nothing may change
+runs one small query for the version instead of four for every unit of the
+game (five with grimoires). A `Library` is shared between requests: nothing may change
 one after it is built.
 """
 from __future__ import annotations
@@ -35,7 +35,7 @@ from armylists.ops.timelimit import shielded
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
 from factions.engine_units import engine_command_card, engine_grimoire, engine_unit
-from factions.exporter import factions_with_details, grimoire_document, unit_document
+from factions.exporter import factions_with_details, unit_document
 from factions.models import Faction, GameSystem
 
 
@@ -184,18 +184,20 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable = ()) -> Library:
+def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable[dict[str, Any]] = ()) -> Library:
     return Library(game, {
         f.slug: LibraryFaction(f.slug, f.name, {u.slug: unit_document(u, game) for u in f.units.all()},
                                dict(f.details), list(f.rule_texts))
         for f in factions
-    }, [grimoire_document(g) for g in grimoires])
+    }, list(grimoires))
 
 
 def load_library(game: GameSystem) -> Library:
-    """Every faction of `game`, read from the database: seven queries whatever the number of units,
-    two more for a game with grimoires (Dulce Bellum: the grimoires and their spells)."""
-    grimoires = game.grimoires.prefetch_related("spells") if game_home(game.slug).casts_spells else ()
+    """Every faction of `game`, read from the database: four queries whatever the number of units, one more for
+    a game with grimoires (Dulce Bellum: its row's details, read again as its units are)."""
+    home = game_home(game.slug)
+    grimoires = home.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
+        if home.casts_spells else ()
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
 
 
