@@ -33,7 +33,7 @@ def details_to_columns(apps, schema_editor):
         faction.alignment = details.get("alignment") or ""
         faction.spells = details.get("spells") or []
         faction.army_forge = details.get("army_forge") or {}
-        cards += [CommandCard(faction=faction, position=i, slug=c["slug"], title=c["title"],
+        cards += [CommandCard(faction_id=faction.pk, position=i, slug=c["slug"], title=c["title"],
                               alignment_only=c.get("alignment_only") or "", text=c.get("text") or "")
                   for i, c in enumerate(details.get("command_cards", ()))]
         faction.grimoires.set(Grimoire.objects.filter(game_id=faction.game_id, slug__in=details.get("grimoires", ())))

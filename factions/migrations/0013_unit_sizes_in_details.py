@@ -22,7 +22,7 @@ def details_to_rows(apps, schema_editor):
     UnitSize = apps.get_model("factions", "UnitSize")
     units = [u for u in Unit.objects.all() if "sizes" in (u.details or {})]
     UnitSize.objects.bulk_create(
-        (UnitSize(unit=unit, position=i, size=s["size"], points=s["points"], morale=s.get("morale"))
+        (UnitSize(unit_id=unit.pk, position=i, size=s["size"], points=s["points"], morale=s.get("morale"))
          for unit in units for i, s in enumerate(unit.details["sizes"])), batch_size=500)
     for unit in units:
         unit.details = {k: v for k, v in unit.details.items() if k != "sizes"}

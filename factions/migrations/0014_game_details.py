@@ -30,9 +30,9 @@ def details_to_rows(apps, schema_editor):
     games = [g for g in GameSystem.objects.all() if "grimoires" in (g.details or {})]
     for game in games:
         for position, data in enumerate(game.details["grimoires"]):
-            grimoire = Grimoire.objects.create(game=game, slug=data["slug"], name=data["name"], position=position)
+            grimoire = Grimoire.objects.create(game_id=game.pk, slug=data["slug"], name=data["name"], position=position)
             Spell.objects.bulk_create(
-                Spell(grimoire=grimoire, position=i, slug=s["slug"], name=s["name"], basic=s.get("basic", False),
+                Spell(grimoire_id=grimoire.pk, position=i, slug=s["slug"], name=s["name"], basic=s.get("basic", False),
                       difficulty=s.get("difficulty") or "", text=s.get("text") or "")
                 for i, s in enumerate(data["spells"]))
         game.details = {k: v for k, v in game.details.items() if k != "grimoires"}
