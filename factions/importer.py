@@ -20,7 +20,7 @@ from .models import (
     Unit,
     data_changed,
 )
-from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
+from .schemas import FactionFile, FactionIn, parse_faction_file
 
 JSON_COLUMNS = ("weapons", "replaces", "rules")  # lists in the file, plain JSON in the database (format 1.2)
 
@@ -61,29 +61,11 @@ def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
 
 
 def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
-    """Command card and spell slugs stay unique across the game; grimoires and spells the file
-    names but does not hold exist already."""
-    home = game_home(game.slug)
-    kept_factions = game.factions.exclude(slug__in=[f.slug for f in parsed.factions])
-    owners = {card["slug"]: slug for slug, details in kept_factions.values_list("slug", "details")
-              for card in home.command_cards_of(details)}
-    for fi, faction in enumerate(parsed.factions):
-        for ci, card in enumerate(home.command_cards_of(details_of(faction, FACTION_SHARED))):
-            if card["slug"] in owners:
-                raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
-                               f"'{card['slug']}' is already a card of faction '{owners[card['slug']]}'")
-    replaced = {g.slug for g in parsed.grimoires}
-    kept = [g for g in home.grimoire_docs(game.details) if g["slug"] not in replaced]
-    kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
-    for gi, grimoire in enumerate(parsed.grimoires):
-        for si, spell in enumerate(grimoire.spells):
-            if spell.slug in kept_spells:
-                raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
-                               f"'{spell.slug}' is already a spell of grimoire '{kept_spells[spell.slug]}'")
-    known = {"grimoire": {g["slug"] for g in kept}, "spell": set(kept_spells)}
-    for path, kind, slug in missing_references(parsed):
-        if slug not in known[kind]:
-            raise BadInput(path, f"no {kind} '{slug}' in this file or in {game.name}")
+    """What the file names but does not hold is in the game's data already, and what it adds clashes with
+    nothing kept (a command card's slug, a spell's): the game says (`Game.check_against_library`)."""
+    others = game.factions.exclude(slug__in=[f.slug for f in parsed.factions])
+    game_home(game.slug).check_against_library(parsed.factions, parsed.tops, game.details,
+                                               dict(others.values_list("slug", "details")))
 
 
 def _replace_game_fields(game: GameSystem, parsed: FactionFile) -> None:
@@ -91,7 +73,7 @@ def _replace_game_fields(game: GameSystem, parsed: FactionFile) -> None:
     defaults left out as an export leaves them out: one imported again replaces the one with its slug, in its
     place (the factions that name it still do); the others are kept, and new ones go after them."""
     for name, kind in game_home(game.slug).faction_file_fields.items():
-        items = TypeAdapter(kind).dump_python(getattr(parsed, name), mode="json", exclude_defaults=True)
+        items = TypeAdapter(kind).dump_python(parsed.tops.get(name, []), mode="json", exclude_defaults=True)
         if items:
             by_slug = {item["slug"]: item for item in game.details.get(name, ())}
             game.details[name] = list((by_slug | {item["slug"]: item for item in items}).values())

@@ -57,7 +57,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
     factions = list(game_system.factions.annotate(unit_count=Count("units")))
     for faction in factions:
-        faction.alignment = game_home(game).alignment_of(faction.details)
+        faction.side = game_home(game).alignment_of(faction.details)  # Order or Destruction, where its game has sides
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),

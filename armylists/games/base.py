@@ -206,6 +206,18 @@ class Game:
         """A faction file's unit (validated, at `path`) beyond its schema: what its own fields name among its
         faction's `units` (by slug) is there and may be named; BadInput at the first fault."""
 
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        """A faction file's factions and the game's own top-level fields in it (`faction_file_fields`, by name),
+        validated, beyond their schemas: what their own fields name across the file is unique where the format
+        says so (docs/faction-file.md); BadInput at the first fault. Each unit is `check_unit`'s."""
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        """A faction file (validated) against the game's data already in the library: `loaded`, the game's own
+        top-level fields; `others`, the own fields of the factions the file does not replace, by slug. What the
+        file names but does not hold is there, and what it adds clashes with nothing kept; BadInput at the first
+        fault."""
+
     def option_fields(self, option: Any) -> dict[str, Any]:
         return {}
 

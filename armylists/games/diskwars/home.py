@@ -11,6 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import Field, model_validator
 
+from armylists.boundary.errors import BadInput
 from armylists.games.base import FactionChoice, Game, Section
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import NUMBER, ListSetting
@@ -31,6 +32,7 @@ from armylists.games.schema import (
     Strict,
     UnitIn,
     Units,
+    unique,
 )
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
@@ -93,6 +95,16 @@ class DiskwarsFactionIn(FactionIn):
     command_cards: list[CommandCardIn] = []
 
 
+def _cards_once(factions: Sequence[Any], owner: dict[str, str]) -> None:
+    """A command card's slug is one card's in the whole game, as a list names cards by slug alone (docs/faction-
+    file.md, "Command cards"). `owner`: the faction of each card met already."""
+    for fi, faction in enumerate(factions):
+        for ci, card in enumerate(faction.command_cards):
+            if owner.setdefault(card.slug, faction.slug) != faction.slug:
+                raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
+                               f"'{card.slug}' is already a card of faction '{owner[card.slug]}'")
+
+
 Regiment = tuple[Entry, list[Entry], int, int]
 
 
@@ -146,6 +158,16 @@ class Diskwars(Game):
         """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
         return {"alignment": self.alignment_of(details),
                 "command_cards": self.command_cards_of(details) if drawn_on else []}
+
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        for fi, faction in enumerate(factions):
+            unique(faction.command_cards, "slug", f"factions[{fi}].command_cards", "this faction")
+        _cards_once(factions, {})
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
+                               for card in self.command_cards_of(details)})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:

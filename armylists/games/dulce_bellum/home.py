@@ -6,7 +6,7 @@ taken at most once per unit; casters carry spells.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
@@ -15,7 +15,7 @@ from pydantic_core import PydanticCustomError
 from armylists.boundary.errors import BadInput
 from armylists.games.base import Game
 from armylists.games.card_parts import CardContext, Stat, faction_detail
-from armylists.games.own_fields import NOT_A_TAG
+from armylists.games.own_fields import NOT_A_TAG, details_of
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -33,6 +33,7 @@ from armylists.games.schema import (
     Strict,
     UnitIn,
     Units,
+    unique,
 )
 from armylists.rules.model import Entry, SizeProfile, Spell, Unit
 from armylists.rules.text import plural
@@ -138,6 +139,39 @@ class DulceBellum(Game):
                 raise BadInput(f"{path}.sizes[{i}].size", f"'{size.size}' is used twice in this unit")
             seen.add(size.size)
 
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        """Grimoire slugs once in the file, spell slugs once across its grimoires (a list names a spell by slug
+        alone), a faction's grimoires once (docs/faction-file.md, "Dulce Bellum grimoires and spells")."""
+        grimoires = tops.get("grimoires", [])
+        unique(grimoires, "slug", "grimoires", "this file")
+        _spells_once(grimoires, {})
+        for fi, faction in enumerate(factions):
+            unique(faction.grimoires, None, f"factions[{fi}].grimoires", "this faction")
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        """The file's spells clash with none of the grimoires kept (those it does not replace); a grimoire or a
+        spell it names but does not hold is one of them."""
+        grimoires = tops.get("grimoires", [])
+        replaced = {g.slug for g in grimoires}
+        kept = [g for g in self.grimoire_docs(loaded) if g["slug"] not in replaced]
+        kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
+        _spells_once(grimoires, dict(kept_spells))
+        known = {"grimoire": replaced | {g["slug"] for g in kept},
+                 "spell": {s.slug for g in grimoires for s in g.spells} | set(kept_spells)}
+        for path, kind, slug in self._magic_named(factions):
+            if slug not in known[kind]:
+                raise BadInput(path, f"no {kind} '{slug}' in this file or in {self.system['name']}")
+
+    def _magic_named(self, factions: Sequence[Any]) -> Iterator[tuple[str, str, str]]:
+        """(path, "grimoire" or "spell", slug) of every grimoire a faction draws on and spell a unit knows."""
+        for fi, faction in enumerate(factions):
+            for gi, slug in enumerate(faction.grimoires):
+                yield f"factions[{fi}].grimoires[{gi}]", "grimoire", slug
+            for ui, unit in enumerate(faction.units):
+                for name, spell in self.spells_named(details_of(unit)).items():
+                    yield f"factions[{fi}].units[{ui}].{name}", "spell", spell
+
     def spells_chosen(self, unit: Unit) -> int:
         return spells.choices(unit)
 
@@ -225,6 +259,16 @@ class DulceBellum(Game):
         if known:
             details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
         return details
+
+
+def _spells_once(grimoires: list[GrimoireIn], grimoire_of: dict[str, str]) -> None:
+    """A spell's slug is one spell's across the game's grimoires. `grimoire_of`: the grimoire of each spell met
+    already."""
+    for gi, grimoire in enumerate(grimoires):
+        for si, spell in enumerate(grimoire.spells):
+            if grimoire_of.setdefault(spell.slug, grimoire.slug) != grimoire.slug:
+                raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
+                               f"'{spell.slug}' is already a spell of grimoire '{grimoire_of[spell.slug]}'")
 
 
 def _with_difficulty(spell: Spell) -> str:
