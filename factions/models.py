@@ -45,7 +45,7 @@ class GameSystem(models.Model):
     # with their spells), as the files name them; an import replaces an item (a grimoire) by its slug.
     details = models.JSONField(default=dict, blank=True,
                                help_text="The game's own fields of its faction files, as they name them.")
-    # A new value whenever the game's factions, units, options or command cards change
+    # A new value whenever the game's factions, units, options or own fields change
     # (`data_changed`): the check keeps each game's unit data in memory under it.
     data_version = models.UUIDField(default=uuid.uuid4, editable=False)
 

@@ -1,11 +1,13 @@
 """The unit data a list is checked against, from the database or frozen in a snapshot.
 
 A `Library` holds, for each faction of a game, its unit documents (the
-faction-file JSON of each unit), command cards and the slugs of the grimoires
-it may use, and the game's grimoires (Dulce Bellum). A tournament submission
-stores `Library.snapshot()` of the units it uses (with every grimoire of the
-game, which the spell rules need whole), so it is re-checked later against
-exactly the data it was submitted with (`Library.from_snapshot`).
+faction-file JSON of each unit) and its own fields as its file names them
+(Diskwars' command cards, the slugs of the grimoires it may use...), and the
+game's grimoires (Dulce Bellum); what it says of a faction's own fields, it
+asks the game. A tournament submission stores `Library.snapshot()` of the units
+it uses (with every grimoire of the game, which the spell rules need whole), so
+it is re-checked later against exactly the data it was submitted with
+(`Library.from_snapshot`); a snapshot keeps the keys it always had.
 
 `library_of(game)` keeps each game's library in memory, per process, and
 reads it again only when the game's `data_version` has changed (an import or

@@ -117,9 +117,9 @@ class Game:
 
     # The library and the builder's picker
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
-    # The values of the game library's columns that hold this game's own words (an option's scope, a faction's
-    # alignment), by column ("Option.scope"): {value: label}, declared once in the game's package. A column
-    # offers those of every game in use (factions/models.py, `declared_choices`).
+    # The values of the game library's columns that hold this game's own words (an OPR option's scope), by column
+    # ("Option.scope"): {value: label}, declared once in the game's package. A column offers those of every game in
+    # use (factions/models.py, `declared_choices`). A declared own field offers its schema's `Literal` instead.
     library_choices: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     @cached_property
