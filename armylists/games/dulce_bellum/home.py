@@ -13,7 +13,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import Game
+from armylists.games.base import FROZEN_FACTION, Game
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.own_fields import NOT_A_TAG, details_of
 from armylists.games.schema import (
@@ -203,7 +203,7 @@ class DulceBellum(Game):
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
         grimoires = self.grimoires_of(details)
-        return super().frozen_details({}, False) | ({"grimoires": list(grimoires)} if grimoires else {})
+        return FROZEN_FACTION | ({"grimoires": list(grimoires)} if grimoires else {})
 
     def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(game_details.get("grimoires", ()))

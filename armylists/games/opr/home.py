@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FactionChoice, Game, Section
+from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
 from armylists.games.card_parts import CardContext, Stat, faction_detail, weapon_text
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
@@ -164,7 +164,7 @@ class OprGame(Game):
         """The book's spells of the factions the list takes units of (for its casters' cards); never where the
         book came from, which a submission's roster does not name."""
         spells = self.book_spells(details) if drawn_on else []
-        return super().frozen_details({}, False) | ({"spells": spells} if spells else {})
+        return FROZEN_FACTION | ({"spells": spells} if spells else {})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
