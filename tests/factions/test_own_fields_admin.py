@@ -63,3 +63,20 @@ def test_a_games_grimoires_are_edited_as_json_and_checked_as_the_file_would(admi
     assert game.details == {"grimoires": [{"slug": "new-magic", "name": "New Magic",
                                            "spells": [{"slug": "zap", "name": "Zap"}]}]}  # as an export writes it
     assert "Zap" in admin_client.get(reverse("factions:game-detail", args=[game.slug])).content.decode()
+
+
+@pytest.mark.django_db
+def test_an_army_forge_factions_book_is_an_object_the_admin_keeps(admin_client):
+    """An OPR faction read from an Army Forge book says which (docs/faction-file.md, "Army Forge books"): saved in
+    the admin as it stands, it keeps it."""
+    book = {"book": "BookRiverfolk01", "version": "3.5.2", "game_system": "age-of-fantasy-regiments"}
+    data = demo("aof-regiments")
+    data["factions"] = [data["factions"][0] | {"army_forge": book}]
+    import_document(parse_faction_file(data))
+    faction = Faction.objects.get(slug=data["factions"][0]["slug"])
+    url = reverse("admin:factions_faction_change", args=[faction.pk])
+    form = admin_client.get(url).context["adminform"].form
+    own = {name.removeprefix("details__"): form[name].value() for name in form.fields if name.startswith("details__")}
+    assert admin_client.post(url, faction_form(faction, **own)).status_code == 302
+    faction.refresh_from_db()
+    assert faction.details["army_forge"] == book and faction.army_forge_book == book
