@@ -50,7 +50,8 @@ def import_file(path: str | Path) -> Imported:
 def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
     """Write a parsed file; what it names outside itself must be in the game's data already
     (else BadInput, and nothing is written)."""
-    game = GameSystem.objects.get(slug=parsed.game)
+    # Locked until written: the game's own top-level fields are read, merged with the file's and written again.
+    game = GameSystem.objects.select_for_update().get(slug=parsed.game)
     _check_against_loaded(game, parsed)
     _replace_game_fields(game, parsed)
     units = 0
@@ -77,7 +78,7 @@ def _replace_game_fields(game: GameSystem, parsed: FactionFile) -> None:
         if items:
             by_slug = {item["slug"]: item for item in game.details.get(name, ())}
             game.details[name] = list((by_slug | {item["slug"]: item for item in items}).values())
-    game.save(update_fields=["details"])
+            game.save(update_fields=["details"])
 
 
 def _replace_faction(game: GameSystem, data: FactionIn) -> int:
