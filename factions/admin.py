@@ -7,17 +7,22 @@ from django.urls import path, reverse
 from armylists.games.registry import game_home
 
 from .admin_armyforge import import_book_view
-from .admin_details import PREFIX, OptionDetailsForm, UnitDetailsForm, form_for, option_form_for
+from .admin_details import (
+    PREFIX,
+    FactionDetailsForm,
+    GameDetailsForm,
+    OptionDetailsForm,
+    UnitDetailsForm,
+    faction_form_for,
+    form_for,
+    option_form_for,
+)
 from .models import (
-    CommandCard,
     Faction,
     GameSystem,
-    Grimoire,
     Option,
     OptionGroup,
-    Spell,
     Unit,
-    UnitSize,
     data_changed,
 )
 
@@ -46,6 +51,7 @@ class ChangesGameData(admin.ModelAdmin):
 
 @admin.register(GameSystem)
 class GameSystemAdmin(ChangesGameData):
+    form = GameDetailsForm  # its own fields of its faction files (Dulce Bellum's grimoires), as JSON
     list_display = ["name", "slug", "version", "position"]
     search_fields = ["name", "slug"]
 
@@ -53,18 +59,61 @@ class GameSystemAdmin(ChangesGameData):
         return obj.pk
 
 
-class CommandCardInline(admin.TabularInline):
-    model = CommandCard
-    extra = 0
+class OwnFieldsAdmin(ChangesGameData):
+    """A row's shared fields, then its game's own, one form field each (`admin_details.py`); a new row is made
+    with the shared ones first, since they say which game's fields it has."""
+
+    SHARED: list[str]
+
+    def game_of(self, obj) -> GameSystem:
+        raise NotImplementedError
+
+    def form_of(self, game: str):
+        raise NotImplementedError
+
+    def own_fields(self, game: str):
+        raise NotImplementedError
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        if obj is not None:
+            kwargs["form"] = self.form_of(self.game_of(obj).slug)
+            kwargs["fields"] = self.SHARED
+        return super().get_form(request, obj, change, **kwargs)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        """A new row goes on to its change page, where its game's own fields are filled in (unless the
+        admin asked for another form or a pop-up)."""
+        if "_addanother" in request.POST or "_popup" in request.POST:
+            return super().response_add(request, obj, post_url_continue)
+        self.message_user(request, f"Now fill in {obj.name}'s {self.game_of(obj).name} fields.")
+        meta = self.model._meta
+        return HttpResponseRedirect(reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[obj.pk]))
+
+    def get_fieldsets(self, request, obj=None):
+        fieldsets = [(None, {"fields": self.SHARED})]
+        if obj is not None:
+            game = self.game_of(obj).slug
+            fieldsets.append((f"{game_home(game).system['name']}: its own fields",
+                              {"fields": [PREFIX + f.name for f in self.own_fields(game)]}))
+        return fieldsets
 
 
 @admin.register(Faction)
-class FactionAdmin(ChangesGameData):
-    list_display = ["name", "slug", "game", "version", "alignment"]
-    list_filter = ["game", "alignment"]
+class FactionAdmin(OwnFieldsAdmin):
+    list_display = ["name", "slug", "game", "version"]
+    list_filter = ["game"]
     search_fields = ["name", "slug"]
-    inlines = [CommandCardInline]
-    filter_horizontal = ["grimoires"]
+    list_select_related = ["game"]
+    SHARED = FactionDetailsForm.Meta.fields
+
+    def game_of(self, obj) -> GameSystem:
+        return obj.game
+
+    def form_of(self, game: str):
+        return faction_form_for(game)
+
+    def own_fields(self, game: str):
+        return game_home(game).faction_fields
 
     def game_id(self, obj) -> int:
         return obj.game_id
@@ -72,22 +121,6 @@ class FactionAdmin(ChangesGameData):
     def get_urls(self):
         own = [path("army-forge/", self.admin_site.admin_view(import_book_view), name="factions_faction_army_forge")]
         return own + super().get_urls()
-
-
-class SpellInline(admin.TabularInline):
-    model = Spell
-    extra = 0
-
-
-@admin.register(Grimoire)
-class GrimoireAdmin(ChangesGameData):
-    list_display = ["name", "slug", "game", "position"]
-    list_filter = ["game"]
-    search_fields = ["name", "slug", "spells__name"]
-    inlines = [SpellInline]
-
-    def game_id(self, obj) -> int:
-        return obj.game_id
 
 
 class OptionInline(admin.TabularInline):
@@ -107,47 +140,23 @@ class OptionGroupInline(admin.TabularInline):
     extra = 0
 
 
-class UnitSizeInline(admin.TabularInline):
-    model = UnitSize
-    extra = 0
-
-
 @admin.register(Unit)
-class UnitAdmin(ChangesGameData):
-    """A unit's shared fields, then its game's own, one form field each (`admin_details.py`); a new unit
-    is made with the shared ones first, since its faction says which game's fields it has."""
-
+class UnitAdmin(OwnFieldsAdmin):
     list_display = ["name", "faction", "price", "tags"]
     list_filter = ["faction__game", "faction"]
     search_fields = ["name", "slug", "faction__name", "notes"]
     list_select_related = ["faction__game"]
-    inlines = [OptionGroupInline, OptionInline, UnitSizeInline]
+    inlines = [OptionGroupInline, OptionInline]
     SHARED = UnitDetailsForm.Meta.fields
 
-    def get_form(self, request, obj=None, change=False, **kwargs):
-        if obj is not None:
-            kwargs["form"] = form_for(obj.faction.game.slug)
-            kwargs["fields"] = self.SHARED
-        return super().get_form(request, obj, change, **kwargs)
+    def game_of(self, obj) -> GameSystem:
+        return obj.faction.game
 
-    def response_add(self, request, obj, post_url_continue=None):
-        """A new unit goes on to its change page, where its game's own fields are filled in (unless the
-        admin asked for another form or a pop-up)."""
-        if "_addanother" in request.POST or "_popup" in request.POST:
-            return super().response_add(request, obj, post_url_continue)
-        self.message_user(request, f"Now fill in {obj.name}'s {obj.faction.game.name} fields.")
-        return HttpResponseRedirect(reverse("admin:factions_unit_change", args=[obj.pk]))
+    def form_of(self, game: str):
+        return form_for(game)
 
-    def get_fieldsets(self, request, obj=None):
-        fieldsets = [(None, {"fields": self.SHARED})]
-        if obj is not None:
-            home = game_home(obj.faction.game.slug)
-            fieldsets.append((f"{home.system['name']}: its own fields",
-                              {"fields": [PREFIX + f.name for f in home.unit_fields]}))
-        return fieldsets
-
-    def get_queryset(self, request):
-        return super().get_queryset(request).prefetch_related("sizes")
+    def own_fields(self, game: str):
+        return game_home(game).unit_fields
 
     @admin.display(description="Price")
     def price(self, obj) -> str:

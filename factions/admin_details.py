@@ -13,7 +13,7 @@ from armylists.games.own_fields import OwnField, option_schema, unit_schema
 from armylists.games.registry import game_home
 from armylists.games.schema import OptionIn
 
-from .models import Option, Unit
+from .models import Faction, GameSystem, Option, Unit
 
 PREFIX = "details__"  # a form field of one of the game's own fields: details__<its name in the file>
 
@@ -40,7 +40,8 @@ class DetailsForm(forms.ModelForm):
 
     own_fields: tuple[OwnField, ...] = ()
     schema: type[BaseModel]  # the file's model of such a row, in its game
-    # The schema's fields the admin edits elsewhere (a unit's sizes, in their inline): left out of the whole check.
+    # The schema's fields the admin edits elsewhere (a faction's units, on their own pages): left out of the whole
+    # check.
     edited_apart: frozenset[str] = frozenset()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -62,7 +63,7 @@ class DetailsForm(forms.ModelForm):
                 details[field.name] = _checked(_checker(self.schema, field.name), value)
             except ValidationError as error:
                 self.add_error(PREFIX + field.name, bad_input(error).message)
-        details = TypeAdapter(dict).dump_python(details, mode="json", exclude_none=True)  # as the importer keeps them
+        details = TypeAdapter(dict).dump_python(details, mode="json", exclude_none=True)  # as `details_of` keeps them
         if not self.errors:
             self._check_whole(cleaned, details)
         self.instance.details = details
@@ -86,8 +87,6 @@ class DetailsForm(forms.ModelForm):
 class UnitDetailsForm(DetailsForm):
     """A unit with its game's own fields (the game is its faction's)."""
 
-    edited_apart = frozenset({"sizes"})
-
     class Meta:
         model = Unit
         fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
@@ -102,6 +101,44 @@ class OptionDetailsForm(DetailsForm):
     class Meta:
         model = Option
         fields = ["slug", "name", "cost", "group", "position"]  # every game's option has them
+
+
+class FactionDetailsForm(DetailsForm):
+    """A faction with its game's own fields (its alignment, its command cards...)."""
+
+    edited_apart = frozenset({"units"})  # on the units' own pages
+
+    class Meta:
+        model = Faction
+        fields = ["game", "slug", "name", "version", "rule_texts"]  # every game's faction has them
+
+
+class GameDetailsForm(forms.ModelForm):
+    """A game system, with its own top-level fields of its faction files (Dulce Bellum's grimoires) as JSON,
+    checked as its faction files check them and kept as they write them."""
+
+    class Meta:
+        model = GameSystem
+        fields = ["slug", "name", "version", "source", "params", "position", "details"]
+
+    def clean_details(self) -> dict[str, Any]:
+        details = self.cleaned_data.get("details") or {}
+        if not isinstance(details, dict):
+            raise forms.ValidationError("must be an object: each field by its name in the faction file")
+        home = game_home(self.instance.slug or self.cleaned_data.get("slug", ""))
+        if extra := sorted(set(details) - set(home.faction_file_fields)):
+            raise forms.ValidationError(f"{extra[0]}: is not a field of this game's faction files")
+        kept = {}
+        for name, kind in home.faction_file_fields.items():
+            if name not in details:
+                continue
+            checker = TypeAdapter(kind)
+            try:
+                kept[name] = checker.dump_python(checker.validate_python(details[name]), mode="json",
+                                                 exclude_defaults=True)
+            except ValidationError as error:
+                raise forms.ValidationError(bad_input(error, (name,)).message) from None
+        return kept
 
 
 def _checked(checker: TypeAdapter, value: Any) -> Any:
@@ -148,3 +185,9 @@ def option_form_for(game: str) -> type[DetailsForm]:
     """The option form of `game` (a row of a unit's options): its own fields after the shared ones."""
     home = game_home(game)
     return details_form(OptionDetailsForm, home.option_fields, option_schema(home.faction_schema))
+
+
+def faction_form_for(game: str) -> type[DetailsForm]:
+    """The faction form of `game`: its own fields after the shared ones."""
+    home = game_home(game)
+    return details_form(FactionDetailsForm, home.faction_fields, home.faction_schema)

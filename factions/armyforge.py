@@ -16,6 +16,7 @@ from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, parse_json, read_json
 from armylists.games.base import Game
 from armylists.games.book_reading import LeftOut
+from armylists.games.own_fields import FACTION_SHARED, details_of
 from armylists.games.registry import game_home
 
 from .exporter import faction_document, factions_with_details
@@ -56,7 +57,8 @@ class BookImport:
 
     def edition_lines(self) -> list[str]:
         """The book's version, the rules version Muster checks it against, and what is known to differ."""
-        return edition_lines(self.game, self.faction.army_forge.version if self.faction.army_forge else None)
+        book = game_home(self.game).army_forge_book(details_of(self.faction, FACTION_SHARED))
+        return edition_lines(self.game, book.get("version") if book else None)
 
     def beside_line(self) -> str:
         """Where the book went, when a faction not from Army Forge holds its slug; else nothing."""
@@ -89,16 +91,17 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         raise FactionFileError(f"{source}: {error}") from None
     existing = _faction(game, parsed.factions[0].slug)
     beside = None
-    if existing is not None and not existing.army_forge and not replace:
+    if existing is not None and not existing.army_forge_book and not replace:
         # A sample faction (or one from a Muster file) keeps its slug, which lists and scripts name: the book
         # goes beside it, under a slug of its own (the same one each time, so it is compared when imported again).
         beside = existing
         reading.faction["slug"] = _slug_beside(game, existing.slug)
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
         existing = _faction(game, reading.faction["slug"])
-    changes = _changes(game, faction_document(existing), reading.faction) if existing and existing.army_forge else None
+    changes = _changes(game, faction_document(existing), reading.faction) if existing and existing.army_forge_book \
+        else None
     breaks = broken_by_replacing(game, existing.slug, {u.slug for u in parsed.factions[0].units}) \
-        if existing is not None and not existing.army_forge else []
+        if existing is not None and not existing.army_forge_book else []
     return BookImport(source, game, parsed, reading.left_out, existing, changes, beside, breaks)
 
 
@@ -112,8 +115,8 @@ def _slug_beside(game: str, slug: str) -> str:
     stem = slug[:SLUG_MAX - len("-army-forge-99")]
     for n in range(1, 100):
         candidate = f"{stem}-army-forge" + (f"-{n}" if n > 1 else "")
-        found = Faction.objects.filter(game__slug=game, slug=candidate).values_list("army_forge", flat=True).first()
-        if found is None or found:
+        found = Faction.objects.filter(game__slug=game, slug=candidate).values_list("details", flat=True).first()
+        if found is None or game_home(game).army_forge_book(found):
             return candidate
     raise FactionFileError(f"no free slug beside the faction '{slug}': rename one of the library's factions")
 

@@ -8,17 +8,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from armylists.games.base import Game
 from armylists.games.own_fields import OwnField
-from armylists.games.schema import drop_empty, is_sample
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, SizeProfile, Spell, Unit
+from armylists.games.schema import is_sample
+from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, Spell, Unit
 
-from .models import CommandCard as CommandCardRow
+# The engine's `Unit` has typed attributes of its own for some of a game's declared unit fields (a Dulce Bellum
+# unit's sizes, as `SizeProfile`s): its game builds those (`Game.unit_sizes`), and they are not in `details` too.
+TYPED = frozenset(Unit.__dataclass_fields__)
 
 
-def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
-                option_fields: tuple[OwnField, ...], alignment: str | None = None) -> Unit:
-    """The unit of a unit document, its game's own `fields` (and its options' `option_fields`) at their
-    defaults where the document leaves them out."""
+def engine_unit(doc: dict[str, Any], faction: str, home: Game, alignment: str | None = None) -> Unit:
+    """The unit of a unit document, its game's own unit and option fields at their defaults where the document
+    leaves them out."""
+    fields = tuple(f for f in home.unit_fields if f.name not in TYPED)
     return Unit(
         slug=doc["slug"],
         name=doc["name"],
@@ -26,14 +29,14 @@ def engine_unit(doc: dict[str, Any], faction: str, fields: tuple[OwnField, ...],
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   details=own_fields(o, option_fields))
+                   details=own_fields(o, home.option_fields))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(
             OptionGroup(slug=g["slug"], name=g["name"], min=g.get("min", 0), max=g.get("max", 1))
             for g in doc.get("option_groups", ())
         ),
-        sizes=tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in doc.get("sizes", ())),
+        sizes=home.unit_sizes(doc),
         alignment=alignment,
         sample=is_sample(doc.get("notes")),
         details=own_fields(doc, fields),
@@ -59,9 +62,3 @@ def engine_grimoire(doc: dict[str, Any]) -> Grimoire:
     return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
         Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
         for s in doc.get("spells", ())))
-
-
-def card_document(card: CommandCardRow) -> dict[str, Any]:
-    """A command card as the faction file has it; its text, where known, is for the builder and the roster."""
-    return drop_empty({"slug": card.slug, "title": card.title, "alignment_only": card.alignment_only or None,
-                       "text": card.text})

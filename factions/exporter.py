@@ -14,18 +14,17 @@ from armylists.games.own_fields import without_defaults
 from armylists.games.registry import game_home
 from armylists.games.schema import drop_empty
 
-from .models import Faction, GameSystem, Grimoire, Unit
+from .models import Faction, GameSystem, Unit
 from .schemas import FORMAT
 
 
 def units_with_details(queryset: QuerySet[Unit]) -> QuerySet[Unit]:
-    return queryset.prefetch_related("options", "option_groups", "sizes")
+    return queryset.prefetch_related("options", "option_groups")
 
 
 def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
     return queryset.select_related("game").prefetch_related(
-        Prefetch("units", queryset=units_with_details(Unit.objects.all())), "command_cards", "grimoires"
-    )
+        Prefetch("units", queryset=units_with_details(Unit.objects.all())))
 
 
 def option_document(option, game: str) -> dict[str, Any]:
@@ -47,8 +46,6 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
         "option_groups": [{"slug": g.slug, "name": g.name, "min": g.min, "max": g.max}
                           for g in unit.option_groups.all()],
         "options": [option_document(o, game) for o in unit.options.all()],
-        "sizes": [drop_empty({"size": s.size, "points": s.points, "morale": s.morale}, keep=("points",))
-                  for s in unit.sizes.all()],
         "notes": unit.notes,
     }
     return {"slug": unit.slug, "name": unit.name, **own} | drop_empty(data)
@@ -56,16 +53,11 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
 
 def faction_document(faction: Faction) -> dict[str, Any]:
     game = faction.game.slug
+    own = without_defaults(game_home(game).faction_fields, faction.details)
     data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version,
-                            "rule_texts": faction.rule_texts, **game_home(game).faction_fields(faction)}
+                            "rule_texts": faction.rule_texts, **own}
     data["units"] = [unit_document(u, game) for u in faction.units.all()]
     return drop_empty(data, keep=("units",))
-
-
-def grimoire_document(grimoire: Grimoire) -> dict[str, Any]:
-    spells = [drop_empty({"slug": s.slug, "name": s.name, "basic": s.basic, "difficulty": s.difficulty,
-                          "text": s.text}) for s in grimoire.spells.all()]
-    return {"slug": grimoire.slug, "name": grimoire.name, "spells": spells}
 
 
 def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, Any]:
@@ -75,7 +67,5 @@ def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, 
     if faction_slug:
         factions = factions.filter(slug=faction_slug)
     data: dict[str, Any] = {"format": FORMAT, "game": game.slug}
-    grimoires = game.grimoires.prefetch_related("spells")
-    if "grimoires" in game_home(game.slug).faction_file_fields and grimoires:
-        data["grimoires"] = [grimoire_document(g) for g in grimoires]
+    data |= {name: game.details[name] for name in game_home(game.slug).faction_file_fields if game.details.get(name)}
     return data | {"factions": [faction_document(f) for f in factions]}

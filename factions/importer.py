@@ -5,24 +5,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import transaction
+from pydantic import TypeAdapter
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
-from armylists.games.own_fields import OPTION_SHARED, details_of
+from armylists.games.own_fields import FACTION_SHARED, OPTION_SHARED, details_of
+from armylists.games.registry import game_home
 
 from .models import (
-    CommandCard,
     Faction,
     GameSystem,
-    Grimoire,
     Option,
     OptionGroup,
-    Spell,
     Unit,
-    UnitSize,
     data_changed,
 )
-from .schemas import FactionFile, FactionIn, missing_references, parse_faction_file
+from .schemas import FactionFile, FactionIn, parse_faction_file
 
 
 class FactionFileError(Exception):
@@ -50,9 +48,10 @@ def import_file(path: str | Path) -> Imported:
 def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
     """Write a parsed file; what it names outside itself must be in the game's data already
     (else BadInput, and nothing is written)."""
-    game = GameSystem.objects.get(slug=parsed.game)
+    # Locked until written: the game's own top-level fields are read, merged with the file's and written again.
+    game = GameSystem.objects.select_for_update().get(slug=parsed.game)
     _check_against_loaded(game, parsed)
-    _replace_grimoires(game, parsed.grimoires)
+    _replace_game_fields(game, parsed)
     units = 0
     for faction_in in parsed.factions:
         units += _replace_faction(game, faction_in)
@@ -61,38 +60,23 @@ def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
 
 
 def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
-    """Command card and spell slugs stay unique across the game; grimoires and spells the file
-    names but does not hold exist already."""
-    replaced = [f.slug for f in parsed.factions]
-    cards = CommandCard.objects.filter(faction__game=game).exclude(faction__slug__in=replaced)
-    owners = dict(cards.values_list("slug", "faction__slug"))
-    for fi, faction in enumerate(parsed.factions):
-        for ci, card in enumerate(getattr(faction, "command_cards", [])):
-            if card.slug in owners:
-                raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
-                               f"'{card.slug}' is already a card of faction '{owners[card.slug]}'")
-    kept = Grimoire.objects.filter(game=game).exclude(slug__in=[g.slug for g in parsed.grimoires])
-    kept_spells = dict(Spell.objects.filter(grimoire__in=kept).values_list("slug", "grimoire__slug"))
-    for gi, grimoire in enumerate(parsed.grimoires):
-        for si, spell in enumerate(grimoire.spells):
-            if spell.slug in kept_spells:
-                raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
-                               f"'{spell.slug}' is already a spell of grimoire '{kept_spells[spell.slug]}'")
-    known = {"grimoire": set(kept.values_list("slug", flat=True)), "spell": set(kept_spells)}
-    for path, kind, slug in missing_references(parsed):
-        if slug not in known[kind]:
-            raise BadInput(path, f"no {kind} '{slug}' in this file or in {game.name}")
+    """What the file names but does not hold is in the game's data already, and what it adds clashes with
+    nothing kept (a command card's slug, a spell's): the game says (`Game.check_against_library`)."""
+    others = game.factions.exclude(slug__in=[f.slug for f in parsed.factions])
+    game_home(game.slug).check_against_library(parsed.factions, parsed.tops, game.details,
+                                               dict(others.values_list("slug", "details")))
 
 
-def _replace_grimoires(game: GameSystem, grimoires: list) -> None:
-    """A grimoire imported again replaces the one with its slug (factions keep their link to it)."""
-    for position, data in enumerate(grimoires):
-        grimoire, _ = Grimoire.objects.update_or_create(
-            game=game, slug=data.slug, defaults={"name": data.name, "position": position})
-        grimoire.spells.all().delete()
-        Spell.objects.bulk_create(
-            Spell(grimoire=grimoire, slug=s.slug, name=s.name, basic=s.basic, difficulty=s.difficulty or "",
-                  text=s.text or "", position=i) for i, s in enumerate(data.spells))
+def _replace_game_fields(game: GameSystem, parsed: FactionFile) -> None:
+    """The game's own top-level items the file holds (Dulce Bellum's grimoires) kept as it writes them, at their
+    defaults left out as an export leaves them out: one imported again replaces the one with its slug, in its
+    place (the factions that name it still do); the others are kept, and new ones go after them."""
+    for name, kind in game_home(game.slug).faction_file_fields.items():
+        items = TypeAdapter(kind).dump_python(parsed.tops.get(name, []), mode="json", exclude_defaults=True)
+        if items:
+            by_slug = {item["slug"]: item for item in game.details.get(name, ())}
+            game.details[name] = list((by_slug | {item["slug"]: item for item in items}).values())
+            game.save(update_fields=["details"])
 
 
 def _replace_faction(game: GameSystem, data: FactionIn) -> int:
@@ -100,32 +84,20 @@ def _replace_faction(game: GameSystem, data: FactionIn) -> int:
     faction, _ = Faction.objects.update_or_create(
         game=game, slug=data.slug,
         defaults={"name": data.name, "version": data.version or "",
-                  "alignment": getattr(data, "alignment", "") or "",
-                  "spells": [s.model_dump(exclude_none=True) for s in getattr(data, "spells", [])],
                   "rule_texts": [r.model_dump() for r in data.rule_texts],
-                  "army_forge": army_forge.model_dump() if (army_forge := getattr(data, "army_forge", None)) else {}},
+                  "details": details_of(data, FACTION_SHARED)},
     )
     faction.units.all().delete()
-    faction.command_cards.all().delete()
-    faction.grimoires.set(Grimoire.objects.filter(game=game, slug__in=getattr(data, "grimoires", [])))
-    CommandCard.objects.bulk_create(
-        CommandCard(faction=faction, slug=c.slug, title=c.title, alignment_only=c.alignment_only or "",
-                    text=c.text or "", position=i)
-        for i, c in enumerate(getattr(data, "command_cards", []))
-    )
     rows = Unit.objects.bulk_create(_unit_row(faction, i, u) for i, u in enumerate(data.units))
-    options, groups, sizes = [], [], []
+    options, groups = [], []
     for row, unit_in in zip(rows, data.units, strict=True):
         options += [Option(unit=row, slug=o.slug, name=o.name, cost=o.cost, group=o.group or "",
                            details=details_of(o, OPTION_SHARED), position=i)
                     for i, o in enumerate(unit_in.options)]
         groups += [OptionGroup(unit=row, slug=g.slug, name=g.name, min=g.min, max=g.max, position=i)
                    for i, g in enumerate(unit_in.option_groups)]
-        sizes += [UnitSize(unit=row, size=s.size, points=s.points, morale=s.morale, position=i)
-                  for i, s in enumerate(getattr(unit_in, "sizes", []))]
     Option.objects.bulk_create(options)
     OptionGroup.objects.bulk_create(groups)
-    UnitSize.objects.bulk_create(sizes)
     return len(rows)
 
 

@@ -7,12 +7,11 @@ whose units still exist.
 from __future__ import annotations
 
 import uuid
-from functools import partial
 
 from django.db import models
 from django.urls import reverse
 
-from armylists.games.registry import game_home, homes
+from armylists.games.registry import game_home
 from armylists.games.schema import is_sample
 from armylists.rules import params_for
 
@@ -22,14 +21,11 @@ NAME_MAX = 200
 
 
 def declared_choices(column: str) -> list[tuple[str, str]]:
-    """The (value, label) pairs of a column that holds a game's own words ("Faction.alignment"), as the games in use
-    declare them (`Game.library_choices`): the library names no game, nor its words (docs/architecture.md,
-    "A game is one package"). A column's `choices` ask here when read, once the games are known; the migrations
-    ask too, for columns since moved into `details` ("Option.scope"), which no game offers now."""
-    offered: dict[str, str] = {}
-    for home in homes():
-        offered.update(home.library_choices.get(column, {}))
-    return list(offered.items())
+    """Asked by no column now: the words of a game the library once kept in columns of their own (an option's
+    scope, a faction's alignment) are its declared own fields', which offer their schema's values
+    (`OwnField.choices`; docs/architecture.md, "A game is one package"). Migrations 0005 to 0010 still name it,
+    as the choices of the columns they made, so it stays, offering none."""
+    return []
 
 
 class GameSystem(models.Model):
@@ -42,7 +38,11 @@ class GameSystem(models.Model):
         help_text="The numbers the construction rules use (hero per N points, 35%, unlock tables...).",
     )
     position = models.PositiveSmallIntegerField(default=0)
-    # A new value whenever the game's factions, units, options or command cards change
+    # The game's own top-level fields of its faction files (`Game.faction_file_fields`: Dulce Bellum's grimoires
+    # with their spells), as the files name them; an import replaces an item (a grimoire) by its slug.
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="The game's own fields of its faction files, as they name them.")
+    # A new value whenever the game's factions, units, options or own fields change
     # (`data_changed`): the check keeps each game's unit data in memory under it.
     data_version = models.UUIDField(default=uuid.uuid4, editable=False)
 
@@ -66,54 +66,16 @@ def data_changed(*game_ids: int) -> None:
     GameSystem.objects.filter(pk__in=game_ids).update(data_version=uuid.uuid4())
 
 
-class Grimoire(models.Model):
-    """Dulce Bellum: a grimoire of spells, shared by every faction of the game (Magic: Grimoires)."""
-
-    game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="grimoires")
-    slug = models.SlugField(max_length=SLUG_MAX)
-    name = models.CharField(max_length=NAME_MAX)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["game", "position", "name"]
-        constraints = [models.UniqueConstraint(fields=["game", "slug"], name="grimoire_slug_unique_in_game")]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Spell(models.Model):
-    """Dulce Bellum: one spell of a grimoire. Its slug is unique across the game's grimoires
-    (the importer checks it, since a constraint cannot reach across the grimoire)."""
-
-    grimoire = models.ForeignKey(Grimoire, on_delete=models.CASCADE, related_name="spells")
-    slug = models.SlugField(max_length=SLUG_MAX)
-    name = models.CharField(max_length=NAME_MAX)
-    basic = models.BooleanField(default=False)
-    difficulty = models.CharField(max_length=NAME_MAX, blank=True)
-    text = models.TextField(blank=True)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["grimoire", "position"]
-        constraints = [models.UniqueConstraint(fields=["grimoire", "slug"], name="spell_slug_unique_in_grimoire")]
-
-    def __str__(self) -> str:
-        return self.name
-
-
 class Faction(models.Model):
     game = models.ForeignKey(GameSystem, on_delete=models.CASCADE, related_name="factions")
     slug = models.SlugField(max_length=SLUG_MAX)
     name = models.CharField(max_length=NAME_MAX)
     version = models.CharField(max_length=NAME_MAX, blank=True)
-    alignment = models.CharField(max_length=12, choices=partial(declared_choices, "Faction.alignment"), blank=True,
-                                 help_text="Diskwars only.")
-    grimoires = models.ManyToManyField(Grimoire, blank=True, related_name="factions",
-                                       help_text="Dulce Bellum: the grimoires this faction's casters may use.")
-    # OPR: the army book's spells, and where an Army Forge book came from (its uid, version, game system).
-    spells = models.JSONField(default=list, blank=True)
-    army_forge = models.JSONField(default=dict, blank=True)
+    # The fields its game declares for its factions (a Diskwars faction's alignment and command cards, an OPR
+    # faction's spells and Army Forge book), as its faction file names them (docs/architecture.md, "A game is one
+    # package").
+    details = models.JSONField(default=dict, blank=True,
+                               help_text="The fields its game declares for its factions, as its file names them.")
     # Any game: the special rules' own words, as the faction's book gives them ({"name", "text"}; an Army Forge
     # book's descriptions), printed once on a roster before Muster's own glossary.
     rule_texts = models.JSONField(default=list, blank=True)
@@ -127,6 +89,11 @@ class Faction(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("factions:faction-detail", args=[self.game.slug, self.slug])
+
+    @property
+    def army_forge_book(self):
+        """Where it was read from, if from an Army Forge book (its uid, version, game system); else None."""
+        return game_home(self.game.slug).army_forge_book(self.details)
 
 
 class Unit(models.Model):
@@ -162,8 +129,12 @@ class Unit(models.Model):
     @property
     def price(self) -> str:
         """What it costs, as its game shows it (its sizes' points, where it has sizes)."""
-        sizes = [{"points": s.points} for s in self.sizes.all()]
-        return game_home(self.faction.game.slug).unit_price(self.details | ({"sizes": sizes} if sizes else {}))
+        return game_home(self.faction.game.slug).unit_price(self.details)
+
+    @property
+    def size_rows(self) -> list[dict]:
+        """Its sizes as its card tables them (label, morale, points), where its game has sizes."""
+        return game_home(self.faction.game.slug).size_rows(self.details)
 
     @property
     def weapons_text(self) -> str:
@@ -212,42 +183,6 @@ class Option(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class UnitSize(models.Model):
-    """Dulce Bellum: a size a unit can be taken at, with its own points and morale."""
-
-    unit = models.ForeignKey(Unit, on_delete=models.CASCADE, related_name="sizes")
-    size = models.CharField(max_length=10, choices=partial(declared_choices, "UnitSize.size"))
-    points = models.IntegerField()  # -1,000 to 100,000, as every cost in the faction file
-    morale = models.PositiveIntegerField(null=True, blank=True)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["unit", "position"]
-        constraints = [models.UniqueConstraint(fields=["unit", "size"], name="size_unique_in_unit")]
-
-    def __str__(self) -> str:
-        return f"{self.unit} ({self.get_size_display()})"
-
-
-class CommandCard(models.Model):
-    """Diskwars: a command card a player may choose for their hand."""
-
-    faction = models.ForeignKey(Faction, on_delete=models.CASCADE, related_name="command_cards")
-    slug = models.SlugField(max_length=SLUG_MAX)
-    title = models.CharField(max_length=NAME_MAX)
-    alignment_only = models.CharField(max_length=12, choices=partial(declared_choices, "CommandCard.alignment_only"),
-                                      blank=True)
-    text = models.TextField(blank=True)
-    position = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["faction", "position"]
-        constraints = [models.UniqueConstraint(fields=["faction", "slug"], name="card_slug_unique_in_faction")]
-
-    def __str__(self) -> str:
-        return self.title
 
 
 def game_params(game: GameSystem, overrides: dict | None = None):

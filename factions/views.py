@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
@@ -14,7 +15,7 @@ from armylists.rules.text import in_words, setting_name
 
 from .armyforge import edition_lines
 from .exporter import units_with_details
-from .models import Faction, GameSystem, Spell, Unit, game_params
+from .models import Faction, GameSystem, Unit, game_params
 
 
 def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -36,11 +37,10 @@ def matcher(game: str, wanted: str, query: str) -> Callable[[Unit], bool]:
 
 def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     """Each unit with its tags as its game shows them, and its number of models where its game counts them; a
-    unit that names a spell names it by the spell's name (one query, only if a unit names one). Each of its
-    options (prefetched) with the notes its game puts after the option's cost."""
-    named = {v for u in units for v in u.details.values() if isinstance(v, str)}
-    names = dict(Spell.objects.filter(grimoire__game=game, slug__in=named).values_list("slug", "name")) if named else {}
+    unit that names a spell names it by the spell's name. Each of its options (prefetched) with the notes its game
+    puts after the option's cost."""
     home = game_home(game.slug)
+    names = {s["slug"]: s["name"] for g in home.grimoire_docs(game.details) for s in g["spells"]}
     for unit in units:
         unit.tags = home.unit_tags(unit.details, names)
         unit.model_count = home.models_of(unit.details)
@@ -58,12 +58,14 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
-    factions = game_system.factions.annotate(unit_count=Count("units"))
+    factions = list(game_system.factions.annotate(unit_count=Count("units")))
+    for faction in factions:
+        faction.side = game_home(game).alignment_of(faction.details)  # Order or Destruction, where its game has sides
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
         "params": {setting_name(k): in_words(v) for k, v in game_system.params.items()},
-        "grimoires": game_system.grimoires.prefetch_related("spells"),
+        "grimoires": game_home(game).grimoire_docs(game_system.details),
     })
 
 
@@ -77,9 +79,19 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
         "filter_groups": filter_choices(game, units), "wanted": wanted, "query": query,
-        "command_cards": faction_row.command_cards.all(), "grimoires": faction_row.grimoires.all(),
-        "editions": edition_lines(game, faction_row.army_forge.get("version")) if faction_row.army_forge else [],
+        **own_fields_shown(faction_row),
     })
+
+
+def own_fields_shown(faction: Faction) -> dict[str, Any]:
+    """What a faction's page shows of its own fields, asked of its game: its command cards, the grimoires its
+    casters draw on, its book's spells and, for a book read from Army Forge, its edition."""
+    home, details = game_home(faction.game.slug), faction.details
+    book = home.army_forge_book(details)
+    drawn_on = set(home.grimoires_of(details))
+    return {"command_cards": home.command_cards_of(details), "spells": home.book_spells(details),
+            "grimoires": [g for g in home.grimoire_docs(faction.game.details) if g["slug"] in drawn_on],
+            "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}
 
 
 @require_GET

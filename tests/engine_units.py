@@ -8,13 +8,14 @@ import functools
 
 from armylists.games.registry import homes
 from armylists.rules.model import Option, Unit
+from factions.engine_units import TYPED
 
 
 # What a unit has where a test leaves a field of its game out: what the engine reads for it from the
 # library (a unit of 1 model, costing 0, not a hero...).
 @functools.cache
 def unit_defaults() -> dict:
-    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields}
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields if f.name not in TYPED}
 
 
 # What an option has where a test leaves a field of its game out (bought for the unit, no command upgrade...).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -15,12 +16,12 @@ from armylists.events.services import Refused as EventRefused
 from armylists.games.diskwars.home import ALIGNMENTS
 from armylists.games.dulce_bellum.home import SIZES
 from armylists.games.opr.options import COMMANDS, SCOPES
+from armylists.games.own_fields import item_schema, unit_schema
 from armylists.games.registry import game_home
 from armylists.rules.campaign import Refused as CampaignRefused
 from armylists.rules.refused import Refused
 from armylists.tournament.models import Tournament
 from armylists.tournament.scoring import DEFAULTS
-from factions.models import CommandCard, Faction, UnitSize
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ROOT / "armylists"
@@ -64,17 +65,33 @@ def test_printing_asks_the_builders_ownership_check(client, django_user_model, m
     assert asked == [12345]
 
 
-# A game's own words that the game library keeps in a column of its own, each set declared once in the game's
-# package (docs/architecture.md, "A game is one package"): its file's schema and the library's column read it.
-OWN_WORDS = [(ALIGNMENTS, "armylists/games/diskwars/home.py",
-              [(Faction, "alignment"), (CommandCard, "alignment_only")]),
-             (SIZES, "armylists/games/dulce_bellum/home.py", [(UnitSize, "size")])]
 
 
-@pytest.mark.parametrize("words, declared_in, columns", OWN_WORDS)
-def test_a_games_own_words_are_declared_once_in_its_package(words, declared_in, columns):
-    for model, name in columns:
-        assert list(model._meta.get_field(name).choices) == list(words.items())
+def _unit_sizes(game: str):
+    """The sizes a unit of `game` may be taken at, as its schema's `sizes` declares them, labelled as the library's
+    card shows them."""
+    def read():
+        sizes = item_schema(unit_schema(game_home(game).faction_schema), "sizes")
+        return [(c, row["label"]) for c in typing.get_args(sizes.model_fields["size"].annotation)
+                for row in game_home(game).size_rows({"sizes": [{"size": c, "points": 0}]})]
+    return read
+
+
+def _faction_field(game: str, name: str):
+    """The choices of one of a game's own faction fields, with their labels as the admin offers them."""
+    return lambda: [(c, c.capitalize()) for f in game_home(game).faction_fields if f.name == name for c in f.choices]
+
+
+# A game's own words for a field of its units or its factions, kept in their `details`, each set declared once in
+# the game's package (docs/architecture.md, "A game is one package"): its file's schema and the library read it.
+OWN_WORDS = [(ALIGNMENTS, "armylists/games/diskwars/home.py", [_faction_field("diskwars", "alignment")]),
+             (SIZES, "armylists/games/dulce_bellum/home.py", [_unit_sizes("dulce-bellum")])]
+
+
+@pytest.mark.parametrize("words, declared_in, choices", OWN_WORDS)
+def test_a_games_own_words_are_declared_once_in_its_package(words, declared_in, choices):
+    for read in choices:
+        assert read() == list(words.items())
     assert _written_together(words) == [declared_in]
 
 

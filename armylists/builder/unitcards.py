@@ -90,8 +90,8 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
             rules=rule_views(game, home.unit_rules_named(doc)),
             options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.option_cost_note(o))}
                      for o in doc.get("options", ())],
-            sizes=[{"value": s["size"], "label": f"{s['size'].capitalize()} ({s['points']} pts)"}
-                   for s in doc.get("sizes", ())])
+            sizes=[{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)"}
+                   for s in home.unit_sizes(doc)])
         return made[faction, slug]
 
     return card

@@ -1,17 +1,19 @@
 """The unit data a list is checked against, from the database or frozen in a snapshot.
 
 A `Library` holds, for each faction of a game, its unit documents (the
-faction-file JSON of each unit), command cards and the slugs of the grimoires
-it may use, and the game's grimoires (Dulce Bellum). A tournament submission
-stores `Library.snapshot()` of the units it uses (with every grimoire of the
-game, which the spell rules need whole), so it is re-checked later against
-exactly the data it was submitted with (`Library.from_snapshot`).
+faction-file JSON of each unit) and its own fields as its file names them
+(Diskwars' command cards, the slugs of the grimoires it may use...), and the
+game's grimoires (Dulce Bellum); what it says of a faction's own fields, it
+asks the game. A tournament submission stores `Library.snapshot()` of the units
+it uses (with every grimoire of the game, which the spell rules need whole), so
+it is re-checked later against exactly the data it was submitted with
+(`Library.from_snapshot`); a snapshot keeps the keys it always had.
 
 `library_of(game)` keeps each game's library in memory, per process, and
 reads it again only when the game's `data_version` has changed (an import or
 an admin edit changes it, see `factions.models.data_changed`): a warm check
-runs one small query for the version instead of seven for every unit of the
-game (nine with grimoires). A `Library` is shared between requests: nothing may change
+runs one small query for the version instead of four for every unit of the
+game (five with grimoires). A `Library` is shared between requests: nothing may change
 one after it is built.
 """
 from __future__ import annotations
@@ -29,13 +31,13 @@ from typing import Any
 
 from django.db import connection, connections
 
-from armylists.games.own_fields import OwnField
+from armylists.games.base import Game
 from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
 from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
-from factions.engine_units import card_document, engine_command_card, engine_grimoire, engine_unit
-from factions.exporter import factions_with_details, grimoire_document, unit_document
+from factions.engine_units import engine_command_card, engine_grimoire, engine_unit
+from factions.exporter import factions_with_details, unit_document
 from factions.models import Faction, GameSystem
 
 
@@ -43,38 +45,66 @@ from factions.models import Faction, GameSystem
 class LibraryFaction:
     slug: str
     name: str
-    alignment: str | None
     unit_docs: dict[str, dict[str, Any]]
-    card_docs: list[dict[str, Any]] = field(default_factory=list)
-    grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires its casters may use
-    spells: list[dict[str, Any]] = field(default_factory=list)  # OPR: its army book's spells, for casters' cards
+    # The fields its game declares for its factions, as its faction file names them (docs/architecture.md, "A
+    # game is one package"): what the library says of them below, it asks the game.
+    details: dict[str, Any] = field(default_factory=dict)
     # The rules' own words as its book gives them ({"name", "text"}), printed once on a roster.
     rule_texts: list[dict[str, str]] = field(default_factory=list)
-    # The Army Forge book's version it came from, if it did (its edition, shown on rosters; not part of a
-    # frozen snapshot: a submission's roster names the rules version only).
-    book_version: str | None = None
-    book_uid: str | None = None  # the uid of the book it was imported from, where a game reads books
-    unit_fields: tuple[OwnField, ...] = ()  # its game's own unit fields (set by its `Library`)
-    option_fields: tuple[OwnField, ...] = ()  # and its options' (set by its `Library`)
+    home: Game | None = None  # its game's (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
+
+    @property
+    def alignment(self) -> str | None:
+        return self.home.alignment_of(self.details)
+
+    @property
+    def card_docs(self) -> list[dict[str, Any]]:
+        """Its command cards as its file writes them, where its game has them."""
+        return self.home.command_cards_of(self.details)
+
+    @property
+    def grimoires(self) -> tuple[str, ...]:
+        """The slugs of the grimoires its casters may use, where its game has them."""
+        return self.home.grimoires_of(self.details)
+
+    @property
+    def spells(self) -> list[dict[str, Any]]:
+        """Its army book's spells, for its casters' cards, where its game has them."""
+        return self.home.book_spells(self.details)
+
+    @property
+    def book_version(self) -> str | None:
+        """The Army Forge book's version it came from, if it did (its edition, shown on rosters; a frozen
+        snapshot keeps no book: a submission's roster names the rules version only)."""
+        return (self.home.army_forge_book(self.details) or {}).get("version")
+
+    @property
+    def book_uid(self) -> str | None:
+        """The uid of the Army Forge book it was imported from, where its game reads books."""
+        return (self.home.army_forge_book(self.details) or {}).get("book")
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
-            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.unit_fields, self.option_fields,
-                                            self.alignment)
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home, self.alignment)
         return self._units.get(slug)
 
-    def as_dict(self) -> dict[str, Any]:
-        data = {"name": self.name, "alignment": self.alignment, "units": self.unit_docs,
-                "command_cards": self.card_docs}
-        data |= {"grimoires": list(self.grimoires)} if self.grimoires else {}
-        data |= {"rule_texts": self.rule_texts} if self.rule_texts else {}
-        return data | ({"spells": self.spells} if self.spells else {})
+    def frozen(self, unit_slugs: Iterable[str], drawn_on: bool) -> dict[str, Any]:
+        """As a snapshot keeps it: these of its units, and what its game keeps of its own fields."""
+        units = {u: self.unit_docs[u] for u in sorted(set(unit_slugs)) if u in self.unit_docs}
+        data = {"name": self.name, "units": units, **self.home.frozen_details(self.details, drawn_on)}
+        return data | ({"rule_texts": self.rule_texts} if self.rule_texts else {})
 
     @classmethod
     def from_dict(cls, slug: str, data: dict[str, Any]) -> LibraryFaction:
-        return cls(slug, data["name"], data.get("alignment"), data["units"], data.get("command_cards", []),
-                   tuple(data.get("grimoires", ())), list(data.get("spells", ())), list(data.get("rule_texts", ())))
+        """A faction of a snapshot: besides its name, units and rule texts, its own fields as its file names
+        them (a snapshot stored before faction details had the same keys)."""
+        details = {k: v for k, v in data.items() if k not in FROZEN_SHARED}
+        return cls(slug, data["name"], data["units"], details, list(data.get("rule_texts", ())))
+
+
+# What a snapshot's faction has besides its own fields.
+FROZEN_SHARED = frozenset({"name", "units", "rule_texts"})
 
 
 @dataclass
@@ -88,7 +118,7 @@ class Library:
     def __post_init__(self) -> None:
         home = game_home(self.game)
         for faction in self.factions.values():
-            faction.unit_fields, faction.option_fields = home.unit_fields, home.option_fields
+            faction.home = home
 
     def unit(self, faction: str, unit: str) -> Unit | None:
         """A unit of one of the library's factions, or None."""
@@ -139,14 +169,8 @@ class Library:
         a faction none of its units belongs to); every faction's name and grimoires and the game's
         grimoires, which messages and the spell rules read whatever the list uses."""
         owners = {card["slug"]: f.slug for f in self.factions.values() for card in f.card_docs}
-        with_cards = set(used) | {owners[card] for card in cards if card in owners}
-        factions = {}
-        for slug, source in self.factions.items():
-            unit_slugs = set(used.get(slug, ()))
-            units = {u: source.unit_docs[u] for u in sorted(unit_slugs) if u in source.unit_docs}
-            factions[slug] = LibraryFaction(slug, source.name, source.alignment, units,
-                                            source.card_docs if slug in with_cards else [],
-                                            source.grimoires, source.spells if slug in used else []).as_dict()
+        drawn_on = set(used) | {owners[card] for card in cards if card in owners}
+        factions = {slug: source.frozen(used.get(slug, ()), slug in drawn_on) for slug, source in self.factions.items()}
         data = {"game": self.game, "factions": factions}
         return data | ({"grimoires": self.grimoire_docs} if self.grimoire_docs else {})
 
@@ -162,26 +186,20 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable = ()) -> Library:
+def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable[dict[str, Any]] = ()) -> Library:
     return Library(game, {
-        f.slug: LibraryFaction(
-            f.slug, f.name, f.alignment or None,
-            {u.slug: unit_document(u, game) for u in f.units.all()},
-            [card_document(c) for c in f.command_cards.all()],
-            tuple(g.slug for g in f.grimoires.all()),
-            list(f.spells),
-            list(f.rule_texts),
-            (f.army_forge or {}).get("version"),
-            (f.army_forge or {}).get("book"),
-        )
+        f.slug: LibraryFaction(f.slug, f.name, {u.slug: unit_document(u, game) for u in f.units.all()},
+                               dict(f.details), list(f.rule_texts))
         for f in factions
-    }, [grimoire_document(g) for g in grimoires])
+    }, list(grimoires))
 
 
 def load_library(game: GameSystem) -> Library:
-    """Every faction of `game`, read from the database: seven queries whatever the number of units,
-    two more for a game with grimoires (Dulce Bellum: the grimoires and their spells)."""
-    grimoires = game.grimoires.prefetch_related("spells") if game_home(game.slug).casts_spells else ()
+    """Every faction of `game`, read from the database: four queries whatever the number of units, one more for
+    a game with grimoires (Dulce Bellum: its row's details, read again as its units are)."""
+    home = game_home(game.slug)
+    grimoires = home.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
+        if home.casts_spells else ()
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
 
 

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Protocol
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, CommandCard, Entry, Grimoire, Spell, Unit
+from armylists.rules.model import Army, CommandCard, Entry, Grimoire, SizeProfile, Spell, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
@@ -32,6 +32,7 @@ from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
     ENTRY_SHARED,
+    FACTION_SHARED,
     OPTION_SHARED,
     SIZE,
     UNIT_SHARED,
@@ -108,6 +109,11 @@ def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
     return labels
 
 
+# What every faction of a frozen library has had since submissions were first stored (docs/events.md, "Submissions
+# are frozen"), whatever its game: kept, so that the same data gives the same data fingerprint on a roster.
+FROZEN_FACTION: Mapping[str, Any] = {"alignment": None, "command_cards": []}
+
+
 class Game:
     slug: ClassVar[str]
     rules: ClassVar[GameRules]  # its construction rules, for the engine
@@ -146,11 +152,6 @@ class Game:
 
     # The library and the builder's picker
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
-    # The values of the game library's columns that hold this game's own words (a faction's alignment), by column
-    # ("Faction.alignment"): {value: label}, declared once in the game's package. A column offers those of every
-    # game in use (factions/models.py, `declared_choices`). Own fields kept in `details` need none: their choices
-    # are their schema's (`OwnField.choices`).
-    library_choices: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     @cached_property
     def filters(self) -> tuple[OwnField, ...]:
@@ -276,6 +277,14 @@ class Game:
         """The spells the unit always knows, by slug, each under the name of the field that names it."""
         return {}
 
+    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
+        """The sizes the unit may be taken at, each with its points, where its game has sizes; else none."""
+        return ()
+
+    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The unit's sizes as the library's unit card tables them: `label`, `morale`, `points`."""
+        return []
+
     def weapons_line(self, details: Mapping[str, Any]) -> str:
         """The unit's weapons as the library's unit card prints them; "" where its game lists none."""
         return ""
@@ -290,9 +299,9 @@ class Game:
 
     def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         """What a player sees of a unit besides its name and its cost: a book read again that changes it changes
-        the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats, options and sizes and
-        the own fields its card tags."""
-        seen = ("rules", "stats", "option_groups", "sizes", *(f.name for f in self.unit_fields if f.shown))
+        the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats and options and the own
+        fields its card shows (its sizes, where it has them)."""
+        seen = ("rules", "stats", "option_groups", *(f.name for f in self.unit_fields if f.shown))
         return {name: doc.get(name) for name in seen} | {"options": self.options_as_exported(doc)}
 
     def options_as_exported(self, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -323,8 +332,59 @@ class Game:
         times: every option of a game whose `options_once`, by default."""
         return self.options_once
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        return {}
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        """A faction file's factions and the game's own top-level fields in it (`faction_file_fields`, by name),
+        validated, beyond their schemas: what their own fields name across the file is unique where the format
+        says so (docs/faction-file.md); BadInput at the first fault. Each unit is `check_unit`'s."""
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        """A faction file (validated) against the game's data already in the library: `loaded`, the game's own
+        top-level fields; `others`, the own fields of the factions the file does not replace, by slug. What the
+        file names but does not hold is there, and what it adds clashes with nothing kept; BadInput at the first
+        fault."""
+
+    @cached_property
+    def faction_fields(self) -> tuple[OwnField, ...]:
+        """Its factions' own fields (a Diskwars faction's alignment and command cards), declared once by its
+        faction schema, kept in `Faction.details` as the file names them."""
+        return declared(self.faction_schema, FACTION_SHARED)
+
+    # What the layers above ask of a faction's own fields (`details`, as its faction file names them) and of the
+    # game's own top-level fields (`faction_file_fields`, kept as the file names them too): they read none by
+    # name (tests/games/test_game_fields_stay_in_games.py).
+
+    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
+        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`), and
+        its units' `alignment` for the engine."""
+        return None
+
+    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A faction's command cards as its file writes them (slug, title...), where its game has them."""
+        return []
+
+    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The slugs of the game's grimoires a faction's casters may draw on, where its game has them."""
+        return ()
+
+    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """A faction's army book's spells as its file writes them, printed on its casters' cards."""
+        return []
+
+    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """Where a faction was read from, if from an Army Forge book (`book`: its uid, `version`,
+        `game_system`: docs/faction-file.md, "Army Forge books"); None for any other."""
+        return None
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
+        fields: `drawn_on`, whether the list takes units or cards of it. By default all of them for such a
+        faction, none for another; `FROZEN_FACTION` first, as every submission stored it."""
+        return FROZEN_FACTION | (dict(details) if drawn_on else {})
+
+    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The game's grimoires with their spells, as its faction files write them, where it has them."""
+        return []
 
     # --- the builder
 

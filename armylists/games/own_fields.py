@@ -22,9 +22,8 @@ from pydantic_core import PydanticUndefined
 
 from .schema import EntryIn, FactionIn, OptionIn, UnitIn
 
-# What every game's unit, option, faction and list entry has: kept beside `details`, never in it. A unit's sizes
-# are rows of their own in the library, each with its points.
-UNIT_SHARED = frozenset(UnitIn.model_fields) | {"sizes"}
+# What every game's unit, option, faction and list entry has: kept beside `details`, never in it.
+UNIT_SHARED = frozenset(UnitIn.model_fields)
 OPTION_SHARED = frozenset(OptionIn.model_fields)
 FACTION_SHARED = frozenset(FactionIn.model_fields)
 ENTRY_SHARED = frozenset(EntryIn.model_fields)
@@ -36,7 +35,7 @@ class OwnField:
 
     name: str  # as the faction file spells it
     label: str  # as people read it
-    kind: str  # "yes/no", "number", "choice", "text", "list" (of words) or "data" (a list of objects)
+    kind: str  # "yes/no", "number", "choice", "text", "list" (of words) or "data" (an object or a list of them)
     required: bool
     default: Any  # None where the field has none
     choices: tuple[str, ...] = ()
@@ -152,7 +151,7 @@ def _kind(annotation: Any) -> str:
     if base is list:
         inner = (typing.get_args(annotation) or (Any,))[0]
         return "data" if isinstance(inner, type) and issubclass(inner, BaseModel) else "list"
-    return "text"
+    return "data" if isinstance(base, type) and issubclass(base, BaseModel) else "text"
 
 
 def _bounds(places: list[Any]) -> tuple[int | None, int | None]:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints
 
+from armylists.boundary.errors import BadInput
 from armylists.boundary.text import line, lines
 
 # The bounds of both formats (docs/faction-file.md, "Bounds": "Every slug in every file matches [a-z0-9-]{1,64}. Names
@@ -81,6 +82,17 @@ SAMPLE_TAG = "Sample"  # how every page, roster and PDF marks such a unit
 def drop_empty(data: dict[str, Any], keep: tuple[str, ...] = ()) -> dict[str, Any]:
     """A faction-file object without its empty fields (those not in `keep`), as export writes it."""
     return {k: v for k, v in data.items() if k in keep or v not in (None, "", [], {}, False)}
+
+
+def unique(items: list, key: str | None, path: str, where: str) -> None:
+    """Each item's `key` (or, with None, each item) once in `items` of a faction file, else BadInput at the
+    second."""
+    seen: set[Any] = set()
+    for i, item in enumerate(items):
+        value = getattr(item, key) if key else item
+        if value in seen:
+            raise BadInput(f"{path}[{i}]" + (f".{key}" if key else ""), f"'{value}' is used twice in {where}")
+        seen.add(value)
 
 
 class Strict(BaseModel):

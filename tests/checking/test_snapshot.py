@@ -65,3 +65,23 @@ def test_a_snapshot_keeps_the_command_cards_a_list_chooses_from_a_faction_it_has
     assert snapshot_of(live.document, frozen) == stored
     again = check_against(live.document, frozen, find_game("diskwars"))
     assert again.report == live.report and again.army == live.army
+
+
+# Snapshots as tournament submissions stored them before a faction's own fields were kept in `details`, written
+# by that code for three of the demo's legal lists: per faction its name, alignment, units and command cards, its
+# grimoires, rule texts or book's spells where it has them; the game's grimoires where it has them.
+OLD_SNAPSHOTS = json.loads((Path(__file__).with_name("old_snapshots.json")).read_text(encoding="utf-8"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", sorted(OLD_SNAPSHOTS))
+def test_a_snapshot_stored_before_faction_details_loads_checks_the_same_and_is_written_the_same(name):
+    data = json.loads((DEMO / "lists" / f"{name}.json").read_text())
+    import_file(DEMO / f"{data['game']}.json")
+    live = check_document(data)
+    old = OLD_SNAPSHOTS[name]
+
+    again = check_against(live.document, Library.from_snapshot(old), find_game(data["game"]))
+    assert again.report == live.report and again.army == live.army
+    # The same data is frozen the same, so a roster prints the same data fingerprint as before.
+    assert snapshot_of(live.document, live.library) == old

@@ -160,7 +160,7 @@ def test_a_first_import_writes_at_once_and_keeps_the_ids(tmp_path, capsys):
     assert "Riverfolk Leagues (riverfolk-leagues): 3 unit(s), 18 option(s)" in out
     assert "Reed Sage: the effects of Caster, Mistwalker" in out
     faction = Faction.objects.get(slug="riverfolk-leagues")
-    assert faction.army_forge["book"] == "BookRiverfolk01" and len(faction.spells) == 2
+    assert faction.details["army_forge"]["book"] == "BookRiverfolk01" and len(faction.details["spells"]) == 2
     assert Unit.objects.get(slug="oarsmen").details["army_forge_id"] == "uOars"
     assert Option.objects.get(unit__slug="oarsmen", details__army_forge_id="oNet").details["replaces"] == [
         {"weapon": "Hand Weapon", "count": 1}]
@@ -204,7 +204,7 @@ def test_a_book_goes_beside_a_faction_not_from_army_forge_and_replaces_it_only_w
     assert "The library's own faction 'Our Riverfolk' keeps the slug 'riverfolk-leagues'" in said
     assert "this book is beside it as 'riverfolk-leagues-army-forge'" in said
     assert Unit.objects.filter(faction__slug="riverfolk-leagues", slug="boatmen").exists()
-    assert Faction.objects.get(slug="riverfolk-leagues-army-forge").army_forge
+    assert Faction.objects.get(slug="riverfolk-leagues-army-forge").army_forge_book
     call_command("import_factions", "--army-forge", "aof-regiments", path)
     assert "Unchanged" in capsys.readouterr().out and Faction.objects.count() == 2
     call_command("import_factions", "--army-forge", "aof-regiments", path, "--replace")
@@ -270,7 +270,7 @@ def test_after_seed_demo_a_real_book_of_a_sample_factions_name_imports_and_the_d
     call_command("import_factions", "--army-forge", "aof-regiments",
                  write(tmp_path, book(name="Human Empire"), "Human Empire.json"))
     assert "this book is beside it as 'human-empire-army-forge'" in capsys.readouterr().out
-    assert Faction.objects.get(game__slug="aof-regiments", slug="human-empire").army_forge == {}
+    assert Faction.objects.get(game__slug="aof-regiments", slug="human-empire").army_forge_book is None
     assert checked() == before and before[0] == 0
 
 

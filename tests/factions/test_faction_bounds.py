@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from factions import importer
 from factions.exporter import export_game
 from factions.importer import FactionFileError, import_file
-from factions.models import CommandCard, Faction, GameSystem, Grimoire, Spell, Unit
+from factions.models import Faction, GameSystem, Unit
 
 pytestmark = pytest.mark.django_db
 
@@ -135,10 +135,10 @@ def test_the_bounds_themselves_load_and_copies_of_is_stored(tmp_path):
 
 def test_grimoires_spells_and_a_fixed_spell_load_and_export_back(tmp_path):
     import_file(write(tmp_path, DULCE))
-    grimoire = Grimoire.objects.get(slug="battle-magic")
-    assert [(s.slug, s.basic, s.difficulty) for s in grimoire.spells.all()] == [
+    grimoire = GameSystem.objects.get(slug="dulce-bellum").details["grimoires"][0]
+    assert [(s["slug"], s.get("basic", False), s["difficulty"]) for s in grimoire["spells"]] == [
         ("charge", True, "8+"), ("fireball", False, "8+")]
-    assert list(Faction.objects.get(slug="dwarf-holds").grimoires.all()) == [grimoire]
+    assert Faction.objects.get(slug="dwarf-holds").details["grimoires"] == [grimoire["slug"]]
     assert Unit.objects.get(slug="pyromancer").details["spellcaster"] == "fireball"
     exported = export_game(GameSystem.objects.get(slug="dulce-bellum"))
     assert exported["grimoires"] == [BATTLE_MAGIC]
@@ -146,13 +146,23 @@ def test_grimoires_spells_and_a_fixed_spell_load_and_export_back(tmp_path):
     assert [u.get("spellcaster") for u in exported["factions"][0]["units"]] == [2, "fireball"]
 
 
+def test_a_units_sizes_are_kept_as_the_file_has_them_and_each_size_once(tmp_path):
+    sizes = [{"size": "single", "points": 90, "morale": 7}, {"size": "squad", "points": 150}]
+    import_file(write(tmp_path, changed(DULCE, ["factions", 0, "units", 0, "sizes"], sizes)))
+    assert Unit.objects.get(slug="rune-priest").details["sizes"] == sizes
+    assert export_game(GameSystem.objects.get(slug="dulce-bellum"))["factions"][0]["units"][0]["sizes"] == sizes
+    twice = changed(DULCE, ["factions", 0, "units", 1, "sizes"], [sizes[1], sizes[1]])
+    assert refusal(tmp_path, twice) == "factions[0].units[1].sizes[1].size: 'squad' is used twice in this unit"
+
+
 def test_a_grimoire_imported_again_replaces_the_one_with_its_slug(tmp_path):
     import_file(write(tmp_path, DULCE))
     again = {"format": "armylists/factions@1", "game": "dulce-bellum", "factions": [], "grimoires": [
         {"slug": "battle-magic", "name": "Battle Magic", "spells": [{"slug": "vicious", "name": "Vicious"}]}]}
     import_file(write(tmp_path, again, "again.json"))
-    assert list(Spell.objects.values_list("slug", flat=True)) == ["vicious"]
-    assert Faction.objects.get(slug="dwarf-holds").grimoires.get().name == "Battle Magic"
+    grimoires = GameSystem.objects.get(slug="dulce-bellum").details["grimoires"]
+    assert [(g["slug"], [s["slug"] for s in g["spells"]]) for g in grimoires] == [("battle-magic", ["vicious"])]
+    assert Faction.objects.get(slug="dwarf-holds").details["grimoires"] == ["battle-magic"]  # still drawn on
 
 
 def test_a_faction_may_name_a_grimoire_loaded_before(tmp_path):
@@ -160,7 +170,7 @@ def test_a_faction_may_name_a_grimoire_loaded_before(tmp_path):
     later = {"format": "armylists/factions@1", "game": "dulce-bellum", "factions": [
         {"slug": "orcs", "name": "Orc Tribes", "grimoires": ["battle-magic"], "units": []}]}
     import_file(write(tmp_path, later, "later.json"))
-    assert Faction.objects.get(slug="orcs").grimoires.get().slug == "battle-magic"
+    assert Faction.objects.get(slug="orcs").details["grimoires"] == ["battle-magic"]
 
 
 @pytest.mark.parametrize("where, value, message", [
@@ -181,7 +191,7 @@ def test_bad_grimoires_are_refused_with_their_path(tmp_path, where, value, messa
     data = changed(data, where, value)
     data["grimoires"] = [g for g in data["grimoires"] if g is not None]
     assert refusal(tmp_path, data) == message
-    assert not Grimoire.objects.exists()
+    assert not GameSystem.objects.get(slug="dulce-bellum").details
 
 
 def test_a_spell_slug_already_in_another_loaded_grimoire_is_refused(tmp_path):
@@ -205,7 +215,7 @@ def test_a_card_slug_of_another_loaded_faction_is_refused_naming_it(tmp_path):
     assert refusal(tmp_path, other) == "factions[0].command_cards[0].slug: 'valour' is already a card of faction " \
                                        "'high-elves'"
     import_file(write(tmp_path, DISKWARS, "again.json"))  # the same faction again replaces its own cards
-    assert CommandCard.objects.get().text == "Order only."
+    assert [c["text"] for f in Faction.objects.all() for c in f.details.get("command_cards", [])] == ["Order only."]
 
 
 def test_a_card_slug_used_by_two_factions_of_one_file_is_refused(tmp_path):

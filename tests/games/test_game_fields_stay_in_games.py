@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 
 from armylists.games.base import ARMY_SHARED
-from armylists.games.own_fields import ENTRY_SHARED, OPTION_SHARED
+from armylists.games.own_fields import ENTRY_SHARED, FACTION_SHARED, OPTION_SHARED
 from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
 
@@ -210,4 +210,51 @@ def test_the_option_search_finds_what_it_is_for():
                  '{% for replaced in option.replaces %}', 'getattr(o, "army_forge_id", "")', 'details["command"]'):
         assert pattern.search(line), line
     for line in ('v.scope == "list"', 'Violation(scope="entries")', 'option.cost', 'o.group', 'commands.scope'):
+        assert not pattern.search(line), line
+
+
+# --- a faction's own fields (an alignment, command cards, grimoires, a book's spells, an Army Forge book)
+
+# Names a shared layer uses for a faction: its row, its document, its file's model (validated) or its own fields.
+FACTIONS = r"(?:details|own|faction|faction_row|faction_in|existing)"
+
+
+def faction_field_names() -> set[str]:
+    """Every game's own faction fields, as its faction file names them."""
+    return {f.name for home in homes() for f in home.faction_fields} - FACTION_SHARED
+
+
+def reads_faction_fields(names: set[str]) -> re.Pattern[str]:
+    name = "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
+    quoted = rf"""["']{name}["']"""
+    return re.compile("|".join((
+        rf"\b{FACTIONS}\s*\.\s*get\(\s*{quoted}",  # details.get("alignment")
+        rf"\b{FACTIONS}\s*\[\s*{quoted}\s*\]",  # details["spells"]
+        rf"\b{FACTIONS}\.{name}\b",  # faction.army_forge, faction_row.command_cards.all(), {{ faction.spells }}
+        rf"\bgetattr\(\s*(?:data|faction|faction_in)\s*,\s*{quoted}",  # getattr(data, "grimoires", [])
+        rf"\bvalues_list\(\s*{quoted}",  # .values_list("army_forge", flat=True)
+    )))
+
+
+def test_the_games_declare_the_faction_fields_searched_for():
+    assert {"alignment", "command_cards", "grimoires", "spells", "army_forge"} <= faction_field_names()
+
+
+def test_nothing_outside_the_games_reads_a_factions_own_field_by_name():
+    names = faction_field_names()
+    pattern = reads_faction_fields(names)
+    found = [line for path in python_files() for line in read_by_name(path, pattern)]
+    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
+    found += [line for path in python_files() for line in key_tuples(path, names)]
+    assert not found, "a faction's own field is read by name outside the games (ask its game):\n" + "\n".join(found)
+
+
+def test_the_faction_search_finds_what_it_is_for():
+    """Each way the library read a faction's own fields before they were declared."""
+    pattern = reads_faction_fields({"alignment", "command_cards", "grimoires", "spells", "army_forge"})
+    for line in ('"alignment": getattr(data, "alignment", "") or ""', "faction_row.command_cards.all()",
+                 "{% if faction.spells %}", 'values_list("army_forge", flat=True)', "existing.army_forge else []",
+                 'getattr(faction, "grimoires", [])', 'details.get("alignment")', "self.faction.army_forge.version"):
+        assert pattern.search(line), line
+    for line in ('entry.get("spells")', "existing.army_forge_book", 'raw.get("spells", [])', "magic.grimoires"):
         assert not pattern.search(line), line

@@ -74,7 +74,7 @@ def test_the_admin_form_has_a_field_for_each_declared_field_within_its_bounds():
 def admin_form_of(unit: Unit) -> dict:
     """The admin's change form of `unit` as it stands, without its game's own fields and its inlines' rows."""
     return {"faction": unit.faction_id, "slug": unit.slug, "name": unit.name, "position": 0, "rules": "[]",
-            "stats": "{}", "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
+            "stats": "{}", "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options")
                                            for field in ("TOTAL_FORMS", "INITIAL_FORMS")}}
 
 
@@ -119,7 +119,9 @@ def test_a_spellcaster_saved_in_the_admin_keeps_its_number(admin_client):
                   if isinstance(u.details.get("spellcaster"), int))
     page = admin_client.get(reverse("admin:factions_unit_change", args=[caster.pk]))
     typed = page.context["adminform"].form.initial["details__spellcaster"]
-    own = {f"details__{k}": v for k, v in caster.details.items()} | {"details__spellcaster": str(typed)}
+    # Its sizes, a list of objects, as the form shows them: JSON.
+    own = {f"details__{k}": json.dumps(v) if isinstance(v, list) else v for k, v in caster.details.items()}
+    own |= {"details__spellcaster": str(typed)}
     saved = admin_client.post(reverse("admin:factions_unit_change", args=[caster.pk]), admin_form_of(caster) | own)
     assert saved.status_code == 302
     before = caster.details["spellcaster"]
@@ -158,7 +160,7 @@ def test_a_unit_added_in_the_admin_goes_on_to_its_games_own_fields(admin_client)
     faction = Unit.objects.filter(faction__game__slug="diskwars").first().faction
     added = admin_client.post(reverse("admin:factions_unit_add"), {
         "faction": faction.pk, "slug": "new-disk", "name": "New Disk", "position": 9, "rules": "[]", "stats": "{}",
-        "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options", "sizes")
+        "notes": "", **{f"{prefix}-{field}": 0 for prefix in ("option_groups", "options")
                         for field in ("TOTAL_FORMS", "INITIAL_FORMS")}})
     unit = Unit.objects.get(slug="new-disk")
     assert added.status_code == 302 and added["Location"] == reverse("admin:factions_unit_change", args=[unit.pk])

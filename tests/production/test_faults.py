@@ -19,7 +19,7 @@ from django.test import Client
 
 from armylists.builder import services
 from factions.importer import import_document
-from factions.models import CommandCard, Faction, Option, OptionGroup, Unit, UnitSize
+from factions.models import Faction, Option, OptionGroup, Unit
 from factions.schemas import parse_faction_file
 from tests.bench_slow_clients import free_port, procfile_web, start_server, wait_until_up
 
@@ -32,7 +32,7 @@ LISTS = DEMO / "lists"
 
 def library_state() -> dict:
     return {model.__name__: sorted(map(repr, model.objects.values_list()))
-            for model in (Faction, Unit, Option, OptionGroup, UnitSize, CommandCard)}
+            for model in (Faction, Unit, Option, OptionGroup)}
 
 
 @pytest.mark.django_db

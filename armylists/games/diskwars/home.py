@@ -32,7 +32,7 @@ from armylists.games.schema import (
     Strict,
     UnitIn,
     Units,
-    drop_empty,
+    unique,
 )
 from armylists.rules.model import Army, CommandCard, Entry, Unit
 from armylists.rules.report import Report
@@ -95,6 +95,16 @@ class DiskwarsFactionIn(FactionIn):
     command_cards: list[CommandCardIn] = []
 
 
+def _cards_once(factions: Sequence[Any], owner: dict[str, str]) -> None:
+    """A command card's slug is one card's in the whole game, as a list names cards by slug alone (docs/faction-
+    file.md, "Command cards"). `owner`: the faction of each card met already."""
+    for fi, faction in enumerate(factions):
+        for ci, card in enumerate(faction.command_cards):
+            if owner.setdefault(card.slug, faction.slug) != faction.slug:
+                raise BadInput(f"factions[{fi}].command_cards[{ci}].slug",
+                               f"'{card.slug}' is already a card of faction '{owner[card.slug]}'")
+
+
 Regiment = tuple[Entry, list[Entry], int, int]
 
 
@@ -124,7 +134,6 @@ class Diskwars(Game):
     army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
-    library_choices: ClassVar = {"Faction.alignment": ALIGNMENTS, "CommandCard.alignment_only": ALIGNMENTS}
     stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}
@@ -164,10 +173,26 @@ class Diskwars(Game):
         tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
         return tags + ["unique"] * bool(doc.get("unique"))
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        cards = [drop_empty({"slug": c.slug, "title": c.title, "alignment_only": c.alignment_only, "text": c.text})
-                 for c in faction.command_cards.all()]
-        return {"alignment": faction.alignment, "command_cards": cards}
+    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
+        return details.get("alignment") or None
+
+    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(details.get("command_cards", ()))
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
+        return {"alignment": self.alignment_of(details),
+                "command_cards": self.command_cards_of(details) if drawn_on else []}
+
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        for fi, faction in enumerate(factions):
+            unique(faction.command_cards, "slug", f"factions[{fi}].command_cards", "this faction")
+        _cards_once(factions, {})
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
+                               for card in self.command_cards_of(details)})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:

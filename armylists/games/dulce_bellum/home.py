@@ -6,16 +6,16 @@ taken at most once per unit; casters carry spells.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import Game, GameLibrary
+from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
 from armylists.games.card_parts import CardContext, Stat, faction_detail
-from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS
+from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -33,8 +33,9 @@ from armylists.games.schema import (
     Strict,
     UnitIn,
     Units,
+    unique,
 )
-from armylists.rules.model import Entry, Spell, Unit
+from armylists.rules.model import Entry, SizeProfile, Spell, Unit
 from armylists.rules.text import plural
 
 from .rules import RULES, spells
@@ -128,7 +129,6 @@ class DulceBellum(Game):
     casts_spells = True
     army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
-    library_choices: ClassVar = {"UnitSize.size": SIZES}
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
 
@@ -148,6 +148,47 @@ class DulceBellum(Game):
     def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
         return {"grimoires": library.grimoires}
 
+    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
+        """A unit is taken at each of its sizes once (docs/faction-file.md, "Dulce Bellum")."""
+        seen = set()
+        for i, size in enumerate(unit.sizes):
+            if size.size in seen:
+                raise BadInput(f"{path}.sizes[{i}].size", f"'{size.size}' is used twice in this unit")
+            seen.add(size.size)
+
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        """Grimoire slugs once in the file, spell slugs once across its grimoires (a list names a spell by slug
+        alone), a faction's grimoires once (docs/faction-file.md, "Dulce Bellum grimoires and spells")."""
+        grimoires = tops.get("grimoires", [])
+        unique(grimoires, "slug", "grimoires", "this file")
+        _spells_once(grimoires, {})
+        for fi, faction in enumerate(factions):
+            unique(faction.grimoires, None, f"factions[{fi}].grimoires", "this faction")
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        """The file's spells clash with none of the grimoires kept (those it does not replace); a grimoire or a
+        spell it names but does not hold is one of them."""
+        grimoires = tops.get("grimoires", [])
+        replaced = {g.slug for g in grimoires}
+        kept = [g for g in self.grimoire_docs(loaded) if g["slug"] not in replaced]
+        kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
+        _spells_once(grimoires, dict(kept_spells))
+        known = {"grimoire": replaced | {g["slug"] for g in kept},
+                 "spell": {s.slug for g in grimoires for s in g.spells} | set(kept_spells)}
+        for path, kind, slug in self._magic_named(factions):
+            if slug not in known[kind]:
+                raise BadInput(path, f"no {kind} '{slug}' in this file or in {self.system['name']}")
+
+    def _magic_named(self, factions: Sequence[Any]) -> Iterator[tuple[str, str, str]]:
+        """(path, "grimoire" or "spell", slug) of every grimoire a faction draws on and spell a unit knows."""
+        for fi, faction in enumerate(factions):
+            for gi, slug in enumerate(faction.grimoires):
+                yield f"factions[{fi}].grimoires[{gi}]", "grimoire", slug
+            for ui, unit in enumerate(faction.units):
+                for name, spell in self.spells_named(details_of(unit)).items():
+                    yield f"factions[{fi}].units[{ui}].{name}", "spell", spell
+
     def spells_chosen(self, unit: Unit) -> int:
         return spells.choices(unit)
 
@@ -162,12 +203,27 @@ class DulceBellum(Game):
         caster = details.get("spellcaster")
         return {"spellcaster": caster} if isinstance(caster, str) else {}
 
+    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
+        return tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in details.get("sizes", ()))
+
+    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
+                for s in self.unit_sizes(details)]
+
     def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
         tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
         return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        return {"grimoires": [g.slug for g in faction.grimoires.all()]}
+    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(details.get("grimoires", ()))
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
+        grimoires = self.grimoires_of(details)
+        return FROZEN_FACTION | ({"grimoires": list(grimoires)} if grimoires else {})
+
+    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(game_details.get("grimoires", ()))
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):
@@ -220,6 +276,16 @@ class DulceBellum(Game):
         if known:
             details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
         return details
+
+
+def _spells_once(grimoires: list[GrimoireIn], grimoire_of: dict[str, str]) -> None:
+    """A spell's slug is one spell's across the game's grimoires. `grimoire_of`: the grimoire of each spell met
+    already."""
+    for gi, grimoire in enumerate(grimoires):
+        for si, spell in enumerate(grimoire.spells):
+            if grimoire_of.setdefault(spell.slug, grimoire.slug) != grimoire.slug:
+                raise BadInput(f"grimoires[{gi}].spells[{si}].slug",
+                               f"'{spell.slug}' is already a spell of grimoire '{grimoire_of[spell.slug]}'")
 
 
 def _with_difficulty(spell: Spell) -> str:

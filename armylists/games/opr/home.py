@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FactionChoice, Game, Section
+from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
 from armylists.games.card_parts import CardContext, Stat, faction_detail, weapon_text
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
@@ -163,8 +163,17 @@ class OprGame(Game):
         """A command group upgrade is taken once (AoF Regiments, Command Groups)."""
         return super().option_taken_once(details) or details.get("command") is not None
 
-    def faction_fields(self, faction: Any) -> dict[str, Any]:
-        return {"spells": faction.spells, "army_forge": faction.army_forge}
+    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(details.get("spells", ()))
+
+    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        return details.get("army_forge") or None
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """The book's spells of the factions the list takes units of (for its casters' cards); never where the
+        book came from, which a submission's roster does not name."""
+        spells = self.book_spells(details) if drawn_on else []
+        return FROZEN_FACTION | ({"spells": spells} if spells else {})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
