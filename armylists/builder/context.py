@@ -20,7 +20,7 @@ from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
 from armylists.games.base import distinct_labels
-from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, OwnField, entry_tags
+from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField, entry_tags
 from armylists.games.registry import game_home
 from armylists.games.terms import Term, explain
 from armylists.rules.model import Unit
@@ -173,6 +173,8 @@ class _Lister:
         if field.control == REGIMENT.kind and home.troops_join_regiments and home.joins_regiment(own):
             heroes = {e.id for e in army.entries if home.is_hero(e.unit.details)} if army else set()
             return drawn | {"choices": self._choices(raw["id"], heroes, value)}
+        if field.control == TICKED.kind:
+            return drawn | {"label": field.label}
         return None
 
 

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import LIST_BYTES, parse_json, too_big
 from armylists.checking.library import Library
-from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, OwnField
+from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from factions.models import GameSystem
@@ -233,7 +233,7 @@ def _own_field(game: str, field: OwnField, unit: Unit, others: list[str]) -> for
     home = game_home(game)
     if field.control == SIZE.kind and unit.sizes:
         return forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
-    if field.control == COMBINED.kind and home.combines_units:
+    if field.control == COMBINED.kind and home.combines_units or field.control == TICKED.kind:
         return forms.BooleanField(required=False)
     if (field.control == JOINED.kind and home.heroes_join_units
             or field.control == REGIMENT.kind and home.troops_join_regiments):

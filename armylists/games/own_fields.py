@@ -198,7 +198,8 @@ JOINED = Drawn("joined")  # the entry a hero joins, one its game says it may joi
 REGIMENT = Drawn("regiment")  # the hero's entry whose regiment a troop is in
 GRIMOIRE = Drawn("grimoire")  # the grimoire a caster draws on (the spell picker: builder/magic.py)
 SPELLS = Drawn("spells")  # the spells a caster chose from it (the same picker)
-CONTROLS = tuple(d.kind for d in (SIZE, COMBINED, JOINED, REGIMENT, GRIMOIRE, SPELLS))
+TICKED = Drawn("ticked")  # any other yes/no the player says of the entry, asked by its field's label
+CONTROLS = tuple(d.kind for d in (SIZE, COMBINED, JOINED, REGIMENT, GRIMOIRE, SPELLS, TICKED))
 NAMES_AN_ENTRY = frozenset({JOINED.kind, REGIMENT.kind})
 
 
@@ -226,7 +227,8 @@ def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
 
 def entry_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any]) -> list[str]:
     """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list), by
-    the kind of control each is asked for by: its size as its list names it, "combined"."""
+    the kind of control each is asked for by: its size as its list names it, "combined", a ticked yes by its
+    field's label."""
     shown = []
     for f in fields:
         value = details.get(f.name)
@@ -234,6 +236,8 @@ def entry_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any]) -> list
             shown.append(str(value))
         elif f.control == COMBINED.kind and value:
             shown.append("combined")
+        elif f.control == TICKED.kind and value:
+            shown.append(f.label)
     return shown
 
 
