@@ -4,17 +4,10 @@ package")."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from .migrating import migrated, migrating
 
 BEFORE, AFTER = ("factions", "0010_choices_declared_by_the_games"), ("factions", "0014_game_details")
-
-
-def migrated(to: tuple[str, str]):
-    """The database migrated to `to`; the models as they were then."""
-    executor = MigrationExecutor(connection)
-    executor.migrate([to])
-    return executor.loader.project_state([to]).apps
 
 
 def old_library(old) -> None:
@@ -44,7 +37,7 @@ def old_library(old) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_rows_and_columns_move_into_details_and_back():
-    try:
+    with migrating():
         old_library(migrated(BEFORE))
 
         new = migrated(AFTER)
@@ -86,6 +79,3 @@ def test_the_rows_and_columns_move_into_details_and_back():
         assert unit.details == {"rarity": "common"}
         assert [(s.size, s.points, s.morale) for s in unit.sizes.order_by("position")] == [
             ("single", 90, 7), ("squad", 150, None)]
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())

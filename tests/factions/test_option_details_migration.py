@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from .migrating import migrated, migrating
 
 BEFORE, AFTER = ("factions", "0010_choices_declared_by_the_games"), ("factions", "0011_option_details")
 
 
-def migrated(to: tuple[str, str]):
-    """The database migrated to `to`; the models as they were then."""
-    executor = MigrationExecutor(connection)
-    executor.migrate([to])
-    return executor.loader.project_state([to]).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_columns_move_into_details_and_back():
-    try:
+    with migrating():
         old = migrated(BEFORE)
         game = old.get_model("factions", "GameSystem").objects.create(slug="a-game", name="A game")
         faction = old.get_model("factions", "Faction").objects.create(game=game, slug="f", name="F")
@@ -50,6 +43,3 @@ def test_the_columns_move_into_details_and_back():
         assert (banner.scope, banner.command) == ("model", "banner")
         # The default scope comes back as the column's empty value, which every reader took for "unit" alike.
         assert (plain.scope, plain.command, plain.weapons, plain.rules, plain.army_forge_id) == ("", "", [], [], "")
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())

@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from .migrating import migrated, migrating
 
 BEFORE, AFTER = ("factions", "0006_armyforge_weapons"), ("factions", "0007_unit_details")
 
 
-def migrated(to: tuple[str, str]):
-    """The database migrated to `to`; the models as they were then."""
-    executor = MigrationExecutor(connection)
-    executor.migrate([to])
-    return executor.loader.project_state([to]).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_columns_move_into_details_and_back():
-    try:
+    with migrating():
         old = migrated(BEFORE)
         game = old.get_model("factions", "GameSystem").objects.create(slug="a-game", name="A game")
         faction = old.get_model("factions", "Faction").objects.create(game=game, slug="f", name="F")
@@ -46,6 +39,3 @@ def test_the_columns_move_into_details_and_back():
         assert (caster.fixed_spell, caster.spellcaster, counted.spellcaster, counted.fixed_spell) == (
             "fireball", None, 2, "")
         assert back.get(slug="opr").model_count == 10 and back.get(slug="disk").recruitment_cost == 3
-    finally:
-        executor = MigrationExecutor(connection)
-        executor.migrate(executor.loader.graph.leaf_nodes())

@@ -64,7 +64,7 @@ def python_files():
 
 
 def reads_by_name(names: set[str]) -> re.Pattern[str]:
-    name = "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
+    name = one_of(names)
     quoted = rf"""["']{name}["']"""
     return re.compile("|".join((
         rf"\b{UNIT_DOCUMENTS}\s*\.\s*get\(\s*{quoted}",  # details.get("hero"), doc.get("models", 1)
@@ -77,7 +77,7 @@ def reads_by_name(names: set[str]) -> re.Pattern[str]:
 def option_reads_by_name(names: set[str]) -> re.Pattern[str]:
     """An option's own field read by name: as an attribute too (`option.scope`, `o.command` in a template or
     in Python), as the engine's option and the library's row once had them."""
-    name = "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
+    name = one_of(names)
     quoted = rf"""["']{name}["']"""
     return re.compile("|".join((
         rf"\b{OPTIONS}\s*\.\s*get\(\s*{quoted}",  # o.get("scope", "unit"), details.get("command")
@@ -95,6 +95,19 @@ def read_by_name(path: Path, pattern: re.Pattern[str], allowed: set[tuple[str, s
         if {(where.as_posix(), name) for name in named} - allowed:
             found.append(f"{where}:{number}: {line.strip()}")
     return found
+
+
+def read_outside_the_games(pattern: re.Pattern[str], names: set[str]) -> list[str]:
+    """Every line of the shared layers' code and of the templates that reads one of `names` by name as `pattern`
+    finds it, and every tuple of two or more of them."""
+    found = [line for path in python_files() for line in read_by_name(path, pattern)]
+    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
+    return found + [line for path in python_files() for line in key_tuples(path, names)]
+
+
+def one_of(names: set[str]) -> str:
+    """A regular expression's group matching any of `names` (the longest first, so none is cut short)."""
+    return "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
 
 
 def key_tuples(path: Path, names: set[str]) -> list[str]:
@@ -120,10 +133,7 @@ def army_field_names() -> set[str]:
 
 
 def entry_reads_by_name(entry_names: set[str], army_names: set[str]) -> re.Pattern[str]:
-    def group(names: set[str]) -> str:
-        return "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
-
-    entry, army = group(entry_names), group(army_names)
+    entry, army = one_of(entry_names), one_of(army_names)
     quoted = rf"""["']{entry}["']"""
     return re.compile("|".join((
         rf"\b{ENTRY_DOCUMENTS}\s*\.\s*get\(\s*{quoted}",  # entry.get("size"), raw.get("spells", [])
@@ -142,9 +152,7 @@ def test_the_games_declare_the_fields_searched_for():
 def test_nothing_outside_the_games_reads_a_units_own_field_by_name():
     names = field_names()
     pattern = reads_by_name(names)
-    found = [line for path in python_files() for line in read_by_name(path, pattern)]
-    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
-    found += [line for path in python_files() for line in key_tuples(path, names)]
+    found = read_outside_the_games(pattern, names)
     assert not found, "a unit's own field is read by name outside the games (ask its game):\n" + "\n".join(found)
 
 
@@ -166,9 +174,7 @@ def test_the_games_declare_the_entry_and_army_fields_searched_for():
 def test_nothing_outside_the_games_reads_an_entrys_or_an_armys_own_field_by_name():
     entries, armies = entry_field_names(), army_field_names()
     pattern = entry_reads_by_name(entries, armies)
-    found = [line for path in python_files() for line in read_by_name(path, pattern)]
-    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
-    found += [line for path in python_files() for line in key_tuples(path, entries)]
+    found = read_outside_the_games(pattern, entries)
     assert not found, ("a list entry's or an army's own field is read by name outside the games (ask its game, or "
                        "draw it by the kind of control it declares):\n" + "\n".join(found))
 
@@ -198,9 +204,7 @@ def test_the_games_declare_the_option_fields_searched_for():
 def test_nothing_outside_the_games_reads_an_options_own_field_by_name():
     names = option_field_names()
     pattern = option_reads_by_name(names)
-    found = [line for path in python_files() for line in read_by_name(path, pattern)]
-    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
-    found += [line for path in python_files() for line in key_tuples(path, names)]
+    found = read_outside_the_games(pattern, names)
     assert not found, "an option's own field is read by name outside the games (ask its game):\n" + "\n".join(found)
 
 
@@ -225,7 +229,7 @@ def faction_field_names() -> set[str]:
 
 
 def reads_faction_fields(names: set[str]) -> re.Pattern[str]:
-    name = "(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + ")"
+    name = one_of(names)
     quoted = rf"""["']{name}["']"""
     return re.compile("|".join((
         rf"\b{FACTIONS}\s*\.\s*get\(\s*{quoted}",  # details.get("alignment")
@@ -243,9 +247,7 @@ def test_the_games_declare_the_faction_fields_searched_for():
 def test_nothing_outside_the_games_reads_a_factions_own_field_by_name():
     names = faction_field_names()
     pattern = reads_faction_fields(names)
-    found = [line for path in python_files() for line in read_by_name(path, pattern)]
-    found += [line for path in sorted(TEMPLATES.rglob("*.html")) for line in read_by_name(path, pattern)]
-    found += [line for path in python_files() for line in key_tuples(path, names)]
+    found = read_outside_the_games(pattern, names)
     assert not found, "a faction's own field is read by name outside the games (ask its game):\n" + "\n".join(found)
 
 
