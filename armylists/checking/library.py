@@ -32,11 +32,12 @@ from typing import Any
 from django.db import connection, connections
 
 from armylists.games.base import Game
+from armylists.games.library_items import ChosenCard
 from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
-from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
-from factions.engine_units import engine_command_card, engine_grimoire, engine_unit
+from armylists.rules.model import Grimoire, Spell, Unit
+from factions.engine_units import engine_grimoire, engine_unit
 from factions.exporter import factions_with_details, unit_document
 from factions.models import Faction, GameSystem
 
@@ -129,9 +130,9 @@ class Library:
         """Unit slug -> the unit's name, for saying what changed in a list (one army may mix factions)."""
         return {slug: doc["name"] for f in self.factions.values() for slug, doc in f.unit_docs.items()}
 
-    def command_cards(self) -> dict[str, CommandCard]:
+    def command_cards(self) -> dict[str, ChosenCard]:
         """Every faction's command cards by slug: one army may draw on several factions."""
-        return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
+        return {c["slug"]: f.home.command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
 
     def rule_texts(self, factions: Iterable[str]) -> list[dict[str, str]]:
         """The rules' own words of these factions' books ({"name", "text"}), for a list's glossary."""

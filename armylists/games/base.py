@@ -23,11 +23,12 @@ from typing import Any, ClassVar, Protocol
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, CommandCard, Entry, Grimoire, SizeProfile, Spell, Unit
+from armylists.rules.model import Army, Entry, Grimoire, SizeProfile, Spell, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
+from .library_items import ChosenCard
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
@@ -62,7 +63,7 @@ class GameLibrary(Protocol):
 
     def grimoire(self, slug: str | None) -> Grimoire | None: ...
 
-    def command_cards(self) -> Mapping[str, CommandCard]: ...
+    def command_cards(self) -> Mapping[str, ChosenCard]: ...
 
 
 @dataclass
@@ -233,7 +234,7 @@ class Game:
         """The command cards a list chooses by name (a game where `picks_command_cards`), by slug."""
         return ()
 
-    def cards_chosen(self, army: Army) -> tuple[CommandCard, ...]:
+    def cards_chosen(self, army: Army) -> tuple[ChosenCard, ...]:
         """The command cards the list chose, as the engine read them (the roster prints their texts)."""
         return ()
 
@@ -362,6 +363,11 @@ class Game:
     def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """A faction's command cards as its file writes them (slug, title...), where its game has them."""
         return []
+
+    def command_card(self, doc: Mapping[str, Any], faction: str) -> ChosenCard:
+        """One of a faction's command cards (`command_cards_of`), as its game's rules read it: asked only of a
+        game whose factions have them."""
+        raise NotImplementedError(f"{self.slug} has no command cards")
 
     def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
         """The slugs of the game's grimoires a faction's casters may draw on, where its game has them."""

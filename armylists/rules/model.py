@@ -134,16 +134,6 @@ class Unit(OwnFields):
 
 
 @dataclass(frozen=True, slots=True)
-class CommandCard:
-    """Diskwars command card, chosen at list time."""
-
-    slug: str
-    title: str
-    faction: str
-    alignment_only: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Spell:
     """Dulce Bellum: one spell of a grimoire."""
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules.model import CommandCard
+from armylists.games.diskwars.rules.model import CommandCard
 from armylists.rules.report import Figure
 
 from .conftest import army, check, codes, entry, only, params, unit

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armylists.games.registry import game_home
-from armylists.rules.model import CommandCard, Entry, Faction, Grimoire, SizeProfile, Spell
+from armylists.games.diskwars.rules.model import CommandCard
+from armylists.rules.model import Entry, Faction, Grimoire, SizeProfile, Spell
 
 from .conftest import army, check, option, params, unit
 
