@@ -11,7 +11,7 @@ from typing import Any
 from armylists.games.base import Game
 from armylists.games.own_fields import OwnField
 from armylists.games.schema import is_sample
-from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
+from armylists.rules.model import Option, OptionGroup, Unit
 
 # The engine's `Unit` has typed attributes of its own for some of a game's declared unit fields (a Dulce Bellum
 # unit's sizes, as `SizeProfile`s): its game builds those (`Game.unit_sizes`), and they are not in `details` too.
@@ -51,9 +51,3 @@ def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, A
 
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
-
-
-def engine_grimoire(doc: dict[str, Any]) -> Grimoire:
-    return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
-        Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
-        for s in doc.get("spells", ())))

@@ -16,11 +16,12 @@ from typing import Any, get_args
 from django import forms
 
 from armylists.checking.library import Library
+from armylists.games.library_items import Grimoire, Spell
 from armylists.games.list_settings import CHOICE, YES_NO, ListSetting
 from armylists.games.own_fields import GRIMOIRE, SPELLS, OwnField
 from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
-from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
+from armylists.rules.model import Option, OptionGroup, Unit
 from armylists.rules.params import GameParams
 from factions.models import GameSystem, game_params
 

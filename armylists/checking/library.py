@@ -32,12 +32,12 @@ from typing import Any
 from django.db import connection, connections
 
 from armylists.games.base import Game
-from armylists.games.library_items import ChosenCard
+from armylists.games.library_items import ChosenCard, Grimoire, Spell
 from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
 from armylists.rules.model import Faction as EngineFaction
-from armylists.rules.model import Grimoire, Spell, Unit
-from factions.engine_units import engine_grimoire, engine_unit
+from armylists.rules.model import Unit
+from factions.engine_units import engine_unit
 from factions.exporter import factions_with_details, unit_document
 from factions.models import Faction, GameSystem
 
@@ -145,7 +145,8 @@ class Library:
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
         """Every grimoire of the game, as the engine reads them."""
-        return tuple(engine_grimoire(g) for g in self.grimoire_docs)
+        home = game_home(self.game)
+        return tuple(home.grimoire(g) for g in self.grimoire_docs)
 
     @cached_property
     def spells(self) -> dict[str, tuple[Spell, Grimoire]]:

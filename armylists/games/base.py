@@ -23,12 +23,12 @@ from typing import Any, ClassVar, Protocol
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, Entry, Grimoire, SizeProfile, Spell, Unit
+from armylists.rules.model import Army, Entry, SizeProfile, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
-from .library_items import ChosenCard
+from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
@@ -391,6 +391,11 @@ class Game:
     def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The game's grimoires with their spells, as its faction files write them, where it has them."""
         return []
+
+    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
+        """One of the game's grimoires (`grimoire_docs`), with its spells, as its rules read it: asked only of a
+        game whose casters choose spells."""
+        raise NotImplementedError(f"{self.slug} has no grimoires")
 
     # --- the builder
 

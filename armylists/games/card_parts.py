@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from armylists.rules.model import Entry, Grimoire, Spell, Weapon
+from armylists.rules.model import Entry, Weapon
+
+from .library_items import Grimoire, Spell
 
 # Stats that are lists of gear, and values longer than WIDE_STAT, print on
 # their own line under the stat boxes.

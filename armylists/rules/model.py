@@ -134,25 +134,6 @@ class Unit(OwnFields):
 
 
 @dataclass(frozen=True, slots=True)
-class Spell:
-    """Dulce Bellum: one spell of a grimoire."""
-
-    slug: str
-    name: str
-    basic: bool = False
-    difficulty: str | None = None  # as printed, e.g. "8+"
-
-
-@dataclass(frozen=True, slots=True)
-class Grimoire:
-    """Dulce Bellum: a Magic Grimoire, shared by every faction of the game."""
-
-    slug: str
-    name: str
-    spells: tuple[Spell, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Faction:
     """What messages and the spell rules need to know about a faction."""
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules.model import Faction, Grimoire, SizeProfile, Spell
+from armylists.games.dulce_bellum.rules.model import Grimoire, Spell
+from armylists.rules.model import Faction, SizeProfile
 
 from .conftest import army, check, codes, entry, only, params, unit
 

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from armylists.games.registry import game_home
 from armylists.games.diskwars.rules.model import CommandCard
-from armylists.rules.model import Entry, Faction, Grimoire, SizeProfile, Spell
+from armylists.games.dulce_bellum.rules.model import Grimoire, Spell
+from armylists.rules.model import Entry, Faction, SizeProfile
 
 from .conftest import army, check, option, params, unit
 

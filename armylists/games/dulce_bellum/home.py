@@ -35,10 +35,11 @@ from armylists.games.schema import (
     Units,
     unique,
 )
-from armylists.rules.model import Entry, SizeProfile, Spell, Unit
+from armylists.rules.model import Entry, SizeProfile, Unit
 from armylists.rules.text import plural
 
 from .rules import RULES, spells
+from .rules.model import Grimoire, Spell
 
 # The sizes a unit may be taken at, each with its own points and morale (docs/faction-file.md, "Dulce Bellum"),
 # each with the label the game library shows it by.
@@ -224,6 +225,11 @@ class DulceBellum(Game):
 
     def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(game_details.get("grimoires", ()))
+
+    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
+        return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
+            Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
+            for s in doc.get("spells", ())))
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):

@@ -14,10 +14,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from armylists.rules.game import Tally
-from armylists.rules.model import Army, Entry, Grimoire, Spell, Unit
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Violation
 from armylists.rules.text import distinct, listing, plural, times
 
+from .model import Grimoire, Spell
 from .numbers import DulceBellumParams
 
 SECTION = "Magic"
