@@ -11,14 +11,14 @@ from typing import Any
 from armylists.games.base import Game
 from armylists.games.own_fields import OwnField
 from armylists.games.schema import is_sample
-from armylists.rules.model import Option, OptionGroup, Unit
+from armylists.rules.model import Faction, Option, OptionGroup, Unit
 
 # The engine's `Unit` has typed attributes of its own for some of a game's declared unit fields (a Dulce Bellum
 # unit's sizes, as `SizeProfile`s): its game builds those (`Game.unit_sizes`), and they are not in `details` too.
 TYPED = frozenset(Unit.__dataclass_fields__)
 
 
-def engine_unit(doc: dict[str, Any], faction: str, home: Game, alignment: str | None = None) -> Unit:
+def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
     """The unit of a unit document, its game's own unit and option fields at their defaults where the document
     leaves them out."""
     fields = tuple(f for f in home.unit_fields if f.name not in TYPED)
@@ -37,10 +37,17 @@ def engine_unit(doc: dict[str, Any], faction: str, home: Game, alignment: str | 
             for g in doc.get("option_groups", ())
         ),
         sizes=home.unit_sizes(doc),
-        alignment=alignment,
         sample=is_sample(doc.get("notes")),
         details=own_fields(doc, fields),
     )
+
+
+def engine_faction(slug: str, name: str, details: dict[str, Any], home: Game) -> Faction:
+    """A faction of the library, its game's own faction fields as a frozen library keeps them of every faction
+    (`Game.frozen_details`, whatever the list draws on), each at its default where that leaves it out: a list is
+    checked alike against the library and against a submission's snapshot (docs/events.md, "Submissions are
+    frozen")."""
+    return Faction(slug=slug, name=name, details=own_fields(home.frozen_details(details, False), home.faction_fields))
 
 
 def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, Any]:

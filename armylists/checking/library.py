@@ -37,7 +37,7 @@ from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
 from armylists.rules.model import Faction as EngineFaction
 from armylists.rules.model import Unit
-from factions.engine_units import engine_unit
+from factions.engine_units import engine_faction, engine_unit
 from factions.exporter import factions_with_details, unit_document
 from factions.models import Faction, GameSystem
 
@@ -87,7 +87,7 @@ class LibraryFaction:
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
-            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home, self.alignment)
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home)
         return self._units.get(slug)
 
     def frozen(self, unit_slugs: Iterable[str], drawn_on: bool) -> dict[str, Any]:
@@ -162,8 +162,9 @@ class Library:
 
     @cached_property
     def engine_factions(self) -> tuple[EngineFaction, ...]:
-        """Every faction of the library, named and with its grimoires, for the engine's messages."""
-        return tuple(EngineFaction(f.slug, f.name, f.grimoires) for f in self.factions.values())
+        """Every faction of the library, named and with its own fields, for the engine's messages and the rules
+        that read a faction (the grimoires its casters may use)."""
+        return tuple(engine_faction(f.slug, f.name, f.details, f.home) for f in self.factions.values())
 
     def snapshot(self, used: dict[str, Iterable[str]], cards: Iterable[str] = ()) -> dict[str, Any]:
         """The data of just the units a list uses (faction slug -> unit slugs) and the command cards of

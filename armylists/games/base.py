@@ -356,8 +356,7 @@ class Game:
     # name (tests/games/test_game_fields_stay_in_games.py).
 
     def alignment_of(self, details: Mapping[str, Any]) -> str | None:
-        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`), and
-        its units' `alignment` for the engine."""
+        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`)."""
         return None
 
     def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:

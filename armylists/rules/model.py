@@ -112,7 +112,6 @@ class Unit(OwnFields):
     options: tuple[Option, ...] = ()
     option_groups: tuple[OptionGroup, ...] = ()
     sizes: tuple[SizeProfile, ...] = ()  # the sizes it may be taken at, where its game has them
-    alignment: str | None = None  # its faction's, where its game has them
     sample: bool = False  # made up for the demo, not from a publisher's book (its data's notes say "Sample")
     # The fields its game declares for its units (docs/architecture.md, "A game is one package").
     details: Mapping[str, Any] = field(default_factory=dict, hash=False)
@@ -133,13 +132,17 @@ class Unit(OwnFields):
         return next((s for s in self.sizes if s.size == size), None)
 
 
-@dataclass(frozen=True, slots=True)
-class Faction:
-    """What messages and the spell rules need to know about a faction."""
+@dataclass(frozen=True)
+class Faction(OwnFields):
+    """A faction a list may name: what every game's faction has (how messages name it), and `details`, the
+    fields its game declares for its factions (a faction's side, the grimoires its casters may use), each an
+    attribute too, as a unit's are."""
 
     slug: str
     name: str
-    grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires it may use
+    # The fields its game declares for its factions, as a frozen library keeps them of every faction
+    # (docs/architecture.md, "A game is one package").
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -178,7 +181,7 @@ class Army(OwnFields):
     points_limit: int | None = None
     name: str | None = None
     # The factions the list may name (at least every faction of its entries and
-    # its own); a faction missing here is named by its slug and has no grimoire.
+    # its own); a faction missing here is named by its slug and has no own fields.
     factions: tuple[Faction, ...] = ()
     # An event's bans (see bans.py): faction slugs, and (faction, unit) slug pairs.
     banned_factions: frozenset[str] = frozenset()
