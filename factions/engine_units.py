@@ -13,15 +13,10 @@ from armylists.games.own_fields import OwnField
 from armylists.games.schema import is_sample
 from armylists.rules.model import Faction, Option, OptionGroup, Unit
 
-# The engine's `Unit` has typed attributes of its own for some of a game's declared unit fields (a Dulce Bellum
-# unit's sizes, as `SizeProfile`s): its game builds those (`Game.unit_sizes`), and they are not in `details` too.
-TYPED = frozenset(Unit.__dataclass_fields__)
-
 
 def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
     """The unit of a unit document, its game's own unit and option fields at their defaults where the document
     leaves them out."""
-    fields = tuple(f for f in home.unit_fields if f.name not in TYPED)
     return Unit(
         slug=doc["slug"],
         name=doc["name"],
@@ -36,9 +31,8 @@ def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
             OptionGroup(slug=g["slug"], name=g["name"], min=g.get("min", 0), max=g.get("max", 1))
             for g in doc.get("option_groups", ())
         ),
-        sizes=home.unit_sizes(doc),
         sample=is_sample(doc.get("notes")),
-        details=own_fields(doc, fields),
+        details=own_fields(doc, home.unit_fields),
     )
 
 

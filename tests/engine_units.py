@@ -8,14 +8,13 @@ import functools
 
 from armylists.games.registry import homes
 from armylists.rules.model import Faction, Option, Unit
-from factions.engine_units import TYPED
 
 
 # What a unit has where a test leaves a field of its game out: what the engine reads for it from the
 # library (a unit of 1 model, costing 0, not a hero...).
 @functools.cache
 def unit_defaults() -> dict:
-    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields if f.name not in TYPED}
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields}
 
 
 # What an option has where a test leaves a field of its game out (bought for the unit, no command upgrade...).
@@ -30,7 +29,7 @@ def faction_defaults() -> dict:
     return {f.name: _as_in_a_file(f.when_missing) for home in reversed(homes()) for f in home.faction_fields}
 
 
-CORE = {"name", "rules", "options", "option_groups", "sizes", "sample"}
+CORE = {"name", "rules", "options", "option_groups", "sample"}
 OPTION_CORE = {"name", "cost", "group"}
 
 

@@ -140,7 +140,7 @@ def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     grimoire_field, spells_field = fields
     known = [library.spells.get(slug) for slug in home.spells_named(unit.details).values()]  # those it always knows
     fixed = next((found for found in known if found), None)
-    chooses, master = home.spells_chosen(unit), unit.master_of_magic
+    chooses, master = home.spells_chosen(unit), home.knows_whole_grimoire(unit)
     current = library.grimoire(entry.get(grimoire_field))
     if not (fixed or chooses or master or current or entry.get(spells_field)):
         return None

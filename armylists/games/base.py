@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Protocol
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, Entry, SizeProfile, Unit
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
@@ -204,7 +204,7 @@ class Game:
         return {**defaults, **given}
 
     def taken_at(self, size: str | None) -> dict[str, Any]:
-        """The own fields of an entry that takes its unit at `size` (one of `Unit.sizes`); {} for no size, or
+        """The own fields of an entry that takes its unit at `size` (one of `sizes_of` its unit); {} for no size, or
         where its game's entries name none."""
         field = self.entry_field(SIZE.kind)
         return {field.name: size} if field is not None and size is not None else {}
@@ -213,7 +213,8 @@ class Game:
         """The own fields of each way an entry of `unit` may be taken that its points or its name tell apart:
         as it is, combined (where its game combines units), at each of its sizes (a campaign's units)."""
         combined = self.entry_field(COMBINED.kind)
-        return [{}, *([{combined.name: True}] if combined else []), *(self.taken_at(s.size) for s in unit.sizes)]
+        sizes = [self.taken_at(size) for size, _ in self.sizes_of(unit.details)]
+        return [{}, *([{combined.name: True}] if combined else []), *sizes]
 
     def entry_title(self, entry: Entry) -> str:
         """An entry's unit's name, and what its own fields make of it where they change what it is
@@ -278,9 +279,10 @@ class Game:
         """The spells the unit always knows, by slug, each under the name of the field that names it."""
         return {}
 
-    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
-        """The sizes the unit may be taken at, each with its points, where its game has sizes; else none."""
-        return ()
+    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The sizes the unit may be taken at, where its game has sizes (an entry names one in its field the
+        builder asks for by `SIZE`), each as a list names it and as the builder offers it; else none."""
+        return []
 
     def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The unit's sizes as the library's unit card tables them: `label`, `morale`, `points`."""
@@ -457,6 +459,11 @@ class Game:
     def spells_chosen(self, unit: Unit) -> int:
         """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
         return 0
+
+    def knows_whole_grimoire(self, unit: Unit) -> bool:
+        """Whether an entry of `unit` knows every spell of the grimoire it draws on, and so lists none (a game
+        whose casters choose spells says)."""
+        return False
 
     def other_list_game(self, data: Any) -> str | None:
         """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from armylists.games.dulce_bellum.rules.model import Grimoire, Spell
-from armylists.rules.model import SizeProfile
+from armylists.games.dulce_bellum.rules.model import SizeProfile
 
 from tests.engine_units import faction
 

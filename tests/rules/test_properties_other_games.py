@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from armylists.games.registry import game_home
 from armylists.games.diskwars.rules.model import CommandCard
 from armylists.games.dulce_bellum.rules.model import Grimoire, Spell
-from armylists.rules.model import Entry, SizeProfile
+from armylists.games.dulce_bellum.rules.model import SizeProfile
+from armylists.rules.model import Entry
 
 from tests.engine_units import faction
 
