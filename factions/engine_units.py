@@ -1,4 +1,5 @@
-"""Unit data -> the rules engine's `Unit`: the only bridge from the library into the engine.
+"""Unit data -> the rules engine's `Unit` (and a faction's -> its `Faction`): the only bridge from the library
+into the engine.
 
 It reads unit documents (the faction-file JSON of one unit, see exporter.py),
 so a unit from the database and a unit frozen into a submission are checked
@@ -41,7 +42,8 @@ def engine_faction(slug: str, name: str, details: dict[str, Any], home: Game) ->
     (`Game.frozen_details`, whatever the list draws on), each at its default where that leaves it out: a list is
     checked alike against the library and against a submission's snapshot (docs/events.md, "Submissions are
     frozen")."""
-    return Faction(slug=slug, name=name, details=own_fields(home.frozen_details(details, False), home.faction_fields))
+    kept = home.frozen_details(details, drawn_on=False)
+    return Faction(slug=slug, name=name, details=own_fields(kept, home.faction_fields))
 
 
 def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, Any]:

@@ -144,7 +144,7 @@ class Library:
 
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
-        """Every grimoire of the game, as the engine reads them."""
+        """Every grimoire of the game, as its rules read them (`Game.grimoire`)."""
         home = game_home(self.game)
         return tuple(home.grimoire(g) for g in self.grimoire_docs)
 
