@@ -1,4 +1,5 @@
-"""Unit data -> the rules engine's `Unit`: the only bridge from the library into the engine.
+"""Unit data -> the rules engine's `Unit` (and a faction's -> its `Faction`): the only bridge from the library
+into the engine.
 
 It reads unit documents (the faction-file JSON of one unit, see exporter.py),
 so a unit from the database and a unit frozen into a submission are checked
@@ -11,17 +12,12 @@ from typing import Any
 from armylists.games.base import Game
 from armylists.games.own_fields import OwnField
 from armylists.games.schema import is_sample
-from armylists.rules.model import CommandCard, Grimoire, Option, OptionGroup, Spell, Unit
-
-# The engine's `Unit` has typed attributes of its own for some of a game's declared unit fields (a Dulce Bellum
-# unit's sizes, as `SizeProfile`s): its game builds those (`Game.unit_sizes`), and they are not in `details` too.
-TYPED = frozenset(Unit.__dataclass_fields__)
+from armylists.rules.model import Faction, Option, OptionGroup, Unit
 
 
-def engine_unit(doc: dict[str, Any], faction: str, home: Game, alignment: str | None = None) -> Unit:
+def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
     """The unit of a unit document, its game's own unit and option fields at their defaults where the document
     leaves them out."""
-    fields = tuple(f for f in home.unit_fields if f.name not in TYPED)
     return Unit(
         slug=doc["slug"],
         name=doc["name"],
@@ -36,11 +32,18 @@ def engine_unit(doc: dict[str, Any], faction: str, home: Game, alignment: str | 
             OptionGroup(slug=g["slug"], name=g["name"], min=g.get("min", 0), max=g.get("max", 1))
             for g in doc.get("option_groups", ())
         ),
-        sizes=home.unit_sizes(doc),
-        alignment=alignment,
         sample=is_sample(doc.get("notes")),
-        details=own_fields(doc, fields),
+        details=own_fields(doc, home.unit_fields),
     )
+
+
+def engine_faction(slug: str, name: str, details: dict[str, Any], home: Game) -> Faction:
+    """A faction of the library, its game's own faction fields as a frozen library keeps them of every faction
+    (`Game.frozen_details`, whatever the list draws on), each at its default where that leaves it out: a list is
+    checked alike against the library and against a submission's snapshot (docs/events.md, "Submissions are
+    frozen")."""
+    kept = home.frozen_details(details, drawn_on=False)
+    return Faction(slug=slug, name=name, details=own_fields(kept, home.faction_fields))
 
 
 def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, Any]:
@@ -51,14 +54,3 @@ def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, A
 
 def _frozen(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
-
-
-def engine_command_card(doc: dict[str, Any], faction: str) -> CommandCard:
-    return CommandCard(slug=doc["slug"], title=doc["title"], faction=faction,
-                       alignment_only=doc.get("alignment_only") or None)
-
-
-def engine_grimoire(doc: dict[str, Any]) -> Grimoire:
-    return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
-        Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
-        for s in doc.get("spells", ())))

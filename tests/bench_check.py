@@ -32,18 +32,11 @@ sys.path.insert(0, str(ROOT))
 
 from armylists import settings as project  # noqa: E402  (the path above makes it importable)
 from armylists.games import registry  # noqa: E402
+from armylists.games.diskwars.rules.model import CommandCard  # noqa: E402
+from armylists.games.dulce_bellum.rules.model import Grimoire, SizeProfile, Spell  # noqa: E402
 from armylists.rules import check, params_for  # noqa: E402
-from armylists.rules.model import (  # noqa: E402,E501
-    Army,
-    CommandCard,
-    Entry,
-    Faction,
-    Grimoire,
-    OptionGroup,
-    SizeProfile,
-    Spell,
-)
-from tests.engine_units import option, unit  # noqa: E402
+from armylists.rules.model import Army, Entry, Faction, OptionGroup  # noqa: E402
+from tests.engine_units import faction, option, unit  # noqa: E402
 from tests.rules.conftest import army as army_of  # noqa: E402
 
 SIZES = (10, 100, 1000)
@@ -89,10 +82,11 @@ def _battleground_army(n: int) -> Army:
 def _diskwars_army(n: int) -> Army:
     """One hero per five disks, each leading four troops: the shape that once took seconds."""
     hero = unit("lord", name="Lord", faction="empire", kind="hero", race="human", unique=True, size="large", elite=2,
-                recruitment_points=6, command_value=1, alignment="order")
-    troops = [unit(f"t{k}", name=f"Troop {k}", faction="empire", kind="troop", race=("human", "elf")[k % 2],
-                   size=("small", "medium", "large")[k % 3], elite=k % 3, recruitment_cost=2,
-                   alignment="order" if k else "destruction") for k in range(6)]
+                recruitment_points=6, command_value=1)
+    troops = [unit(f"t{k}", name=f"Troop {k}", faction="empire" if k else "chaos", kind="troop",
+                   race=("human", "elf")[k % 2], size=("small", "medium", "large")[k % 3], elite=k % 3,
+                   recruitment_cost=2) for k in range(6)]
+    factions = (faction("empire", "Empire", alignment="order"), faction("chaos", "Chaos", alignment="destruction"))
     entries, leader = [], None
     for i in range(n):
         if i % 5 == 0:
@@ -102,7 +96,7 @@ def _diskwars_army(n: int) -> Army:
             entries.append(Entry(f"e{i}", troops[i % 6], details={"regiment": leader}))
     cards = tuple(CommandCard(f"c{k}", f"Card {k % 7}", "empire", "destruction" if k % 5 else None)
                   for k in range(n // 5))
-    return army_of("diskwars", *entries, faction="empire", regiments=3, cards_chosen=cards)
+    return army_of("diskwars", *entries, faction="empire", regiments=3, cards_chosen=cards, factions=factions)
 
 
 def _dulce_bellum_army(n: int) -> Army:
@@ -118,7 +112,8 @@ def _dulce_bellum_army(n: int) -> Army:
     entries = tuple(Entry(f"e{i}", units[i % 8], (banner, banner),
                           details={"size": "squad", "grimoire": ("battle", "dark")[i % 2] if i % 4 else None,
                                    "spells": (f"s{i % 6}", f"d{i % 6}")}) for i in range(n))
-    factions = (Faction("dwarves", "Dwarf Holds", ("battle",)), Faction("orcs", "Orc Tribes", ("dark",)))
+    factions = (faction("dwarves", "Dwarf Holds", grimoires=("battle",)),
+                faction("orcs", "Orc Tribes", grimoires=("dark",)))
     return army_of("dulce-bellum", *entries, faction="dwarves", points_limit=2000, factions=factions,
                 grimoires=grimoires)
 

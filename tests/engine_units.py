@@ -1,4 +1,4 @@
-"""Engine units and options for tests and benchmarks, without a database or Django: a unit (an option) of any
+"""Engine units, options and factions for tests and benchmarks, without a database or Django: a unit (an option) of any
 game, its game's own fields given by name as a faction file names them (docs/architecture.md, "A game is one
 package")."""
 from __future__ import annotations
@@ -7,15 +7,14 @@ import dataclasses
 import functools
 
 from armylists.games.registry import homes
-from armylists.rules.model import Option, Unit
-from factions.engine_units import TYPED
+from armylists.rules.model import Faction, Option, Unit
 
 
 # What a unit has where a test leaves a field of its game out: what the engine reads for it from the
 # library (a unit of 1 model, costing 0, not a hero...).
 @functools.cache
 def unit_defaults() -> dict:
-    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields if f.name not in TYPED}
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields}
 
 
 # What an option has where a test leaves a field of its game out (bought for the unit, no command upgrade...).
@@ -24,7 +23,13 @@ def option_defaults() -> dict:
     return {f.name: f.when_missing for home in reversed(homes()) for f in home.option_fields}
 
 
-CORE = {"name", "rules", "options", "option_groups", "sizes", "alignment", "sample"}
+# What a faction has where a test leaves a field of its game out (no side, no grimoire...).
+@functools.cache
+def faction_defaults() -> dict:
+    return {f.name: _as_in_a_file(f.when_missing) for home in reversed(homes()) for f in home.faction_fields}
+
+
+CORE = {"name", "rules", "options", "option_groups", "sample"}
 OPTION_CORE = {"name", "cost", "group"}
 
 
@@ -42,6 +47,12 @@ def unit(slug: str = "infantry", *, faction: str = "kingdom", **fields) -> Unit:
     own = {k.rstrip("_"): _as_in_a_file(v) for k, v in fields.items() if k not in CORE}  # class_: "class"
     core = {k: v for k, v in fields.items() if k in CORE}
     return Unit(slug=slug, faction=faction, details=unit_defaults() | own, **core)
+
+
+def faction(slug: str, name: str, **fields) -> Faction:
+    """An engine faction of any game, with no database: its game's own fields (`alignment`, `grimoires`...) go
+    in `details`, as a faction file names them."""
+    return Faction(slug=slug, name=name, details=faction_defaults() | {k: _as_in_a_file(v) for k, v in fields.items()})
 
 
 def option(slug: str, cost: int = 0, **fields) -> Option:

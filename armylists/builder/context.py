@@ -158,9 +158,9 @@ class _Lister:
     def _control(self, field: OwnField, unit: Unit, raw: dict, value: Any) -> dict[str, Any] | None:
         home, army, own = self.home, self.army, unit.details  # `own`: its unit's fields, which the game reads
         drawn = {"kind": field.control, "name": field.name, "value": value}
-        if field.control == SIZE.kind and unit.sizes:
-            return drawn | {"choices": [{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)",
-                                         "selected": s.size == value} for s in unit.sizes]}
+        if field.control == SIZE.kind and (sizes := home.sizes_of(own)):
+            return drawn | {"choices": [{"value": size, "label": label, "selected": size == value}
+                                        for size, label in sizes]}
         if field.control == COMBINED.kind and home.combines_units and (
                 (home.models_of(own) or 1) > 1 and not home.is_hero(own) or value):
             return drawn

@@ -16,11 +16,12 @@ from typing import Any, get_args
 from django import forms
 
 from armylists.checking.library import Library
+from armylists.games.library_items import Grimoire, Spell
 from armylists.games.list_settings import CHOICE, YES_NO, ListSetting
 from armylists.games.own_fields import GRIMOIRE, SPELLS, OwnField
 from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
-from armylists.rules.model import Grimoire, Option, OptionGroup, Spell, Unit
+from armylists.rules.model import Option, OptionGroup, Unit
 from armylists.rules.params import GameParams
 from factions.models import GameSystem, game_params
 
@@ -139,7 +140,7 @@ def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     grimoire_field, spells_field = fields
     known = [library.spells.get(slug) for slug in home.spells_named(unit.details).values()]  # those it always knows
     fixed = next((found for found in known if found), None)
-    chooses, master = home.spells_chosen(unit), unit.master_of_magic
+    chooses, master = home.spells_chosen(unit), home.knows_whole_grimoire(unit)
     current = library.grimoire(entry.get(grimoire_field))
     if not (fixed or chooses or master or current or entry.get(spells_field)):
         return None

@@ -155,7 +155,7 @@ class EntryAddForm(forms.Form):
         unit = source.unit(data["unit"])
         if unit is None:
             raise ValidationError(f"There is no unit “{data['unit']}” in {source.name}.", code="unit")
-        if data.get("size") and unit.size_profile(data["size"]) is None:
+        if data.get("size") and data["size"] not in dict(game_home(self.library.game).sizes_of(unit.details)):
             raise ValidationError(f"{unit.name} cannot be taken at size “{data['size']}”.", code="size")
         return data
 
@@ -231,8 +231,8 @@ def _own_field(game: str, field: OwnField, unit: Unit, others: list[str]) -> for
     (`own_fields.CONTROLS`; the grimoire and spells are the caster's: `EntryForm._magic_fields`); None where
     the entry is not asked for it."""
     home = game_home(game)
-    if field.control == SIZE.kind and unit.sizes:
-        return forms.ChoiceField(choices=[(s.size, s.size) for s in unit.sizes])
+    if field.control == SIZE.kind and (sizes := home.sizes_of(unit.details)):
+        return forms.ChoiceField(choices=[(size, size) for size, _ in sizes])
     if field.control == COMBINED.kind and home.combines_units or field.control == TICKED.kind:
         return forms.BooleanField(required=False)
     if (field.control == JOINED.kind and home.heroes_join_units

@@ -136,8 +136,8 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
     entry: dict[str, Any] = {"unit": unit, "options": _default_options(found)}
     if faction != primary:
         entry["faction"] = faction
-    if found.sizes:
-        entry |= home.taken_at(size or found.sizes[0].size)
+    if sizes := home.sizes_of(found.details):
+        entry |= home.taken_at(size or sizes[0][0])
     regiment = home.entry_field(REGIMENT.kind) if home.joins_regiment(found.details) else None
 
     def operation(document: dict, _before: Checked | None) -> str:

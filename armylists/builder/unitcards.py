@@ -90,8 +90,7 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
             rules=rule_views(game, home.unit_rules_named(doc)),
             options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.option_cost_note(o))}
                      for o in doc.get("options", ())],
-            sizes=[{"value": s.size, "label": f"{s.size.capitalize()} ({s.points} pts)"}
-                   for s in home.unit_sizes(doc)])
+            sizes=[{"value": size, "label": label} for size, label in home.sizes_of(doc)])
         return made[faction, slug]
 
     return card

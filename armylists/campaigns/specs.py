@@ -39,7 +39,9 @@ def spec_of(game: str, unit: Unit, own: Mapping[str, Any] | None = None) -> Unit
 
 def recruit_spec(game: str, unit: Unit) -> UnitSpec:
     """`unit` as a campaign recruits it: at its first size, where it has sizes."""
-    return spec_of(game, unit, game_home(game).taken_at(unit.sizes[0].size if unit.sizes else None))
+    home = game_home(game)
+    sizes = home.sizes_of(unit.details)
+    return spec_of(game, unit, home.taken_at(sizes[0][0] if sizes else None))
 
 
 def unique_names(names: list[str]) -> list[str]:

@@ -32,11 +32,12 @@ from typing import Any
 from django.db import connection, connections
 
 from armylists.games.base import Game
+from armylists.games.library_items import ChosenCard, Grimoire, Spell
 from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
-from armylists.rules.model import CommandCard, Grimoire, Spell, Unit
 from armylists.rules.model import Faction as EngineFaction
-from factions.engine_units import engine_command_card, engine_grimoire, engine_unit
+from armylists.rules.model import Unit
+from factions.engine_units import engine_faction, engine_unit
 from factions.exporter import factions_with_details, unit_document
 from factions.models import Faction, GameSystem
 
@@ -86,7 +87,7 @@ class LibraryFaction:
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
-            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home, self.alignment)
+            self._units[slug] = engine_unit(self.unit_docs[slug], self.slug, self.home)
         return self._units.get(slug)
 
     def frozen(self, unit_slugs: Iterable[str], drawn_on: bool) -> dict[str, Any]:
@@ -129,9 +130,9 @@ class Library:
         """Unit slug -> the unit's name, for saying what changed in a list (one army may mix factions)."""
         return {slug: doc["name"] for f in self.factions.values() for slug, doc in f.unit_docs.items()}
 
-    def command_cards(self) -> dict[str, CommandCard]:
+    def command_cards(self) -> dict[str, ChosenCard]:
         """Every faction's command cards by slug: one army may draw on several factions."""
-        return {c["slug"]: engine_command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
+        return {c["slug"]: f.home.command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
 
     def rule_texts(self, factions: Iterable[str]) -> list[dict[str, str]]:
         """The rules' own words of these factions' books ({"name", "text"}), for a list's glossary."""
@@ -143,8 +144,9 @@ class Library:
 
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
-        """Every grimoire of the game, as the engine reads them."""
-        return tuple(engine_grimoire(g) for g in self.grimoire_docs)
+        """Every grimoire of the game, as its rules read them (`Game.grimoire`)."""
+        home = game_home(self.game)
+        return tuple(home.grimoire(g) for g in self.grimoire_docs)
 
     @cached_property
     def spells(self) -> dict[str, tuple[Spell, Grimoire]]:
@@ -160,8 +162,9 @@ class Library:
 
     @cached_property
     def engine_factions(self) -> tuple[EngineFaction, ...]:
-        """Every faction of the library, named and with its grimoires, for the engine's messages."""
-        return tuple(EngineFaction(f.slug, f.name, f.grimoires) for f in self.factions.values())
+        """Every faction of the library, named and with its own fields, for the engine's messages and the rules
+        that read a faction (the grimoires its casters may use)."""
+        return tuple(engine_faction(f.slug, f.name, f.details, f.home) for f in self.factions.values())
 
     def snapshot(self, used: dict[str, Iterable[str]], cards: Iterable[str] = ()) -> dict[str, Any]:
         """The data of just the units a list uses (faction slug -> unit slugs) and the command cards of

@@ -23,11 +23,12 @@ from typing import Any, ClassVar, Protocol
 from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, CommandCard, Entry, Grimoire, SizeProfile, Spell, Unit
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
+from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
@@ -62,7 +63,7 @@ class GameLibrary(Protocol):
 
     def grimoire(self, slug: str | None) -> Grimoire | None: ...
 
-    def command_cards(self) -> Mapping[str, CommandCard]: ...
+    def command_cards(self) -> Mapping[str, ChosenCard]: ...
 
 
 @dataclass
@@ -203,7 +204,7 @@ class Game:
         return {**defaults, **given}
 
     def taken_at(self, size: str | None) -> dict[str, Any]:
-        """The own fields of an entry that takes its unit at `size` (one of `Unit.sizes`); {} for no size, or
+        """The own fields of an entry that takes its unit at `size` (one of `sizes_of` its unit); {} for no size, or
         where its game's entries name none."""
         field = self.entry_field(SIZE.kind)
         return {field.name: size} if field is not None and size is not None else {}
@@ -212,7 +213,8 @@ class Game:
         """The own fields of each way an entry of `unit` may be taken that its points or its name tell apart:
         as it is, combined (where its game combines units), at each of its sizes (a campaign's units)."""
         combined = self.entry_field(COMBINED.kind)
-        return [{}, *([{combined.name: True}] if combined else []), *(self.taken_at(s.size) for s in unit.sizes)]
+        sizes = [self.taken_at(size) for size, _ in self.sizes_of(unit.details)]
+        return [{}, *([{combined.name: True}] if combined else []), *sizes]
 
     def entry_title(self, entry: Entry) -> str:
         """An entry's unit's name, and what its own fields make of it where they change what it is
@@ -233,7 +235,7 @@ class Game:
         """The command cards a list chooses by name (a game where `picks_command_cards`), by slug."""
         return ()
 
-    def cards_chosen(self, army: Army) -> tuple[CommandCard, ...]:
+    def cards_chosen(self, army: Army) -> tuple[ChosenCard, ...]:
         """The command cards the list chose, as the engine read them (the roster prints their texts)."""
         return ()
 
@@ -277,9 +279,10 @@ class Game:
         """The spells the unit always knows, by slug, each under the name of the field that names it."""
         return {}
 
-    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
-        """The sizes the unit may be taken at, each with its points, where its game has sizes; else none."""
-        return ()
+    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """The sizes the unit may be taken at, where its game has sizes (an entry names one in its field the
+        builder asks for by `SIZE`), each as a list names it and as the builder offers it; else none."""
+        return []
 
     def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The unit's sizes as the library's unit card tables them: `label`, `morale`, `points`."""
@@ -355,13 +358,17 @@ class Game:
     # name (tests/games/test_game_fields_stay_in_games.py).
 
     def alignment_of(self, details: Mapping[str, Any]) -> str | None:
-        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`), and
-        its units' `alignment` for the engine."""
+        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`)."""
         return None
 
     def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """A faction's command cards as its file writes them (slug, title...), where its game has them."""
         return []
+
+    def command_card(self, doc: Mapping[str, Any], faction: str) -> ChosenCard:
+        """One of a faction's command cards (`command_cards_of`), as its game's rules read it: asked only of a
+        game whose factions have them."""
+        raise NotImplementedError(f"{self.slug} has no command cards")
 
     def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
         """The slugs of the game's grimoires a faction's casters may draw on, where its game has them."""
@@ -385,6 +392,11 @@ class Game:
     def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The game's grimoires with their spells, as its faction files write them, where it has them."""
         return []
+
+    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
+        """One of the game's grimoires (`grimoire_docs`), with its spells, as its rules read it: asked only of a
+        game whose casters choose spells."""
+        raise NotImplementedError(f"{self.slug} has no grimoires")
 
     # --- the builder
 
@@ -447,6 +459,11 @@ class Game:
     def spells_chosen(self, unit: Unit) -> int:
         """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
         return 0
+
+    def knows_whole_grimoire(self, unit: Unit) -> bool:
+        """Whether an entry of `unit` knows every spell of the grimoire it draws on, and so lists none (a game
+        whose casters choose spells says)."""
+        return False
 
     def other_list_game(self, data: Any) -> str | None:
         """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from armylists.rules.model import Entry, Grimoire, Spell, Weapon
+from armylists.rules.model import Entry
+
+from .library_items import Grimoire, Spell
 
 # Stats that are lists of gear, and values longer than WIDE_STAT, print on
 # their own line under the stat boxes.
@@ -83,11 +85,3 @@ def faction_detail(entry: Entry, ctx: CardContext) -> list[Stat]:
     if entry.faction == ctx.primary:
         return []
     return [Stat("Faction", ctx.faction_names.get(entry.faction, entry.faction))]
-
-
-def weapon_text(weapon: Weapon) -> str:
-    """"10x Spear (A1, Counter)", "Bow (24", A2)", as army books print a weapon."""
-    profile = [f'{weapon.range}"'] * bool(weapon.range) + [f"A{weapon.attacks}"] * (weapon.attacks is not None)
-    profile += list(weapon.rules)
-    count = f"{weapon.count}x " if weapon.count > 1 else ""
-    return f"{count}{weapon.name}" + (f" ({', '.join(profile)})" if profile else "")

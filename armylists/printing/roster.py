@@ -14,8 +14,9 @@ from armylists.checking.check import Checked
 from armylists.checking.library import fingerprint
 from armylists.checking.listfile import dump_list
 from armylists.checking.resolve import snapshot_of
+from armylists.games.library_items import ChosenCard
 from armylists.games.registry import game_home
-from armylists.rules.model import CommandCard, Entry
+from armylists.rules.model import Entry
 from armylists.rules.report import Figure, Report
 
 from .cards import Card, CardContext, Stat, build_card
@@ -191,7 +192,7 @@ class Printing:
                            fingerprints=self.fingerprints)
 
 
-def _command_cards(chosen: tuple[CommandCard, ...], texts: dict[str, str]) -> tuple[Stat, ...]:
+def _command_cards(chosen: tuple[ChosenCard, ...], texts: dict[str, str]) -> tuple[Stat, ...]:
     return tuple(Stat(c.title, texts.get(c.slug, "")) for c in chosen)
 
 

@@ -11,38 +11,8 @@ attributes by the game's rules (a unit's `hero`, an entry's `joined_to`, an army
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Mapping
-
-TOUGH = re.compile(r"^\s*Tough\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
-MASTER_OF_MAGIC = re.compile(r"^\s*Master\s+of\s+Magic\s*$", re.IGNORECASE)
-
-
-def rule_value(rules: tuple[str, ...], pattern: re.Pattern[str]) -> int | None:
-    """The summed X of a parameterised rule such as Tough(X); None when absent.
-
-    Rules with (X) stack by adding their values (AoF Regiments: Special Rules).
-    """
-    values = [int(m.group(1)) for r in rules if (m := pattern.match(r))]
-    return sum(values) if values else None
-
-
-@dataclass(frozen=True, slots=True)
-class Weapon:
-    """OPR: a weapon as its profile prints it; `count` is how many the unit (or one option) has."""
-
-    name: str
-    count: int = 1
-    range: int | None = None
-    attacks: int | None = None
-    rules: tuple[str, ...] = ()
-
-
-def weapons_from(doc: dict[str, Any]) -> tuple[Weapon, ...]:
-    """A unit's or an option's `weapons`, from its faction-file document (format 1.2), as the engine reads them."""
-    return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
-                 for w in doc.get("weapons", ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,15 +21,6 @@ class OptionGroup:
     name: str
     min: int = 0
     max: int = 1
-
-
-@dataclass(frozen=True, slots=True)
-class SizeProfile:
-    """Dulce Bellum: one size a unit can be taken at."""
-
-    size: str  # single | squad | platoon | company | horde
-    points: int
-    morale: int | None = None
 
 
 class OwnFields:
@@ -111,64 +72,25 @@ class Unit(OwnFields):
     rules: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
     option_groups: tuple[OptionGroup, ...] = ()
-    sizes: tuple[SizeProfile, ...] = ()  # the sizes it may be taken at, where its game has them
-    alignment: str | None = None  # its faction's, where its game has them
     sample: bool = False  # made up for the demo, not from a publisher's book (its data's notes say "Sample")
     # The fields its game declares for its units (docs/architecture.md, "A game is one package").
     details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
-    @property
-    def tough(self) -> int | None:
-        return rule_value(self.rules, TOUGH)
-
-    @property
-    def master_of_magic(self) -> bool:
-        """Dulce Bellum: knows every spell of its grimoire, so it chooses none (Dulce Bellum, Special Rules: Master of Magic)."""
-        return any(MASTER_OF_MAGIC.match(r) for r in self.rules)
-
     def option(self, slug: str) -> Option | None:
         return next((o for o in self.options if o.slug == slug), None)
 
-    def size_profile(self, size: str | None) -> SizeProfile | None:
-        return next((s for s in self.sizes if s.size == size), None)
 
-
-@dataclass(frozen=True, slots=True)
-class CommandCard:
-    """Diskwars command card, chosen at list time."""
-
-    slug: str
-    title: str
-    faction: str
-    alignment_only: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Spell:
-    """Dulce Bellum: one spell of a grimoire."""
+@dataclass(frozen=True)
+class Faction(OwnFields):
+    """A faction a list may name: what every game's faction has (how messages name it), and `details`, the
+    fields its game declares for its factions (a faction's side, the grimoires its casters may use), each an
+    attribute too, as a unit's are."""
 
     slug: str
     name: str
-    basic: bool = False
-    difficulty: str | None = None  # as printed, e.g. "8+"
-
-
-@dataclass(frozen=True, slots=True)
-class Grimoire:
-    """Dulce Bellum: a Magic Grimoire, shared by every faction of the game."""
-
-    slug: str
-    name: str
-    spells: tuple[Spell, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Faction:
-    """What messages and the spell rules need to know about a faction."""
-
-    slug: str
-    name: str
-    grimoires: tuple[str, ...] = ()  # Dulce Bellum: slugs of the grimoires it may use
+    # The fields its game declares for its factions, as a frozen library keeps them of every faction
+    # (docs/architecture.md, "A game is one package").
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
 
 @dataclass(frozen=True)
@@ -207,7 +129,7 @@ class Army(OwnFields):
     points_limit: int | None = None
     name: str | None = None
     # The factions the list may name (at least every faction of its entries and
-    # its own); a faction missing here is named by its slug and has no grimoire.
+    # its own); a faction missing here is named by its slug and has no own fields.
     factions: tuple[Faction, ...] = ()
     # An event's bans (see bans.py): faction slugs, and (faction, unit) slug pairs.
     banned_factions: frozenset[str] = frozenset()

@@ -12,6 +12,7 @@ from armylists.checking import library as library_module
 from armylists.checking.check import check_against, check_document, find_game
 from armylists.checking.library import Library
 from armylists.checking.resolve import used_units
+from armylists.games.dulce_bellum.rules.spells import master_of_magic
 from factions.importer import import_document
 from factions.models import GameSystem, data_changed
 from factions.schemas import parse_faction_file
@@ -51,7 +52,7 @@ def test_spellcaster_n_and_a_fixed_spell_reach_the_engine(magic):
     army = check_document(magic_list({"unit": "runesmith"}, {"unit": "flamecaller"}, {"unit": "archmage"})).army
     runesmith, flamecaller, archmage = (e.unit for e in army.entries)
     assert (runesmith.spellcaster, flamecaller.spellcaster, archmage.spellcaster) == (2, "fireball", 3)
-    assert archmage.master_of_magic and not runesmith.master_of_magic
+    assert master_of_magic(archmage) and not master_of_magic(runesmith)
 
 
 @pytest.mark.parametrize(("entry", "where", "message"), [

@@ -85,3 +85,19 @@ def test_a_snapshot_stored_before_faction_details_loads_checks_the_same_and_is_w
     assert again.report == live.report and again.army == live.army
     # The same data is frozen the same, so a roster prints the same data fingerprint as before.
     assert snapshot_of(live.document, live.library) == old
+
+
+@pytest.mark.django_db
+def test_a_disks_alignment_is_its_factions_in_the_library_and_in_a_snapshot():
+    """Diskwars, Customising an Army: an army has not both Order and Destruction disks. A disk's alignment is its
+    faction's (the library's faction details, as a snapshot keeps them of every faction), not its unit's."""
+    data = json.loads((DEMO / "lists" / "diskwars-legal.json").read_text())
+    data["entries"].append({"id": "boyz", "unit": "orc-boyz", "faction": "orcs", "regiment": "tyrion"})
+    import_file(DEMO / "diskwars.json")
+    live = check_document(data)
+    [mixed] = [v for v in live.report.violations if v.code == "mixed-alignment"]
+    assert mixed.entries == ("boyz",) and mixed.message.startswith("the army is order but has 1 destruction disk")
+
+    frozen = Library.from_snapshot(json.loads(json.dumps(snapshot_of(live.document, live.library))))
+    again = check_against(live.document, frozen, find_game("diskwars"))
+    assert again.report == live.report and again.army == live.army

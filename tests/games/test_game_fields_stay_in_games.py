@@ -37,9 +37,8 @@ UNIT_DOCUMENTS = r"(?:details|doc|own|unit|was)"
 # Names a shared layer uses for an option, its document or its own fields (`for o in doc["options"]`).
 OPTIONS = r"(?:o|opt|option|details)"
 # The engine lies below the games and cannot ask them (docs/architecture.md, "The layers"): its
-# `weapons_from` reads an option's weapons and a unit's alike, as the faction file writes both, and
-# `Entry.rules` the rules an option grants, named as a unit's own rules are.
-ALLOWED = {("armylists/rules/model.py", "weapons"), ("armylists/rules/model.py", "rules")}
+# `Entry.rules` reads the rules an option grants, named as a unit's own rules are.
+ALLOWED = {("armylists/rules/model.py", "rules")}
 # Names a shared layer uses for a list entry (the engine's `Entry`, its list file's document, what its form
 # shows) and for the engine's `Army`.
 ENTRY_DOCUMENTS = r"(?:entry|e|raw|state|hero|host|target|troop|joining|copy|other|fields)"

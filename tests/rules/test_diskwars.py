@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules.model import CommandCard
+from armylists.games.diskwars.rules.model import CommandCard
 from armylists.rules.report import Figure
+
+from tests.engine_units import faction
 
 from .conftest import army, check, codes, entry, only, params, unit
 
@@ -13,15 +15,15 @@ P = params(GAME)
 
 
 def hero(slug, rp=10, cv=1, *, race="elf", unique=True, size="large", elite=0,
-         faction="high-elves", alignment="order"):
+         faction="high-elves"):
     return unit(slug, faction=faction, kind="hero", recruitment_points=rp, command_value=cv,
-                race=race, unique=unique, size=size, elite=elite, alignment=alignment)
+                race=race, unique=unique, size=size, elite=elite)
 
 
 def troop(slug, cost=1, *, size="small", race="elf", unique=False, elite=0,
-          faction="high-elves", alignment="order"):
+          faction="high-elves"):
     return unit(slug, faction=faction, kind="troop", recruitment_cost=cost, size=size, race=race,
-                unique=unique, elite=elite, alignment=alignment)
+                unique=unique, elite=elite)
 
 
 def card(title, alignment_only=None, faction="high-elves"):
@@ -37,10 +39,12 @@ ARCHERS = troop("archers", 3)
 SWORDMASTERS = troop("swordmasters", 4, size="medium")
 LIONS = troop("white-lions", 4, size="medium")
 PHOENIX = troop("phoenix", 4, size="large")
-BOYZ = troop("orc-boyz", 1, race="orc", faction="greenskins", alignment="destruction")
-WARLORD = hero("orc-warlord", rp=10, cv=2, race="orc", faction="greenskins",
-               alignment="destruction")
+BOYZ = troop("orc-boyz", 1, race="orc", faction="greenskins")
+WARLORD = hero("orc-warlord", rp=10, cv=2, race="orc", faction="greenskins")
 
+# A disk is of its faction's alignment (Diskwars, Customising an Army); the Dogs of War are of none.
+FACTIONS = (faction("high-elves", "High Elves", alignment="order"),
+            faction("greenskins", "Greenskins", alignment="destruction"), faction("dogs-of-war", "Dogs of War"))
 CARDS = (card("Bold Charge"), card("Steady Advance"), card("Devious Trap"))
 
 
@@ -49,6 +53,7 @@ def host(*entries, regiments=2, cards=None, **fields):
     if cards is None:
         total = sum(e.unit.command_value for e in entries if e.unit.kind == "hero")
         cards = tuple(card(f"Card {i}") for i in range(total))
+    fields.setdefault("factions", FACTIONS)
     return army(GAME, *entries, faction="high-elves", regiments=regiments,
                 cards_chosen=tuple(cards), **fields)
 
@@ -242,7 +247,7 @@ def test_elite_limits_come_from_the_game_settings():
 def test_order_and_destruction_disks_cannot_be_mixed():
     """Diskwars, Customising an Army: an Order hero plus any Destruction disk anywhere in the army."""
     lst = host(entry("a", TYRION), entry("b", CAPTAIN), led("b1", SPEARMEN, "b"),
-               led("b2", troop("orc", 1, race=None, alignment="destruction", faction="greenskins"),
+               led("b2", troop("orc", 1, race=None, faction="greenskins"),
                    "b"))
     v = only(check(lst, P), "mixed-alignment")
     assert v.entries == ("b2",)
@@ -253,7 +258,7 @@ def test_order_and_destruction_disks_cannot_be_mixed():
 def test_disks_without_alignment_go_with_either():
     """Diskwars, Customising an Army: only "both Order and Destruction disks" are forbidden, so a disk with no
     alignment is compatible with either."""
-    neutral = troop("mercs", 1, alignment=None, race=None, faction="dogs-of-war")
+    neutral = troop("mercs", 1, race=None, faction="dogs-of-war")
     assert check(one_regiment(neutral), P).legal
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules.model import SizeProfile
+from armylists.games.dulce_bellum.rules.model import SizeProfile, size_profile
 from armylists.rules.report import Figure
 
 from .conftest import army, check, codes, entry, only, option, params, unit
@@ -66,7 +66,8 @@ def test_well_regulated_militia_squad_with_every_upgrade_costs_145():
 def test_the_example_unit_offers_no_single_or_horde_size():
     """Anatomy of a Unit: Characteristics: the example unit has Squad, Platoon and Company footprints only; a
     size the profile lacks is refused when the list is read, before the check."""
-    assert MILITIA.size_profile("single") is None and MILITIA.size_profile("horde") is None
+    assert size_profile(MILITIA, "single") is None and size_profile(MILITIA, "horde") is None
+    assert size_profile(MILITIA, "platoon") == SizeProfile("platoon", 130, 16)
 
 
 def test_list_points_are_the_entries_added_up():

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from armylists.rules.model import Faction, Grimoire, SizeProfile, Spell
+from armylists.games.dulce_bellum.rules.model import Grimoire, Spell
+from armylists.games.dulce_bellum.rules.model import SizeProfile
+
+from tests.engine_units import faction
 
 from .conftest import army, check, codes, entry, only, params, unit
 
@@ -37,8 +40,8 @@ CHAOS = Grimoire("chaos-magic", "Chaos Magic", (  # Magic Grimoires: Chaos Magic
 ))
 GRIMOIRES = (BATTLE, DARK, CHAOS)
 # Sample data: the rulebook does not say which factions use which grimoires.
-FACTIONS = (Faction("dwarves", "Dwarf Holds", grimoires=("battle-magic", "dark-magic")),
-            Faction("orcs", "Orc Tribes", grimoires=("chaos-magic",)))
+FACTIONS = (faction("dwarves", "Dwarf Holds", grimoires=("battle-magic", "dark-magic")),
+            faction("orcs", "Orc Tribes", grimoires=("chaos-magic",)))
 
 
 def caster(slug, spellcaster=2, *rules, faction="dwarves"):
@@ -164,7 +167,7 @@ def test_a_grimoire_the_faction_cannot_use_is_refused():
 
 
 def test_a_faction_without_grimoires_has_none_to_draw_on():
-    lone = (Faction("dwarves", "Dwarf Holds"),)
+    lone = (faction("dwarves", "Dwarf Holds"),)
     v = only(check(dwarves(cast("w", WIZARD, "battle-magic"), factions=lone), P),
              "grimoire-not-available")
     assert v.message.endswith("which Dwarf Holds cannot use (Dwarf Holds has no grimoire)")

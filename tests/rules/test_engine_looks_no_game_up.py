@@ -12,6 +12,21 @@ from django.conf import settings
 
 ENGINE = Path(__file__).resolve().parents[2] / "armylists" / "rules"
 
+# What the engine's list (`model.py`) defines, and the fields and methods of each: what every game's list has.
+# A game's own idea (a command card, a grimoire, a unit's sizes, a faction's side, a Tough rule, a weapon) is typed
+# in its package and read from `details` (docs/architecture.md, "A game is one package").
+EVERY_GAMES = {
+    "OptionGroup": {"slug", "name", "min", "max"},
+    "OwnFields": {"details", "__post_init__", "__getattr__", "with_details", "_said"},
+    "Option": {"slug", "name", "cost", "group", "details"},
+    "Unit": {"slug", "name", "faction", "rules", "options", "option_groups", "sample", "details", "option"},
+    "Faction": {"slug", "name", "details"},
+    "Entry": {"id", "unit", "options", "name", "details", "rules", "faction", "label"},
+    "Army": {"game", "faction", "entries", "points_limit", "name", "factions", "banned_factions", "banned_units",
+             "details", "_positions", "_factions", "__post_init__", "entry", "position", "in_order", "faction_named",
+             "faction_name"},
+}
+
 # Run in a fresh interpreter, so nothing this test process imported (the games registry, Django's apps) helps.
 # For each game in use: its rules and numbers alone check an empty list (its army's own fields at their defaults,
 # as its home declares them); its campaign rules, where it has
@@ -54,6 +69,26 @@ def test_a_list_and_a_campaign_are_checked_by_the_rules_given_with_no_registry_i
     result = subprocess.run([sys.executable, "-c", CHECK_BY_THE_RULES_GIVEN, *settings.MUSTER_GAMES],
                             capture_output=True, text=True, cwd=ENGINE.parents[1])
     assert result.returncode == 0 and result.stdout.strip() == "checked", result.stderr or result.stdout
+
+
+def defined(source: str) -> dict[str, set[str]]:
+    """Each name a module defines at its top level, with the fields and methods a class defines (a function or
+    a constant as a name with none)."""
+    found: dict[str, set[str]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef):
+            found[node.name] = {m.target.id if isinstance(m, ast.AnnAssign) else m.name for m in node.body
+                                if isinstance(m, (ast.AnnAssign, ast.FunctionDef))}
+        elif isinstance(node, ast.FunctionDef):
+            found[node.name] = set()
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found |= {t.id: set() for t in targets if isinstance(t, ast.Name)}
+    return found
+
+
+def test_the_engines_list_defines_only_what_every_game_has():
+    assert defined((ENGINE / "model.py").read_text(encoding="utf-8")) == EVERY_GAMES
 
 
 def test_no_module_of_the_engine_keeps_state_that_something_fills_in():

@@ -2,8 +2,7 @@
 upgrades swap a weapon the unit carries, so two of them cannot both swap the same one."""
 from __future__ import annotations
 
-from armylists.rules.model import Weapon
-from armylists.games.opr.rules.weapons import carried, weapon_key
+from armylists.games.opr.rules.weapons import Weapon, carried, weapon_key
 
 from .conftest import codes, only, option, unit
 from .conftest import entry as any_entry

@@ -34,11 +34,12 @@ from armylists.games.schema import (
     Units,
     unique,
 )
-from armylists.rules.model import Army, CommandCard, Entry, Unit
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
 from .rules import RULES
 from .rules.checks import regiments
+from .rules.model import CommandCard
 
 # --- the list file
 
@@ -178,6 +179,10 @@ class Diskwars(Game):
 
     def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(details.get("command_cards", ()))
+
+    def command_card(self, doc: Mapping[str, Any], faction: str) -> CommandCard:
+        return CommandCard(slug=doc["slug"], title=doc["title"], faction=faction,
+                           alignment_only=doc.get("alignment_only") or None)
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""

@@ -35,10 +35,11 @@ from armylists.games.schema import (
     Units,
     unique,
 )
-from armylists.rules.model import Entry, SizeProfile, Spell, Unit
+from armylists.rules.model import Entry, Unit
 from armylists.rules.text import plural
 
 from .rules import RULES, spells
+from .rules.model import Grimoire, Spell, size_profile, size_profiles
 
 # The sizes a unit may be taken at, each with its own points and morale (docs/faction-file.md, "Dulce Bellum"),
 # each with the label the game library shows it by.
@@ -136,8 +137,8 @@ class DulceBellum(Game):
         """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
         them is a rule, for the engine to report."""
         size, grimoire = details["size"], details["grimoire"]
-        if size is not None and unit.size_profile(size) is None:
-            offered = ", ".join(s.size for s in unit.sizes) or "none"
+        if size is not None and size_profile(unit, size) is None:
+            offered = ", ".join(s.size for s in size_profiles(unit.details)) or "none"
             raise BadInput(f"{path}.size", f"unit '{unit.slug}' has no size '{size}' (it offers {offered})")
         if grimoire is not None and library.grimoire(grimoire) is None:
             raise BadInput(f"{path}.grimoire", f"no grimoire '{grimoire}' in {library.game}")
@@ -192,6 +193,9 @@ class DulceBellum(Game):
     def spells_chosen(self, unit: Unit) -> int:
         return spells.choices(unit)
 
+    def knows_whole_grimoire(self, unit: Unit) -> bool:
+        return spells.master_of_magic(unit)
+
     def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
         """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
         caster = details.get("spellcaster")
@@ -203,12 +207,13 @@ class DulceBellum(Game):
         caster = details.get("spellcaster")
         return {"spellcaster": caster} if isinstance(caster, str) else {}
 
-    def unit_sizes(self, details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
-        return tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in details.get("sizes", ()))
+    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Each with its points, as the builder offers it: "Squad (115 pts)"."""
+        return [(s.size, f"{s.size.capitalize()} ({s.points} pts)") for s in size_profiles(details)]
 
     def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
-                for s in self.unit_sizes(details)]
+                for s in size_profiles(details)]
 
     def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
         tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
@@ -224,6 +229,11 @@ class DulceBellum(Game):
 
     def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(game_details.get("grimoires", ()))
+
+    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
+        return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
+            Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
+            for s in doc.get("spells", ())))
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):
@@ -244,7 +254,7 @@ class DulceBellum(Game):
 
     def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
         unit = entry.unit
-        profile = unit.size_profile(entry.size)
+        profile = size_profile(unit, entry.size)
         stats = self.stats(doc)
         stats.append(Stat("Size", (entry.size or "").capitalize()))
         if profile is not None:
@@ -270,7 +280,7 @@ class DulceBellum(Game):
         if grimoire is not None:
             details.append(Stat("Grimoire", grimoire.name))
         known = [fixed] if fixed else []
-        if unit.master_of_magic and grimoire is not None:
+        if spells.master_of_magic(unit) and grimoire is not None:
             known += grimoire.spells
         known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
         if known:

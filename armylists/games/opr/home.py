@@ -7,20 +7,21 @@ from typing import Annotated, Any, ClassVar, Literal
 from armylists.boundary.errors import BadInput
 from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
-from armylists.games.card_parts import CardContext, Stat, faction_detail, weapon_text
+from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.listfile import books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
 from armylists.games.opr.options import COMMANDS, SCOPES
 from armylists.games.opr.rules.numbers import mixing_ways
 from armylists.games.opr.rules.units import join_problems
-from armylists.games.opr.rules.weapons import carried
+from armylists.games.opr.rules.weapons import carried, weapons_from
 from armylists.games.opr.weapons import (
     WeaponsFactionFields,
     WeaponsOptionFields,
     WeaponsUnitFields,
     casters_spells,
     spells_stat,
+    weapon_text,
     weapons_stat,
 )
 from armylists.games.own_fields import COMBINED, JOINED, NOT_A_TAG
@@ -38,7 +39,7 @@ from armylists.games.schema import (
     UnitOptions,
     Units,
 )
-from armylists.rules.model import Army, Entry, weapons_from
+from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
 from armylists.rules.text import plural
 

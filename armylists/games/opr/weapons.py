@@ -10,10 +10,12 @@ from typing import Annotated
 from pydantic import Field
 
 from armylists.boundary.text import line
-from armylists.games.card_parts import Stat, weapon_text
+from armylists.games.card_parts import Stat
 from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.schema import AtLeastOne, Count, LongText, Name, Slug, SmallCount, Strict
 from armylists.rules.model import Entry
+
+from .rules.weapons import Weapon
 
 AfId = line(64, min_length=1)
 FEW = 50
@@ -65,7 +67,15 @@ class WeaponsFactionFields(Strict):
 # --- how a unit's weapons print (the builder, the library, the roster and the PDF)
 
 
-def weapons_stat(weapons) -> list[Stat]:
+def weapon_text(weapon: Weapon) -> str:
+    """"10x Spear (A1, Counter)", "Bow (24", A2)", as army books print a weapon."""
+    profile = [f'{weapon.range}"'] * bool(weapon.range) + [f"A{weapon.attacks}"] * (weapon.attacks is not None)
+    profile += list(weapon.rules)
+    count = f"{weapon.count}x " if weapon.count > 1 else ""
+    return f"{count}{weapon.name}" + (f" ({', '.join(profile)})" if profile else "")
+
+
+def weapons_stat(weapons: tuple[Weapon, ...] | list[Weapon]) -> list[Stat]:
     """The Weapons line of a card; none for a unit whose data lists no weapons."""
     return [Stat("Weapons", "; ".join(weapon_text(w) for w in weapons), wide=True)] if weapons else []
 

@@ -102,20 +102,27 @@ def over_recruitment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterat
                             entries=_ids(_disks(army, hero, troops)), rule=_rule(params), scope="list")
 
 
+def alignment(army: Army, entry: Entry) -> str | None:
+    """A disk's alignment: its faction's (Diskwars, Customising an Army); None for a faction of none, or one
+    the army does not know."""
+    faction = army.faction_named(entry.faction)
+    return faction.alignment if faction else None
+
+
 def mixed_alignment(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
     """An army has no both order and destruction disks (Diskwars, Customising an Army)."""
     # A disk whose faction has no alignment goes with either (docs/violations.md, "Diskwars"). The
     # army's alignment is its own faction's; failing that, its first aligned
     # disk's. The disks of the other alignment are the ones flagged.
-    aligned = [e for e in army.entries if e.unit.alignment]
-    if len({e.unit.alignment for e in aligned}) < 2:
+    aligned = [(e, side) for e in army.entries if (side := alignment(army, e))]
+    if len({side for _, side in aligned}) < 2:
         return
-    own = next((e for e in aligned if e.faction == army.faction), aligned[0]).unit.alignment
-    others = [e for e in aligned if e.unit.alignment != own]
+    own = next((side for e, side in aligned if e.faction == army.faction), aligned[0][1])
+    others = [(e, side) for e, side in aligned if side != own]
     yield Violation("mixed-alignment", f"the army is {own} but has "
-                    f"{plural(len(others), others[0].unit.alignment + ' disk')}; "
+                    f"{plural(len(others), others[0][1] + ' disk')}; "
                     "order and destruction disks cannot be mixed",
-                    entries=_ids(others), rule=_rule(params), scope="list")
+                    entries=_ids(e for e, _ in others), rule=_rule(params), scope="list")
 
 
 def duplicate_unique(army: Army, params: DiskwarsParams, tally: Tally) -> Iterator[Violation]:
@@ -219,7 +226,7 @@ def command_card_alignment(army: Army, params: DiskwarsParams,
                            tally: Tally) -> Iterator[Violation]:
     """An "Order/Destruction Only" card needs a hero of that alignment in the army (Diskwars, command-card
     Keywords: Order or Destruction Only)."""
-    hero_alignments = {h.unit.alignment for h in _heroes(army)}
+    hero_alignments = {alignment(army, h) for h in _heroes(army)}
     for card in army.cards_chosen:
         only = card.alignment_only
         if only and only not in hero_alignments:

@@ -16,12 +16,13 @@ from armylists.rules.model import Army, Entry
 from armylists.rules.report import Figure, Violation
 
 from . import spells
+from .model import size_profile
 from .numbers import DulceBellumParams
 
 
 def sized_entry_cost(entry: Entry) -> int:
     """Dulce Bellum: the points of the size taken plus the options."""
-    profile = entry.unit.size_profile(entry.size)
+    profile = size_profile(entry.unit, entry.size)
     return (profile.points if profile else 0) + sum(o.cost for o in entry.options)
 
 

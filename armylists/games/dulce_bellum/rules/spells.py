@@ -10,17 +10,26 @@ listed.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 
 from armylists.rules.game import Tally
-from armylists.rules.model import Army, Entry, Grimoire, Spell, Unit
+from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Violation
 from armylists.rules.text import distinct, listing, plural, times
 
+from .model import Grimoire, Spell
 from .numbers import DulceBellumParams
 
 SECTION = "Magic"
+MASTER_OF_MAGIC = re.compile(r"^\s*Master\s+of\s+Magic\s*$", re.IGNORECASE)
+
+
+def master_of_magic(unit: Unit) -> bool:
+    """Whether the unit knows every spell of its grimoire, and so chooses none (Special Abilities: Master of
+    Magic)."""
+    return any(MASTER_OF_MAGIC.match(r) for r in unit.rules)
 
 
 class Magic:
@@ -52,7 +61,7 @@ class Magic:
 def choices(unit: Unit) -> int:
     """How many spells an entry of `unit` may list: n for Spellcaster(n), else none."""
     caster = unit.spellcaster
-    if unit.master_of_magic or not isinstance(caster, int) or isinstance(caster, bool):
+    if master_of_magic(unit) or not isinstance(caster, int) or isinstance(caster, bool):
         return 0
     return max(caster, 0)
 
@@ -63,7 +72,7 @@ def _rule(params: DulceBellumParams) -> str:
 
 def _why_no_more(unit: Unit, magic: Magic) -> str:
     caster = unit.spellcaster
-    if unit.master_of_magic:
+    if master_of_magic(unit):
         return "has Master of Magic: it knows every spell of its grimoire and chooses none"
     if isinstance(caster, str):
         return f"knows {magic.spell_name(caster)} from its Spellcaster rule and chooses no other"
@@ -129,7 +138,7 @@ def _choosers(army: Army) -> dict[str, list[Entry]]:
     """
     chosen: dict[str, list[Entry]] = defaultdict(list)
     for e in army.entries:
-        if e.spells and not e.unit.master_of_magic and not isinstance(e.unit.spellcaster, str):
+        if e.spells and not master_of_magic(e.unit) and not isinstance(e.unit.spellcaster, str):
             for s in e.spells:
                 chosen[s].append(e)
     return chosen

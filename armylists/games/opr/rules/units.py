@@ -2,6 +2,7 @@
 command groups, combined units and heroes joining units (docs/violations.md, "AoF Regiments and AoF Skirmish")."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -13,6 +14,15 @@ from armylists.rules.text import listing, plural
 from .force import deployed_units, fault, mixed_mode, unit_label
 from .numbers import OprParams
 from .weapons import weapon_replaced_twice
+
+TOUGH = re.compile(r"^\s*Tough\s*\(\s*\+?(\d+)\s*\)\s*$", re.IGNORECASE)
+
+
+def tough(unit: Unit) -> int | None:
+    """The X of a unit's Tough(X), its Tough rules added up (rules with (X) stack: AoF Regiments, Special Rules);
+    None for a unit without one."""
+    values = [int(m.group(1)) for r in unit.rules if (m := TOUGH.match(r))]
+    return sum(values) if values else None
 
 
 def _army_command_group(army: Army, params: OprParams) -> Iterator[Violation]:
@@ -86,8 +96,8 @@ def join_problems(army: Army, params: OprParams, e: Entry, claimed: dict[str, En
     if not e.unit.hero:
         yield f"{e.label} is not a hero; only heroes may join a unit", "Heroes", (target,)
         return
-    if (tough := e.unit.tough) is not None and tough > params.join_max_tough:
-        yield (f"{e.label} has Tough({tough}); only heroes up to Tough({params.join_max_tough})"
+    if (value := tough(e.unit)) is not None and value > params.join_max_tough:
+        yield (f"{e.label} has Tough({value}); only heroes up to Tough({params.join_max_tough})"
                f" may join a unit"), "Heroes", (target,)
     if target is None:
         # The boundary normally refuses unknown ids; the engine still must not crash.

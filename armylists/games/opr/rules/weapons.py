@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from armylists.rules.game import Tally
-from armylists.rules.model import Army, Entry, Option, Weapon, weapons_from
+from armylists.rules.model import Army, Entry, Option
 from armylists.rules.report import Violation
 from armylists.rules.text import listing
 
@@ -21,6 +22,23 @@ from .force import fault, models
 from .numbers import OprParams
 
 _TIMES = re.compile(r"^\s*\d+\s*x\s+", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon as its profile prints it; `count` is how many the unit (or one option) has."""
+
+    name: str
+    count: int = 1
+    range: int | None = None
+    attacks: int | None = None
+    rules: tuple[str, ...] = ()
+
+
+def weapons_from(details: Mapping[str, Any]) -> tuple[Weapon, ...]:
+    """A unit's or an option's own field `weapons`, as its faction file writes both (format 1.2)."""
+    return tuple(Weapon(w["name"], w.get("count", 1), w.get("range"), w.get("attacks"), tuple(w.get("rules", ())))
+                 for w in details.get("weapons", ()))
 
 
 def weapon_key(name: str) -> str:

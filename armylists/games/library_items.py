@@ -1,0 +1,50 @@
+"""What the shared layers read of a game's own items of its library: a command card a list chose, a grimoire
+and its spells.
+
+Each is its game's idea, typed in its game's package and built by its home (`Game.command_card`,
+`Game.grimoire`) from its faction files (docs/architecture.md, "A game is one package"); the builder, the
+printed roster and the checking layer read only what these say, so they name no game's type.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class ChosenCard(Protocol):
+    """A command card a list chose by name (`Game.cards_chosen`): the roster prints its title and its text."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+
+class Spell(Protocol):
+    """A spell of a grimoire, as the spell picker and a caster's card show it."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def basic(self) -> bool: ...
+
+    @property
+    def difficulty(self) -> str | None: ...
+
+
+class Grimoire(Protocol):
+    """A grimoire of a game whose casters choose spells (`Game.casts_spells`)."""
+
+    @property
+    def slug(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def spells(self) -> Sequence[Spell]: ...
