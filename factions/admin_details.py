@@ -26,7 +26,7 @@ def form_field(field: OwnField) -> forms.Field:
     if field.kind == "number":
         return forms.IntegerField(min_value=field.low, max_value=field.high, **common)
     if field.kind == "choice":
-        return forms.ChoiceField(choices=[("", "—")] + [(c, c.replace("_", " ").capitalize()) for c in field.choices],
+        return forms.ChoiceField(choices=[("", "—")] + [(c, field.said(c)) for c in field.choices],
                                  **common)
     if field.kind == "list":
         return forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), help_text="One per line.", **common)

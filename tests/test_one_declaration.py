@@ -22,6 +22,7 @@ from armylists.rules.campaign import Refused as CampaignRefused
 from armylists.rules.refused import Refused
 from armylists.tournament.models import Tournament
 from armylists.tournament.scoring import DEFAULTS
+from factions.admin_details import PREFIX, faction_form_for
 
 ROOT = Path(__file__).resolve().parents[1]
 APPS = ROOT / "armylists"
@@ -78,8 +79,9 @@ def _unit_sizes(game: str):
 
 
 def _faction_field(game: str, name: str):
-    """The choices of one of a game's own faction fields, with their labels as the admin offers them."""
-    return lambda: [(c, c.capitalize()) for f in game_home(game).faction_fields if f.name == name for c in f.choices]
+    """The choices of one of a game's own faction fields, with their words, as the admin's faction form offers
+    them (after its "—" for none)."""
+    return lambda: list(faction_form_for(game)().fields[PREFIX + name].choices)[1:]
 
 
 # A game's own words for a field of its units or its factions, kept in their `details`, each set declared once in

@@ -14,7 +14,7 @@ import types
 import typing
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
@@ -43,6 +43,12 @@ class OwnField:
     high: int | None = None
     shown: bool = True  # on the library's unit card, as a tag (False: the game's card shows it its own way)
     control: str = ""  # an entry's field: how the builder asks for it (one of `CONTROLS`), "" for no control
+    words: tuple[tuple[str, str], ...] = ()  # a choice's values with the words people read for them (`worded`)
+
+    def said(self, value: Any) -> str:
+        """A value of the field as people read it: a choice's words as its game declares them, else the value
+        itself, capitalised, its underscores spaces ("all_models": "All models")."""
+        return dict(self.words).get(value) or str(value).replace("_", " ").capitalize()
 
     @property
     def names_an_entry(self) -> bool:
@@ -117,9 +123,11 @@ def _field(name: str, info: FieldInfo) -> OwnField:
     marks = [*info.metadata, *_annotated_metadata(info.annotation)]
     low, high = _bounds([info, *marks])
     drawn = next((m.kind for m in marks if isinstance(m, Drawn)), "")
+    words = next((m.words for m in marks if isinstance(m, _Words)), ())
     return OwnField(name=name, label=info.title or name.replace("_", " ").capitalize(), kind=_kind(info.annotation),
                      required=info.is_required(), default=default, choices=_choices(info.annotation),
-                     low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks), control=drawn)
+                     low=low, high=high, shown=not any(isinstance(m, _NotATag) for m in marks), control=drawn,
+                     words=words)
 
 
 def _choices(annotation: Any) -> tuple[str, ...]:
@@ -183,6 +191,20 @@ NOT_A_TAG = _NotATag()
 
 
 @dataclass(frozen=True)
+class _Words:
+    """Marks a choice with the words people read for its values, kept with the field as `NOT_A_TAG` is."""
+
+    words: tuple[tuple[str, str], ...]
+
+
+def worded(words: Mapping[str, str]) -> Any:
+    """A choice of `words`' values ({value: the words people read}), declared once in a game's package: its file
+    schema's `Literal`, and its declared field's words (`OwnField.said`) wherever a page, a card or the admin
+    shows a value."""
+    return Annotated[Literal[tuple(words)], _Words(tuple(words.items()))]
+
+
+@dataclass(frozen=True)
 class Drawn:
     """Marks an entry field of a game's list schema with the kind of control the builder asks for it by
     (docs/architecture.md, "A game is one package"): the game declares the kind, the builder draws each kind
@@ -215,7 +237,7 @@ def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
         if f.kind == "yes/no":
             shown.append(f.label)
         elif f.kind == "choice":
-            shown.append(str(value).capitalize())
+            shown.append(f.said(value))
         elif f.kind == "number":
             shown.append(f"{f.label} {value}")
         elif f.kind == "list":
@@ -248,7 +270,7 @@ def filter_options(field: OwnField, values: set[Any]) -> list[tuple[str, str]]:
         return [("yes", field.label), ("no", f"Not a {field.label.lower()}")]
     order = {choice: n for n, choice in enumerate(field.choices)}
     present = sorted((str(v) for v in values if v not in (None, "")), key=lambda v: (order.get(v, len(order)), v))
-    return [(v, v.capitalize() if field.kind == "choice" else v) for v in present]
+    return [(v, field.said(v) if field.kind == "choice" else v) for v in present]
 
 
 def matches_filter(field: OwnField, details: dict[str, Any], wanted: str) -> bool:

@@ -15,7 +15,7 @@ from armylists.boundary.errors import BadInput
 from armylists.games.base import FactionChoice, Game, GameLibrary, Section
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import NUMBER, ListSetting
-from armylists.games.own_fields import NOT_A_TAG, REGIMENT
+from armylists.games.own_fields import NOT_A_TAG, REGIMENT, worded
 from armylists.games.schema import (
     MAX_ENTRIES,
     Count,
@@ -60,7 +60,7 @@ class DiskwarsListIn(ListIn):
 # A faction is of Order or of Destruction (Diskwars, Customising an Army), and a command card may be for one of
 # them only (Diskwars, Keywords: Order or Destruction Only); each with the label the game library shows it by.
 ALIGNMENTS = {"order": "Order", "destruction": "Destruction"}
-Alignment = Literal[tuple(ALIGNMENTS)]
+Alignment = worded(ALIGNMENTS)
 
 
 class DiskwarsUnitIn(UnitIn):

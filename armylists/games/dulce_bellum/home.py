@@ -15,7 +15,7 @@ from pydantic_core import PydanticCustomError
 from armylists.boundary.errors import BadInput
 from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
 from armylists.games.card_parts import CardContext, Stat, faction_detail
-from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of
+from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -44,7 +44,7 @@ from .rules.model import Grimoire, Spell, size_profile, size_profiles
 # The sizes a unit may be taken at, each with its own points and morale (docs/faction-file.md, "Dulce Bellum"),
 # each with the label the game library shows it by.
 SIZES = {"single": "Single", "squad": "Squad", "platoon": "Platoon", "company": "Company", "horde": "Horde"}
-Size = Literal[tuple(SIZES)]
+Size = worded(SIZES)
 
 # --- the list file
 
