@@ -385,9 +385,11 @@ class Game:
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
-        fields: `drawn_on`, whether the list takes units or cards of it. By default all of them for such a
-        faction, none for another; `FROZEN_FACTION` first, as every submission stored it."""
-        return FROZEN_FACTION | (dict(details) if drawn_on else {})
+        fields, and what the engine's `Faction` is given of them: `drawn_on`, whether the list takes units or
+        cards of it. By default all of them, of every faction, as a rule may read any faction's;
+        `FROZEN_FACTION` first, as every submission stored it. A game keeping less says what (its frozen
+        factions' keys are what their rosters' data fingerprints hash)."""
+        return FROZEN_FACTION | dict(details)
 
     def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The game's grimoires with their spells, as its faction files write them, where it has them."""

@@ -5,11 +5,12 @@ temporary folder, lists it in `MUSTER_GAMES`, and uses it as a player would:
 a faction file for it imports, a list is checked and printed, and the
 builder page opens. The copy brings an idea no other game has, in each place a
 game may declare fields of its own, each declared once in its schemas: its units
-have a `veterancy`, its options may be `veteran`, and a list's entries may be
-`levied`. The library, the engine, the admin, the builder and the unit cards take
-them from there, and a rule of its own reads all three (at most one veteran unit
-a list): htmx edits in the builder show its violation come and go, the check
-reports it and the roster prints it. No other file of Muster is touched.
+have a `veterancy`, its options may be `veteran`, a list's entries may be
+`levied`, and a faction says how many veteran units its lists may hold
+(`veterans_allowed`). The library, the engine, the admin, the builder and the
+unit cards take them from there, and a rule of its own reads all four: htmx
+edits in the builder show its violation come and go, the check reports it and
+the roster prints it. No other file of Muster is touched.
 """
 from __future__ import annotations
 
@@ -53,19 +54,22 @@ def sixth_game(tmp_path, monkeypatch):
 
 
 # The copy's own rule, reading its own fields (appended to the copy's checks, and listed with them): a veteran unit
-# is one whose card says veterancy 2 or more, or an entry taking a veteran option; a levied entry is none.
+# is one whose card says veterancy 2 or more, or an entry taking a veteran option; a levied entry is none; a list
+# may hold as many as its faction allows.
 VETERANS_RULE = '''
 
 def too_many_veterans(army: Army, params: BattlegroundParams, tally: Tally) -> Iterator[Violation]:
     veterans = [e for e in army.entries
                 if not e.levied and (e.unit.veterancy >= 2 or any(o.veteran for o in e.options))]
-    if len(veterans) > 1:
-        yield Violation("too-many-veterans", f"A list may hold one veteran unit, not {len(veterans)}",
+    allowed = army.faction_named(army.faction).veterans_allowed
+    if len(veterans) > allowed:
+        may_hold = "one veteran unit" if allowed == 1 else f"{allowed} veteran units"
+        yield Violation("too-many-veterans", f"A list may hold {may_hold}, not {len(veterans)}",
                         entries=tuple(e.id for e in veterans), rule="The Sixth Game: Veterans", scope="entries")
 '''
 
 
-# The copy's own fields, each declared once in its home's schemas: a unit's, an option's, a list entry's.
+# The copy's own fields, each declared once in its home's schemas: a faction's, a unit's, an option's, a list entry's.
 OWN_FIELDS = {
     "from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn, Units\n":
         "from armylists.games.schema import (Count, Entries, EntryIn, FactionIn, ListIn, Name, OptionIn, UnitIn,\n"
@@ -75,6 +79,8 @@ OWN_FIELDS = {
         "class SixthEntryIn(EntryIn):\n    levied: Annotated[bool, TICKED] = False\n\n\n"
         "class SixthOptionIn(OptionIn):\n    veteran: bool = False\n\n\n"
         "class BattlegroundListIn(ListIn):\n    entries: Entries[SixthEntryIn]\n",
+    "class BattlegroundFactionIn(FactionIn):\n":
+        "class BattlegroundFactionIn(FactionIn):\n    veterans_allowed: Count = 1\n",
     "class BattlegroundUnitIn(UnitIn):\n":
         "class BattlegroundUnitIn(UnitIn):\n    veterancy: Count = 0\n    options: UnitOptions[SixthOptionIn] = []\n",
 }
@@ -170,6 +176,24 @@ def test_its_options_have_a_field_of_their_own_everywhere(sixth_game, admin_clie
     assert [o.veteran for o in unit.options] == [True, False]
     form = admin_client.get(reverse("admin:factions_unit_change", args=[spearmen.pk])).content.decode()
     assert 'name="options-0-details__veteran"' in form
+
+
+def test_its_factions_have_a_field_of_their_own_everywhere(sixth_game, admin_client):
+    book = veteran_book()
+    book["factions"][0]["veterans_allowed"] = 2
+    import_document(parse_faction_file(book))
+    hawkshold, persians = (Faction.objects.get(game=sixth_game, slug=s) for s in ("hawkshold", "persians"))
+    assert (hawkshold.details["veterans_allowed"], persians.details["veterans_allowed"]) == (2, 1)
+    exported = export_game(sixth_game)["factions"]
+    assert exported[0]["veterans_allowed"] == 2 and "veterans_allowed" not in exported[1]  # at its default
+    form = admin_client.get(reverse("admin:factions_faction_change", args=[hawkshold.pk])).content.decode()
+    assert 'name="details__veterans_allowed"' in form
+    two_veterans = {**as_sixth(DEMO / "lists" / f"{MODEL}-legal.json"), "faction": "hawkshold",
+                    "entries": [{"id": "e1", "unit": "militia"}, {"id": "e2", "unit": "militia"}]}
+    assert "too-many-veterans" not in {v.code for v in check_document(two_veterans).report.violations}
+    book["factions"][0].pop("veterans_allowed")
+    import_document(parse_faction_file(book))
+    assert "too-many-veterans" in {v.code for v in check_document(two_veterans).report.violations}
 
 
 def test_its_entries_have_a_field_of_their_own_from_the_file_to_the_check(sixth_game):
