@@ -17,6 +17,7 @@ the entries); at least 2,000 demo lists a second through the engine; and
 """
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import statistics
@@ -218,7 +219,10 @@ def bench_boundary() -> bool:
 
 
 def setup_django(env: dict[str, str]) -> None:
+    """Django on the bench's own database: the settings, read at import for the games in use, are read again
+    with its DATABASE_URL (else the checks would read whatever database the checkout has)."""
     os.environ.update(env)
+    importlib.reload(project)
     import django
 
     django.setup()
