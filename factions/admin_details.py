@@ -139,6 +139,11 @@ class UnitDetailsForm(DetailsForm):
         model = Unit
         fields = ["faction", "slug", "name", "position", "rules", "stats", "notes"]  # every game's unit has them
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.instance.faction_id:  # it moves to a faction of its game only: its own fields are that game's
+            self.fields["faction"].queryset = Faction.objects.filter(game=self.instance.faction.game_id)
+
     def check_in_library(self, home: Game, row: BaseModel) -> None:
         """As its faction's file (with its faction's other units) and the game's grimoires check it: a size
         once, another unit it copies, a spell it knows."""

@@ -212,9 +212,10 @@ def test_a_game_system_is_added_for_a_game_in_use_only(admin_client, slug):
 
 
 @pytest.mark.django_db
-def test_a_games_slug_and_a_factions_game_stay_as_they_are(admin_client):
-    """Its factions and lists name a game by its slug, and a faction's units and own fields are its game's."""
+def test_a_games_slug_and_the_game_of_a_faction_or_unit_stay_as_they_are(admin_client):
+    """Its factions and lists name a game by its slug, and a faction's (a unit's) own fields are its game's."""
     import_document(parse_faction_file(demo("diskwars")))
+    import_document(parse_faction_file(demo("dulce-bellum")))
     game = GameSystem.objects.get(slug="diskwars")
     url = reverse("admin:factions_gamesystem_change", args=[game.pk])
     assert admin_client.post(url, posted(admin_client.get(url)) | {"slug": "renamed"}).status_code == 302
@@ -230,6 +231,14 @@ def test_a_games_slug_and_a_factions_game_stay_as_they_are(admin_client):
     assert admin_client.post(url, posted(page) | {"game": other.pk}).status_code == 302
     faction.refresh_from_db()
     assert faction.game == game and faction.details["alignment"] == "order"
+
+    unit = faction.units.first()
+    url = reverse("admin:factions_unit_change", args=[unit.pk])
+    other_faction = Faction.objects.get(slug="dwarf-holds")
+    refused = admin_client.post(url, posted(admin_client.get(url)) | {"faction": other_faction.pk})
+    assert "faction" in refused.context["adminform"].form.errors
+    unit.refresh_from_db()
+    assert unit.faction == faction
 
 
 @pytest.mark.django_db
