@@ -250,10 +250,18 @@ class GameDetailsForm(forms.ModelForm):
             home.check_file([], tops)
             home.check_against_library(factions, {}, kept, {})
         except BadInput as error:
-            path, message = error.path, error.message
-            if match := re.match(r"factions\[(\d+)\]\.", path):  # a faction of the game, not of a file
-                path = f"faction '{factions[int(match[1])].slug}': {path[match.end():]}"
-            raise forms.ValidationError(f"{path}: {message}") from None
+            raise forms.ValidationError(f"{_in_library(error.path, factions)}: {error.message}") from None
+
+
+def _in_library(path: str, factions: list[Any]) -> str:
+    """A path into the game's factions as checked, said by their slugs: a faction and a unit of the library are
+    no file's (faction 'elves', unit 'mage': spellcaster)."""
+    match = re.match(r"factions\[(\d+)\]\.(?:units\[(\d+)\]\.)?", path)
+    if match is None:
+        return path
+    faction = factions[int(match[1])]
+    unit = f", unit '{faction.units[int(match[2])].slug}'" if match[2] else ""
+    return f"faction '{faction.slug}'{unit}: {path[match.end():]}"
 
 
 def _checked(checker: TypeAdapter, value: Any) -> Any:

@@ -128,7 +128,7 @@ def test_the_game_form_refuses_grimoires_the_file_would_refuse_and_keeps_those_n
         "grimoires[8].spells[0].slug: 'charge' is already a spell of grimoire 'battle-magic'": [
             *grimoires, {"slug": "new-magic", "name": "New Magic", "spells": battle["spells"][:1]}],
         "faction 'dwarf-holds': grimoires[0]: no grimoire 'battle-magic'": others,
-        "faction 'dwarf-holds': units[0].spellcaster: no spell 'fireball'": [no_fireball, *others],
+        f"faction 'dwarf-holds', unit '{caster.slug}': spellcaster: no spell 'fireball'": [no_fireball, *others],
     }
     for said, named in refused.items():
         refusal = admin_client.post(url, data | {"details": json.dumps({"grimoires": named})})
