@@ -4,8 +4,6 @@ from django.contrib import admin
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
 
-from armylists.games.registry import game_home
-
 from .admin_armyforge import import_book_view
 from .admin_details import (
     PREFIX,
@@ -15,6 +13,7 @@ from .admin_details import (
     UnitDetailsForm,
     faction_form_for,
     form_for,
+    in_use,
     option_form_for,
 )
 from .models import (
@@ -61,7 +60,8 @@ class GameSystemAdmin(ChangesGameData):
 
 class OwnFieldsAdmin(ChangesGameData):
     """A row's shared fields, then its game's own, one form field each (`admin_details.py`); a new row is made
-    with the shared ones first, since they say which game's fields it has."""
+    with the shared ones first, since they say which game's fields it has. A row whose game is not in use on
+    this site has its shared fields alone (`admin_details.py`)."""
 
     SHARED: list[str]
 
@@ -69,9 +69,6 @@ class OwnFieldsAdmin(ChangesGameData):
         raise NotImplementedError
 
     def form_of(self, game: str):
-        raise NotImplementedError
-
-    def own_fields(self, game: str):
         raise NotImplementedError
 
     def get_form(self, request, obj=None, change=False, **kwargs):
@@ -91,10 +88,10 @@ class OwnFieldsAdmin(ChangesGameData):
 
     def get_fieldsets(self, request, obj=None):
         fieldsets = [(None, {"fields": self.SHARED})]
-        if obj is not None:
-            game = self.game_of(obj).slug
-            fieldsets.append((f"{game_home(game).system['name']}: its own fields",
-                              {"fields": [PREFIX + f.name for f in self.own_fields(game)]}))
+        form = None if obj is None else self.form_of(self.game_of(obj).slug)
+        if form is not None and form.home is not None:
+            fieldsets.append((f"{form.home.system['name']}: its own fields",
+                              {"fields": [PREFIX + f.name for f in form.own_fields]}))
         return fieldsets
 
 
@@ -111,9 +108,6 @@ class FactionAdmin(OwnFieldsAdmin):
 
     def form_of(self, game: str):
         return faction_form_for(game)
-
-    def own_fields(self, game: str):
-        return game_home(game).faction_fields
 
     def game_id(self, obj) -> int:
         return obj.game_id
@@ -155,16 +149,14 @@ class UnitAdmin(OwnFieldsAdmin):
     def form_of(self, game: str):
         return form_for(game)
 
-    def own_fields(self, game: str):
-        return game_home(game).unit_fields
-
     @admin.display(description="Price")
     def price(self, obj) -> str:
-        return obj.price
+        return obj.price if in_use(obj.faction.game.slug) else ""  # its game's, where it is in use
 
     @admin.display(description="Tags")
     def tags(self, obj) -> str:
-        return ", ".join(game_home(obj.faction.game.slug).unit_tags(obj.details, {}))
+        home = in_use(obj.faction.game.slug)
+        return ", ".join(home.unit_tags(obj.details, {})) if home else ""
 
     def game_id(self, obj) -> int:
         return obj.faction.game_id
