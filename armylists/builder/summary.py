@@ -33,7 +33,7 @@ def command_cards(army_list: ArmyList, library: Library) -> dict[str, Any]:
     several factions), and how many the list must choose."""
     chosen = list(army_list.document.get("command_cards", []))
     primary = army_list.document["faction"]
-    docs = sorted(((f, c) for f in library.factions.values() for c in f.card_docs),
+    docs = sorted(library.card_docs(),
                   key=lambda pair: pair[0].slug != primary)
     cards = [{"slug": c["slug"], "title": c["title"], "faction": f.name, "text": c.get("text", ""),
               "only": (c.get("alignment_only") or "").capitalize(), "checked": c["slug"] in chosen} for f, c in docs]

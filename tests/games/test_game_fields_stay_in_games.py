@@ -259,3 +259,48 @@ def test_the_faction_search_finds_what_it_is_for():
         assert pattern.search(line), line
     for line in ('entry.get("spells")', "existing.army_forge_book", 'raw.get("spells", [])', "magic.grimoires"):
         assert not pattern.search(line), line
+
+
+# Attribute reads named as a game's faction field on whatever object (`f.alignment`, `source.grimoires`,
+# `faction.book_version`'s `spells`...): a facade named after the fields would hide them from the patterns above.
+# Each read allowed is of something else spelt the same: (what it is read of, as written; the attribute) -> why.
+ATTRIBUTES_ALLOWED = {
+    ("library", "command_cards"): "every card of the game by slug (`GameLibrary.command_cards`), asked of the game",
+    ("library", "grimoires"): "the game's grimoires as its rules read them (`Game.grimoire`), not a faction's",
+    ("self", "grimoires"): "the same, in `Library` itself",
+    ("library", "spells"): "the game's spells by slug, from its grimoires (`Library.spells`)",
+    ("magic", "grimoires"): "the grimoires an entry's caster may choose (`controls.Caster`)",
+    ("magic.current", "spells"): "a grimoire's spells (`library_items.Grimoire`)",
+    ("g", "spells"): "a grimoire's spells (`library_items.Grimoire`)",
+    ("self.library.grimoire(grimoire)", "spells"): "a grimoire's spells (`library_items.Grimoire`)",
+    ("c", "spells"): "the spells a roster card prints (`printing.cards.Card`)",
+    ("j", "spells"): "the spells a joined hero's roster card prints (`printing.cards.Card`)",
+}
+
+
+def attribute_reads(path: Path, names: set[str], root: Path = ROOT) -> list[str]:
+    """Each `<anything>.<a faction field>` of `path` not in `ATTRIBUTES_ALLOWED`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in names \
+                and (ast.unparse(node.value), node.attr) not in ATTRIBUTES_ALLOWED:
+            found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_shared_layer_reads_an_attribute_named_as_a_factions_own_field():
+    names = faction_field_names()
+    found = [line for path in python_files() for line in attribute_reads(path, names)]
+    assert not found, ("an attribute named as a faction's own field is read outside the games (ask its game, or "
+                       "name it by its role):\n" + "\n".join(found))
+
+
+def test_the_attribute_search_finds_what_it_is_for(tmp_path):
+    """Each way a shared layer read the library's facade of a faction's fields (issue 33)."""
+    code = tmp_path / "shared.py"
+    code.write_text("f.alignment\nsource.grimoires\nlibrary.factions[f].spells\nx.f.command_cards\n"
+                    "library.grimoires\nmagic.current.spells\n")
+    names = {"alignment", "grimoires", "spells", "command_cards"}
+    found = [line.split(": ", 1)[1] for line in attribute_reads(code, names, tmp_path)]
+    assert found == ["f.alignment", "source.grimoires", "library.factions[f].spells", "x.f.command_cards"]
+
