@@ -116,7 +116,7 @@ class Library:
 
     def card_texts(self) -> dict[str, str]:
         """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
-        return {c["slug"]: c["text"] for _, c in self.card_docs() if c.get("text")}
+        return {c["slug"]: text for f, c in self.card_docs() if (text := f.home.card_shown(c).text)}
 
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:

@@ -27,6 +27,7 @@ from armylists.games.base import ARMY_SHARED
 from armylists.games.own_fields import ENTRY_SHARED, FACTION_SHARED, OPTION_SHARED
 from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
+from armylists.games.schema import ListIn
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "armylists" / "games"
@@ -304,3 +305,48 @@ def test_the_attribute_search_finds_what_it_is_for(tmp_path):
     found = [line.split(": ", 1)[1] for line in attribute_reads(code, names, tmp_path)]
     assert found == ["f.alignment", "source.grimoires", "library.factions[f].spells", "x.f.command_cards"]
 
+
+
+# --- a list file's own top-level fields (Diskwars' chosen `command_cards`, OPR's `force_organisation`...)
+
+# Names a shared layer uses for a list file's document, as stored or validated.
+LIST_DOCUMENTS = r"(?:document|doc|data|lst|listed)"
+
+
+def list_field_names() -> set[str]:
+    """Every game's own top-level fields of its list file: its list schema's beyond what every list has."""
+    return {name for home in homes() for name in home.list_schema.model_fields} - set(ListIn.model_fields)
+
+
+def reads_list_fields(names: set[str]) -> re.Pattern[str]:
+    name = one_of(names)
+    quoted = rf"""["']{name}["']"""
+    return re.compile("|".join((
+        rf"\b{LIST_DOCUMENTS}\s*\.\s*get\(\s*{quoted}",  # army_list.document.get("command_cards", [])
+        rf"\b{LIST_DOCUMENTS}\s*\[\s*{quoted}\s*\]",  # document["regiments"]
+        rf"\(\s*{LIST_DOCUMENTS}\s*,\s*{quoted}",  # _set(document, "command_cards", cards)
+        rf"\b{LIST_DOCUMENTS}\s*\.\s*{name}\b",  # document.command_cards, validated
+    )))
+
+
+def test_the_games_declare_the_list_fields_searched_for():
+    assert {"command_cards", "regiments", "force_organisation", "mixed_armies"} <= list_field_names()
+
+
+def test_nothing_outside_the_games_reads_a_lists_own_field_by_name():
+    names = list_field_names()
+    found = read_outside_the_games(reads_list_fields(names), names)
+    assert not found, ("a list file's own field is read by name outside the games (ask its game: "
+                       "`Game.named_cards_field`, its list settings):\n" + "\n".join(found))
+
+
+def test_the_list_search_finds_what_it_is_for():
+    """Each line is one the builder held before a list's chosen cards were its game's to name (issue 33)."""
+    pattern = reads_list_fields({"command_cards", "regiments"})
+    for line in ('chosen = list(army_list.document.get("command_cards", []))', 'cards = list(document.get('
+                 '"command_cards", []))', '_set(document, "command_cards", cards)', "tuple(document.command_cards)",
+                 'document["regiments"] = 3'):
+        assert pattern.search(line), line
+    for line in ('document.get(named_in, [])', 'document["faction"]', '{"command_cards": cards}',
+                 'library.command_cards()', 'context.get("command_cards")'):
+        assert not pattern.search(line), line

@@ -209,7 +209,7 @@ class DulceBellum(Game):
 
     def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Each with its points, as the builder offers it: "Squad (115 pts)"."""
-        return [(s.size, f"{s.size.capitalize()} ({s.points} pts)") for s in size_profiles(details)]
+        return [(s.size, f"{SIZES.get(s.size, s.size)} ({s.points} pts)") for s in size_profiles(details)]
 
     def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
