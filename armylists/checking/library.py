@@ -33,6 +33,7 @@ from django.db import connection, connections
 
 from armylists.games.base import Game
 from armylists.games.library_items import ChosenCard, Grimoire, Spell
+from armylists.games.own_fields import GRIMOIRE
 from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
 from armylists.rules.model import Faction as EngineFaction
@@ -175,10 +176,11 @@ def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterabl
 
 def load_library(game: GameSystem) -> Library:
     """Every faction of `game`, read from the database: four queries whatever the number of units, one more for
-    a game with grimoires (Dulce Bellum: its row's details, read again as its units are)."""
+    a game whose casters choose a grimoire (its entries declare a `GRIMOIRE` field; Dulce Bellum: its row's
+    details, read again as its units are)."""
     home = game_home(game.slug)
     grimoires = home.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
-        if home.casts_spells else ()
+        if home.entry_field(GRIMOIRE.kind) is not None else ()
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
 
 

@@ -152,7 +152,6 @@ class Game:
     heroes_join_units: ClassVar[bool] = False  # a hero entry may name the unit it joins
     troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
     options_once: ClassVar[bool] = False  # every option at most once per unit
-    casts_spells: ClassVar[bool] = False  # the game has grimoires; its casters' entries choose spells
 
     # The library and the builder's picker
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by

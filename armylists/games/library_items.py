@@ -50,7 +50,7 @@ class Spell(Protocol):
 
 
 class Grimoire(Protocol):
-    """A grimoire of a game whose casters choose spells (`Game.casts_spells`)."""
+    """A grimoire of a game whose casters choose spells (its entries declare a `GRIMOIRE` field)."""
 
     @property
     def slug(self) -> str: ...

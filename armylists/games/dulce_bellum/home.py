@@ -127,7 +127,6 @@ class DulceBellum(Game):
     faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
     # Dulce Bellum: each option at most once per unit.
     options_once = True
-    casts_spells = True
     army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
