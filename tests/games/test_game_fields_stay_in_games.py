@@ -263,7 +263,7 @@ def test_the_faction_search_finds_what_it_is_for():
 
 
 # Attribute reads named as a game's faction field on whatever object (`f.alignment`, `source.grimoires`,
-# `faction.book_version`'s `spells`...): a facade named after the fields would hide them from the patterns above.
+# `library.factions[f].spells`...): a facade named after the fields would hide them from the patterns above.
 # Each read allowed is of something else spelt the same: (what it is read of, as written; the attribute) -> why.
 ATTRIBUTES_ALLOWED = {
     ("library", "command_cards"): "every card of the game by slug (`GameLibrary.command_cards`), asked of the game",
