@@ -255,7 +255,7 @@ class DulceBellum(Game):
         unit = entry.unit
         profile = size_profile(unit, entry.size)
         stats = self.stats(doc)
-        stats.append(Stat("Size", (entry.size or "").capitalize()))
+        stats.append(Stat("Size", SIZES.get(entry.size or "", entry.size or "")))  # in its declared words
         if profile is not None:
             if profile.morale is not None:
                 stats.append(Stat("Morale", str(profile.morale)))
