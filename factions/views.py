@@ -60,7 +60,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
     factions = list(game_system.factions.annotate(unit_count=Count("units")))
     for faction in factions:
-        faction.side = game_home(game).alignment_of(faction.details)  # Order or Destruction, where its game has sides
+        faction.side = game_home(game).alignment_said(faction.details)  # "Order", where its game has sides
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
@@ -89,7 +89,8 @@ def own_fields_shown(faction: Faction) -> dict[str, Any]:
     home, details = game_home(faction.game.slug), faction.details
     book = home.army_forge_book(details)
     drawn_on = set(home.grimoires_of(details))
-    return {"command_cards": home.command_cards_of(details), "spells": home.book_spells(details),
+    return {"command_cards": [home.card_shown(c) for c in home.command_cards_of(details)],
+            "spells": home.book_spells(details),
             "grimoires": [g for g in home.grimoire_docs(faction.game.details) if g["slug"] in drawn_on],
             "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}
 

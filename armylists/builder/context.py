@@ -20,7 +20,7 @@ from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
 from armylists.games.base import distinct_labels
-from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField, entry_tags
+from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField, own_field_tags
 from armylists.games.registry import game_home
 from armylists.games.terms import Term, explain
 from armylists.rules.model import Unit
@@ -206,7 +206,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
                 view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats),
                                     rules=[*view.card.rules, *rule_views(game.slug, granted)])
-            view.tags = home.entry_tags(unit, entry, game.params) + entry_tags(home.entry_fields, raw)
+            view.tags = home.entry_tags(unit, entry, game.params) + own_field_tags(home.entry_fields, raw)
             if raw["id"] in forms:
                 view.has_form, view.was = True, json.dumps(entry_state(raw, home.entry_fields))
                 view.controls = entry_controls(game.slug, unit, counts)
@@ -292,7 +292,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
         **list_summary(report, views),
     }
-    if home.picks_command_cards:
+    if home.named_cards_field:
         context.update(command_cards(army_list, library), cards_needed=cards_to_choose(checked))
     if report and report.points is not None and report.points_limit:
         context["points_percent"] = min(100, report.points * 100 // report.points_limit)

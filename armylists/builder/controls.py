@@ -145,7 +145,7 @@ def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     if not (fixed or chooses or master or current or entry.get(spells_field)):
         return None
     source = library.factions.get(unit.faction)
-    own = [g for slug in (source.grimoires if source else ()) if (g := library.grimoire(slug))]
+    own = [g for slug in (home.grimoires_of(source.details) if source else ()) if (g := library.grimoire(slug))]
     if current is not None and current not in own:
         own.append(current)
     return Caster(tuple(own), current, chooses, master, fixed[0] if fixed else None, grimoire_field, spells_field)

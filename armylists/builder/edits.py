@@ -171,8 +171,9 @@ def change_settings(document: dict, changes: dict[str, Any]) -> None:
 
 
 def change_command_cards(document: dict, add: list[str], remove: list[str]) -> None:
-    """Diskwars: take or give back command cards; a card is held once."""
-    cards = list(document.get("command_cards", []))
-    cards = [c for c in cards if c not in set(remove)]
+    """Take or give back command cards, in the field its game names them in (`Game.named_cards_field`); a card
+    is held once."""
+    named_in = game_home(document["game"]).named_cards_field
+    cards = [c for c in document.get(named_in, []) if c not in set(remove)]
     cards += [c for c in dict.fromkeys(add) if c not in cards]
-    _set(document, "command_cards", cards)
+    _set(document, named_in, cards)

@@ -33,7 +33,7 @@ def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]
 
 def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoice]:
     document = army_list.document
-    factions = [(slug, f.name, f.alignment) for slug, f in library.factions.items()]
+    factions = [(slug, f.name, f.home.alignment_of(f.details)) for slug, f in library.factions.items()]
     used = {e.get("faction") or document["faction"] for e in document.get("entries", [])}
     return game_home(army_list.game.slug).picker_factions(document["faction"], factions, document,
                                                           game_params(army_list.game), used)

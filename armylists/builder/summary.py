@@ -31,12 +31,11 @@ def list_summary(report: Report | None, views: dict) -> dict[str, Any]:
 def command_cards(army_list: ArmyList, library: Library) -> dict[str, Any]:
     """Every card of the game with its text, the list's own faction's first (an army may draw on
     several factions), and how many the list must choose."""
-    chosen = list(army_list.document.get("command_cards", []))
-    primary = army_list.document["faction"]
-    docs = sorted(((f, c) for f in library.factions.values() for c in f.card_docs),
-                  key=lambda pair: pair[0].slug != primary)
-    cards = [{"slug": c["slug"], "title": c["title"], "faction": f.name, "text": c.get("text", ""),
-              "only": (c.get("alignment_only") or "").capitalize(), "checked": c["slug"] in chosen} for f, c in docs]
+    home, primary = game_home(army_list.game.slug), army_list.document["faction"]
+    chosen = list(army_list.document.get(home.named_cards_field, []))
+    shown = sorted(((f, home.card_shown(c)) for f, c in library.card_docs()), key=lambda pair: pair[0].slug != primary)
+    cards = [{"slug": c.slug, "title": c.title, "faction": f.name, "text": c.text, "only": c.only,
+              "checked": c.slug in chosen} for f, c in shown]
     return {"command_cards": cards, "command_cards_was": json.dumps(chosen), "cards_chosen": len(chosen)}
 
 

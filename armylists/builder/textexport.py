@@ -10,7 +10,7 @@ from collections import Counter
 from armylists.checking.check import Checked
 from armylists.checking.library import Library
 from armylists.games.base import distinct_labels
-from armylists.games.own_fields import COMBINED, JOINED, SIZE
+from armylists.games.own_fields import own_field_tags
 from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
@@ -25,24 +25,13 @@ def _options(entry: Entry) -> str:
 
 
 def _own_notes(entry: Entry, army: Army, labels: dict[str, str]) -> list[str]:
-    """What its game's own fields add to an entry's line, by the kind of control each is asked for by: its size
-    ("Squad"), "combined", the unit a hero joined."""
-    notes = []
-    for field in game_home(army.game).entry_fields:
-        value = entry.details[field.name]
-        if field.control == SIZE.kind and value:
-            notes.append(value.capitalize())
-        elif field.control == COMBINED.kind and value:
-            notes.append("combined")
-        elif field.control == JOINED.kind and (host := army.entry(value)) is not None:
-            notes.append(f"joined to {labels.get(host.id, host.label)}")
-    return notes
+    """What its game's own fields add to an entry's line: its size in its game's words ("Squad"), "combined",
+    the unit a hero joined."""
+    def host(entry_id: str) -> str | None:
+        found = army.entry(entry_id)
+        return labels.get(found.id, found.label) if found is not None else None
 
-
-def _copies(entry: Entry, army: Army) -> int:
-    """How many copies of its unit an entry is: two where its game's `COMBINED` field says so."""
-    combined = game_home(army.game).entry_field(COMBINED.kind)
-    return 2 if combined is not None and entry.details[combined.name] else 1
+    return own_field_tags(game_home(army.game).entry_fields, entry.details, said=True, host=host)
 
 
 def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], library: Library,
@@ -51,7 +40,7 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
     models = home.models_of(unit.details) or 1  # None: its game counts no models
     if models > 1:
-        label += f" [{models * _copies(entry, army)}]"
+        label += f" [{models * home.rules.copies(entry)}]"  # two for a combined unit, as its rules count it
     if notes := _own_notes(entry, army, labels):
         label += f" ({', '.join(notes)})"
     cost = home.points_text(unit, report.entry_points.get(entry.id, 0))

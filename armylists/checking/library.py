@@ -22,7 +22,7 @@ import hashlib
 import json
 import threading
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
@@ -33,6 +33,7 @@ from django.db import connection, connections
 
 from armylists.games.base import Game
 from armylists.games.library_items import ChosenCard, Grimoire, Spell
+from armylists.games.own_fields import GRIMOIRE
 from armylists.games.registry import game_home
 from armylists.ops.timelimit import shielded
 from armylists.rules.model import Faction as EngineFaction
@@ -48,42 +49,13 @@ class LibraryFaction:
     name: str
     unit_docs: dict[str, dict[str, Any]]
     # The fields its game declares for its factions, as its faction file names them (docs/architecture.md, "A
-    # game is one package"): what the library says of them below, it asks the game.
+    # game is one package"): whoever needs one asks `home` of them (`home.alignment_of(details)`), never reads
+    # one by name (tests/games/test_game_fields_stay_in_games.py).
     details: dict[str, Any] = field(default_factory=dict)
     # The rules' own words as its book gives them ({"name", "text"}), printed once on a roster.
     rule_texts: list[dict[str, str]] = field(default_factory=list)
     home: Game | None = None  # its game's (set by its `Library`)
     _units: dict[str, Unit] = field(default_factory=dict, repr=False)
-
-    @property
-    def alignment(self) -> str | None:
-        return self.home.alignment_of(self.details)
-
-    @property
-    def card_docs(self) -> list[dict[str, Any]]:
-        """Its command cards as its file writes them, where its game has them."""
-        return self.home.command_cards_of(self.details)
-
-    @property
-    def grimoires(self) -> tuple[str, ...]:
-        """The slugs of the grimoires its casters may use, where its game has them."""
-        return self.home.grimoires_of(self.details)
-
-    @property
-    def spells(self) -> list[dict[str, Any]]:
-        """Its army book's spells, for its casters' cards, where its game has them."""
-        return self.home.book_spells(self.details)
-
-    @property
-    def book_version(self) -> str | None:
-        """The Army Forge book's version it came from, if it did (its edition, shown on rosters; a frozen
-        snapshot keeps no book: a submission's roster names the rules version only)."""
-        return (self.home.army_forge_book(self.details) or {}).get("version")
-
-    @property
-    def book_uid(self) -> str | None:
-        """The uid of the Army Forge book it was imported from, where its game reads books."""
-        return (self.home.army_forge_book(self.details) or {}).get("book")
 
     def unit(self, slug: str) -> Unit | None:
         if slug not in self._units and slug in self.unit_docs:
@@ -130,9 +102,14 @@ class Library:
         """Unit slug -> the unit's name, for saying what changed in a list (one army may mix factions)."""
         return {slug: doc["name"] for f in self.factions.values() for slug, doc in f.unit_docs.items()}
 
+    def card_docs(self) -> Iterator[tuple[LibraryFaction, dict[str, Any]]]:
+        """Each faction's command cards as its file writes them, with the faction, as its game reads them
+        (`Game.command_cards_of`): none where the game has no cards."""
+        return ((f, c) for f in self.factions.values() for c in f.home.command_cards_of(f.details))
+
     def command_cards(self) -> dict[str, ChosenCard]:
         """Every faction's command cards by slug: one army may draw on several factions."""
-        return {c["slug"]: f.home.command_card(c, f.slug) for f in self.factions.values() for c in f.card_docs}
+        return {c["slug"]: f.home.command_card(c, f.slug) for f, c in self.card_docs()}
 
     def rule_texts(self, factions: Iterable[str]) -> list[dict[str, str]]:
         """The rules' own words of these factions' books ({"name", "text"}), for a list's glossary."""
@@ -140,7 +117,7 @@ class Library:
 
     def card_texts(self) -> dict[str, str]:
         """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
-        return {c["slug"]: c["text"] for f in self.factions.values() for c in f.card_docs if c.get("text")}
+        return {c["slug"]: text for f, c in self.card_docs() if (text := f.home.card_shown(c).text)}
 
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
@@ -171,7 +148,7 @@ class Library:
         those factions and of the factions whose cards it chooses (a Diskwars list may choose a card from
         a faction none of its units belongs to); every faction's name and grimoires and the game's
         grimoires, which messages and the spell rules read whatever the list uses."""
-        owners = {card["slug"]: f.slug for f in self.factions.values() for card in f.card_docs}
+        owners = {card["slug"]: f.slug for f, card in self.card_docs()}
         drawn_on = set(used) | {owners[card] for card in cards if card in owners}
         factions = {slug: source.frozen(used.get(slug, ()), slug in drawn_on) for slug, source in self.factions.items()}
         data = {"game": self.game, "factions": factions}
@@ -199,10 +176,11 @@ def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterabl
 
 def load_library(game: GameSystem) -> Library:
     """Every faction of `game`, read from the database: four queries whatever the number of units, one more for
-    a game with grimoires (Dulce Bellum: its row's details, read again as its units are)."""
+    a game whose casters choose a grimoire (its entries declare a `GRIMOIRE` field; Dulce Bellum: its row's
+    details, read again as its units are)."""
     home = game_home(game.slug)
     grimoires = home.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
-        if home.casts_spells else ()
+        if home.entry_field(GRIMOIRE.kind) is not None else ()
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
 
 

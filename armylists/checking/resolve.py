@@ -75,12 +75,7 @@ def used_units(document: ListIn) -> dict[str, set[str]]:
     return used
 
 
-def chosen_cards(document: ListIn) -> tuple[str, ...]:
-    """The command cards a list chooses by name, from any faction of its game."""
-    return game_home(document.game).cards_named(document)
-
-
 def snapshot_of(document: ListIn, library: Library) -> dict:
     """The unit data a list is checked with, frozen: what a submission stores and a roster's
     data fingerprint hashes (the units it uses, the factions of the cards it chooses)."""
-    return library.snapshot(used_units(document), chosen_cards(document))
+    return library.snapshot(used_units(document), game_home(document.game).cards_named(document))

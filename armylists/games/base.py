@@ -28,7 +28,7 @@ from armylists.rules.report import Report
 
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
-from .library_items import ChosenCard, Grimoire, Spell
+from .library_items import CardShown, ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
@@ -139,7 +139,10 @@ class Game:
         """The list settings an event may set for every list, each with the `Army` field it sets."""
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
     other_faction_title: ClassVar[str] = "Other factions"
-    picks_command_cards: ClassVar[bool] = False  # a list chooses named command cards
+    # The field of its list file in which a list chooses command cards by name (their slugs), where it does:
+    # the builder's card picker reads and writes it by this name, as it names none of a game's fields
+    # (docs/architecture.md, "A game is one package"); None: its lists choose no cards by name.
+    named_cards_field: ClassVar[str | None] = None
     # What its `Army` has besides its list settings, resolved from the library (`resolve_army`), each with
     # what the engine reads where nothing is: e.g. the command cards a list chose.
     army_from_library: ClassVar[Mapping[str, Any]] = {}
@@ -149,7 +152,6 @@ class Game:
     heroes_join_units: ClassVar[bool] = False  # a hero entry may name the unit it joins
     troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
     options_once: ClassVar[bool] = False  # every option at most once per unit
-    casts_spells: ClassVar[bool] = False  # the game has grimoires; its casters' entries choose spells
 
     # The library and the builder's picker
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
@@ -232,8 +234,8 @@ class Game:
         return {}
 
     def cards_named(self, document: ListIn) -> tuple[str, ...]:
-        """The command cards a list chooses by name (a game where `picks_command_cards`), by slug."""
-        return ()
+        """The command cards a list chooses by name (in its `named_cards_field`), by slug."""
+        return tuple(getattr(document, self.named_cards_field)) if self.named_cards_field else ()
 
     def cards_chosen(self, army: Army) -> tuple[ChosenCard, ...]:
         """The command cards the list chose, as the engine read them (the roster prints their texts)."""
@@ -361,9 +363,18 @@ class Game:
         """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`)."""
         return None
 
+    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
+        """The side a faction is on (`alignment_of`) in its game's words, as its pages show it."""
+        return None
+
     def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """A faction's command cards as its file writes them (slug, title...), where its game has them."""
         return []
+
+    def card_shown(self, doc: Mapping[str, Any]) -> CardShown:
+        """One of a faction's command cards (`command_cards_of`) as the builder's card picker and the faction's
+        page show it: asked only of a game whose factions have them."""
+        raise NotImplementedError(f"{self.slug} has no command cards")
 
     def command_card(self, doc: Mapping[str, Any], faction: str) -> ChosenCard:
         """One of a faction's command cards (`command_cards_of`), as its game's rules read it: asked only of a
@@ -430,7 +441,7 @@ class Game:
         return []
 
     def command_cards_to_choose(self, army: Army) -> int | None:
-        """How many named command cards a list must choose (games where `picks_command_cards`)."""
+        """How many named command cards a list must choose (games with a `named_cards_field`)."""
         return None
 
     def points_text(self, unit: Unit, points: int | None) -> str:

@@ -8,6 +8,7 @@ printed roster and the checking layer read only what these say, so they name no 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -19,6 +20,17 @@ class ChosenCard(Protocol):
 
     @property
     def title(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class CardShown:
+    """A faction's command card as a page shows it (`Game.card_shown`): whom it is only for is in its game's
+    words ("Order"; "" for any army)."""
+
+    slug: str
+    title: str
+    only: str = ""
+    text: str = ""
 
 
 class Spell(Protocol):
@@ -38,7 +50,7 @@ class Spell(Protocol):
 
 
 class Grimoire(Protocol):
-    """A grimoire of a game whose casters choose spells (`Game.casts_spells`)."""
+    """A grimoire of a game whose casters choose spells (its entries declare a `GRIMOIRE` field)."""
 
     @property
     def slug(self) -> str: ...

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -247,19 +247,24 @@ def tags(fields: tuple[OwnField, ...], details: dict[str, Any]) -> list[str]:
     return shown
 
 
-def entry_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any]) -> list[str]:
-    """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list), by
-    the kind of control each is asked for by: its size as its list names it, "combined", a ticked yes by its
-    field's label."""
+def own_field_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any], *, said: bool = False,
+                   host: Callable[[str], str | None] | None = None) -> list[str]:
+    """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list, the text
+    export), by the kind of control each is asked for by: its size as its list names it (with `said`, in its
+    declared words: "Squad"), "combined", a ticked yes by its field's label and, given `host` (an entry's id ->
+    its label, or None), the unit a hero joined. Not `Game.entry_tags`, which says what its game makes of the
+    entry besides."""
     shown = []
     for f in fields:
         value = details.get(f.name)
         if f.control == SIZE.kind and value:
-            shown.append(str(value))
+            shown.append(f.said(value) if said else str(value))
         elif f.control == COMBINED.kind and value:
             shown.append("combined")
         elif f.control == TICKED.kind and value:
             shown.append(f.label)
+        elif f.control == JOINED.kind and host is not None and value and (label := host(value)):
+            shown.append(f"joined to {label}")
     return shown
 
 

@@ -103,7 +103,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                      for i, v in enumerate(report.violations, start=1))
     names = {slug: f.name for slug, f in library.factions.items()}
     ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries},
-                      library.grimoires, {slug: f.spells for slug, f in library.factions.items() if f.spells})
+                      library.grimoires, _book_spells(library))
     flagged = _violations_by_entry(problems, report)
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
@@ -142,11 +142,18 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
     )
 
 
+def _book_spells(library) -> dict[str, list[dict]]:
+    """Faction slug -> its army book's spells, where it has some (its casters' cards print them)."""
+    home = game_home(library.game)
+    return {slug: spells for slug, f in library.factions.items() if (spells := home.book_spells(f.details))}
+
+
 def _editions(army, library) -> str:
     """"Checked against the Age of Fantasy: Regiments 3.4.0 rules · army book: Army Forge 3.5.2"."""
-    system = game_home(army.game).system
-    books = sorted({v for f in {e.faction for e in army.entries} if f in library.factions
-                    and (v := library.factions[f].book_version)})
+    home = game_home(army.game)
+    system = home.system
+    used = (library.factions[f] for f in {e.faction for e in army.entries} if f in library.factions)
+    books = sorted({v for f in used if (v := (home.army_forge_book(f.details) or {}).get("version"))})
     said = f"Checked against the {system['name']} {system['version']} rules"
     return said + (f" · army book: Army Forge {', '.join(books)}" if books else "")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
@@ -13,6 +14,8 @@ from django.urls import reverse
 from armylists.builder import services
 from armylists.builder.controls import entry_state
 from armylists.builder.models import ArmyList
+from armylists.games.dulce_bellum.home import SIZES
+from armylists.games.own_fields import SIZE
 from armylists.games.registry import game_home
 from factions.importer import import_document
 from factions.schemas import parse_faction_file
@@ -134,3 +137,20 @@ def test_the_text_export_names_the_grimoire_and_spells(alice, make_caster_list):
     army_list = make_caster_list({"unit": "runesmith", "grimoire": "battle-magic", "spells": ["charge", "fireball"]})
     text = alice.get(reverse("builder:list-text", args=[army_list.pk])).content.decode()
     assert "Battle Magic: Charge!, Fireball" in text and "fireball" not in text
+
+
+def test_the_text_export_says_a_size_in_the_words_its_game_declares(alice, make_caster_list, monkeypatch):
+    """Not the size's value capitalised: a game whose word for "single" is "Lone Hero" has it in the export."""
+    home = game_home("dulce-bellum")
+    worded = tuple(replace(f, words=(("single", "Lone Hero"),)) if f.control == SIZE.kind else f
+                   for f in home.entry_fields)
+    monkeypatch.setattr(home, "entry_fields", worded)
+    army_list = make_caster_list({"unit": "runesmith"})
+    text = alice.get(reverse("builder:list-text", args=[army_list.pk])).content.decode()
+    assert "(Lone Hero)" in text and "(Single)" not in text
+
+
+def test_the_builder_offers_sizes_in_the_words_its_game_declares(monkeypatch):
+    monkeypatch.setitem(SIZES, "single", "Lone Hero")
+    assert game_home("dulce-bellum").sizes_of({"sizes": [{"size": "single", "points": 40, "morale": 3}]}) == [
+        ("single", "Lone Hero (40 pts)")]

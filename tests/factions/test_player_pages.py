@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
+from armylists.games.diskwars.home import ALIGNMENTS
 from factions.importer import import_file
 from factions.models import Faction, Unit
 
@@ -47,3 +48,13 @@ def test_a_dulce_bellum_faction_names_its_grimoires_and_the_game_lists_their_spe
     assert "Spellcasters draw on Battle Magic or High Magic." in faction
     game = text_of(client.get(reverse("factions:game-detail", args=["dulce-bellum"])))
     assert "Avatar of War" in game and "15+" in game and "avatar-of-war" not in game
+
+
+def test_a_factions_side_and_a_cards_are_in_the_words_its_game_declares(client, monkeypatch):
+    """Not the value capitalised: a game whose word for "order" is "Forces of Order" has it on its pages."""
+    monkeypatch.setitem(ALIGNMENTS, "order", "Forces of Order")
+    import_file(DEMO / "diskwars.json")
+    game = text_of(client.get(reverse("factions:game-detail", args=["diskwars"])))
+    assert "· Forces of Order" in game and "· Order" not in game
+    faction = text_of(client.get(reverse("factions:faction-detail", args=["diskwars", "empire"])))
+    assert "Forces of Order only" in faction

@@ -27,6 +27,7 @@ from armylists.games.base import ARMY_SHARED
 from armylists.games.own_fields import ENTRY_SHARED, FACTION_SHARED, OPTION_SHARED
 from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
+from armylists.games.schema import ListIn
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ROOT / "armylists" / "games"
@@ -258,4 +259,94 @@ def test_the_faction_search_finds_what_it_is_for():
                  'getattr(faction, "grimoires", [])', 'details.get("alignment")', "self.faction.army_forge.version"):
         assert pattern.search(line), line
     for line in ('entry.get("spells")', "existing.army_forge_book", 'raw.get("spells", [])', "magic.grimoires"):
+        assert not pattern.search(line), line
+
+
+# Attribute reads named as a game's faction field on whatever object (`f.alignment`, `source.grimoires`,
+# `library.factions[f].spells`...): a facade named after the fields would hide them from the patterns above.
+# Each read allowed is of something else spelt the same: (what it is read of, as written; the attribute) -> why.
+ATTRIBUTES_ALLOWED = {
+    ("library", "command_cards"): "every card of the game by slug (`GameLibrary.command_cards`), asked of the game",
+    ("library", "grimoires"): "the game's grimoires as its rules read them (`Game.grimoire`), not a faction's",
+    ("self", "grimoires"): "the same, in `Library` itself",
+    ("library", "spells"): "the game's spells by slug, from its grimoires (`Library.spells`)",
+    ("magic", "grimoires"): "the grimoires an entry's caster may choose (`controls.Caster`)",
+    ("magic.current", "spells"): "a grimoire's spells (`library_items.Grimoire`)",
+    ("g", "spells"): "a grimoire's spells (`library_items.Grimoire`)",
+    ("self.library.grimoire(grimoire)", "spells"): "a grimoire's spells (`library_items.Grimoire`)",
+    ("c", "spells"): "the spells a roster card prints (`printing.cards.Card`)",
+    ("j", "spells"): "the spells a joined hero's roster card prints (`printing.cards.Card`)",
+}
+
+
+def attribute_reads(path: Path, names: set[str], root: Path = ROOT) -> list[str]:
+    """Each `<anything>.<a faction field>` of `path` not in `ATTRIBUTES_ALLOWED`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and node.attr in names \
+                and (ast.unparse(node.value), node.attr) not in ATTRIBUTES_ALLOWED:
+            found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def test_no_shared_layer_reads_an_attribute_named_as_a_factions_own_field():
+    names = faction_field_names()
+    found = [line for path in python_files() for line in attribute_reads(path, names)]
+    assert not found, ("an attribute named as a faction's own field is read outside the games (ask its game, or "
+                       "name it by its role):\n" + "\n".join(found))
+
+
+def test_the_attribute_search_finds_what_it_is_for(tmp_path):
+    """Each way a shared layer read the library's facade of a faction's fields (issue 33)."""
+    code = tmp_path / "shared.py"
+    code.write_text("f.alignment\nsource.grimoires\nlibrary.factions[f].spells\nx.f.command_cards\n"
+                    "library.grimoires\nmagic.current.spells\n")
+    names = {"alignment", "grimoires", "spells", "command_cards"}
+    found = [line.split(": ", 1)[1] for line in attribute_reads(code, names, tmp_path)]
+    assert found == ["f.alignment", "source.grimoires", "library.factions[f].spells", "x.f.command_cards"]
+
+
+
+# --- a list file's own top-level fields (Diskwars' chosen `command_cards`, OPR's `force_organisation`...)
+
+# Names a shared layer uses for a list file's document, as stored or validated.
+LIST_DOCUMENTS = r"(?:document|doc|data|lst|listed)"
+
+
+def list_field_names() -> set[str]:
+    """Every game's own top-level fields of its list file: its list schema's beyond what every list has."""
+    return {name for home in homes() for name in home.list_schema.model_fields} - set(ListIn.model_fields)
+
+
+def reads_list_fields(names: set[str]) -> re.Pattern[str]:
+    name = one_of(names)
+    quoted = rf"""["']{name}["']"""
+    return re.compile("|".join((
+        rf"\b{LIST_DOCUMENTS}\s*\.\s*get\(\s*{quoted}",  # army_list.document.get("command_cards", [])
+        rf"\b{LIST_DOCUMENTS}\s*\[\s*{quoted}\s*\]",  # document["regiments"]
+        rf"\(\s*{LIST_DOCUMENTS}\s*,\s*{quoted}",  # _set(document, "command_cards", cards)
+        rf"\b{LIST_DOCUMENTS}\s*\.\s*{name}\b",  # document.command_cards, validated
+    )))
+
+
+def test_the_games_declare_the_list_fields_searched_for():
+    assert {"command_cards", "regiments", "force_organisation", "mixed_armies"} <= list_field_names()
+
+
+def test_nothing_outside_the_games_reads_a_lists_own_field_by_name():
+    names = list_field_names()
+    found = read_outside_the_games(reads_list_fields(names), names)
+    assert not found, ("a list file's own field is read by name outside the games (ask its game: "
+                       "`Game.named_cards_field`, its list settings):\n" + "\n".join(found))
+
+
+def test_the_list_search_finds_what_it_is_for():
+    """Each line is one the builder held before a list's chosen cards were its game's to name (issue 33)."""
+    pattern = reads_list_fields({"command_cards", "regiments"})
+    for line in ('chosen = list(army_list.document.get("command_cards", []))', 'cards = list(document.get('
+                 '"command_cards", []))', '_set(document, "command_cards", cards)', "tuple(document.command_cards)",
+                 'document["regiments"] = 3'):
+        assert pattern.search(line), line
+    for line in ('document.get(named_in, [])', 'document["faction"]', '{"command_cards": cards}',
+                 'library.command_cards()', 'context.get("command_cards")'):
         assert not pattern.search(line), line

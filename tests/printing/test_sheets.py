@@ -6,6 +6,7 @@ import copy
 import pytest
 
 from armylists.checking.check import check_document
+from armylists.games.dulce_bellum.home import SIZES
 from tests.factories import kingdom, make_faction, unit_of
 
 from .conftest import CHECKED_AT, LISTS
@@ -195,3 +196,9 @@ def test_a_list_wide_violation_is_printed_once_and_no_card_points_to_it(make_she
     assert violation.scope == "list" and violation.entries == ("h1", "h3")
     assert unique.number not in by_id(sheet)["h1"].violations + by_id(sheet)["h3"].violations
     assert by_id(sheet)["t4"].violations  # an entry's own violation still points from its card
+
+
+def test_a_dulce_bellum_card_prints_its_size_in_the_words_its_game_declares(make_sheet, monkeypatch):
+    """Not the size's value capitalised: a game whose word for "company" is "Great Company" prints it."""
+    monkeypatch.setitem(SIZES, "company", "Great Company")
+    assert ("Size", "Great Company") in stats(by_id(make_sheet(LISTS["dulce-bellum"]))["a"])

@@ -141,12 +141,13 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
     army_list, library = own_list(request, pk)
-    # Asked first: in a game that buys command cards, `command_cards` is a number, not a list of picks.
-    if not game_home(army_list.game.slug).picks_command_cards:
+    # Asked first: a game that buys command cards keeps a number, not a list of picks.
+    field = game_home(army_list.game.slug).named_cards_field
+    if field is None:
         return refused_response(request, army_list, library,
                                 f"{army_list.game.name} lists do not choose command cards by name.")
     form = CommandCardsForm(request.POST, cards=list(library.command_cards()),
-                            current=list(army_list.document.get("command_cards", [])))
+                            current=list(army_list.document.get(field, [])))
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form))
     add, remove = form.changes()

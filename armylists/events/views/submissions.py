@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from armylists.games.own_fields import entry_tags
+from armylists.games.own_fields import own_field_tags
 from armylists.games.registry import game_home
 from armylists.printing.pdf import paper_of
 from armylists.printing.rendered import reloaded_or_limited, serve_roster
@@ -52,7 +52,7 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     try:
         checked = thaw(submission, game)
         own = game_home(game.slug).entry_fields
-        context["entries"] = [(e, entry_tags(own, e.details), checked.report.entry_points.get(e.id))
+        context["entries"] = [(e, own_field_tags(own, e.details), checked.report.entry_points.get(e.id))
                               for e in checked.army.entries]
         if access.is_organiser or mine:
             context["diff"] = _diff(request, submission, versions, game)

@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from armylists.boundary.errors import BadInput
 from armylists.games.base import FactionChoice, Game, GameLibrary, Section
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.own_fields import NOT_A_TAG, REGIMENT, worded
 from armylists.games.schema import (
@@ -131,7 +132,7 @@ class Diskwars(Game):
     points_noun = "RP"
     no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
     list_settings = (REGIMENTS,)
-    picks_command_cards = True
+    named_cards_field = "command_cards"
     army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
@@ -164,9 +165,6 @@ class Diskwars(Game):
                 raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
         return {"cards_chosen": tuple(cards[s] for s in chosen)}
 
-    def cards_named(self, document: ListIn) -> tuple[str, ...]:
-        return tuple(document.command_cards)
-
     def cards_chosen(self, army: Army) -> tuple[CommandCard, ...]:
         return army.cards_chosen
 
@@ -177,8 +175,17 @@ class Diskwars(Game):
     def alignment_of(self, details: Mapping[str, Any]) -> str | None:
         return details.get("alignment") or None
 
+    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
+        side = self.alignment_of(details)
+        return ALIGNMENTS.get(side, side) if side else None
+
     def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(details.get("command_cards", ()))
+
+    def card_shown(self, doc: Mapping[str, Any]) -> CardShown:
+        """Whom it is only for in the words its alignment is declared with (`ALIGNMENTS`)."""
+        return CardShown(doc["slug"], doc["title"], ALIGNMENTS.get(doc.get("alignment_only") or "", ""),
+                         doc.get("text") or "")
 
     def command_card(self, doc: Mapping[str, Any], faction: str) -> CommandCard:
         return CommandCard(slug=doc["slug"], title=doc["title"], faction=faction,

@@ -127,7 +127,6 @@ class DulceBellum(Game):
     faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
     # Dulce Bellum: each option at most once per unit.
     options_once = True
-    casts_spells = True
     army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
@@ -209,7 +208,7 @@ class DulceBellum(Game):
 
     def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
         """Each with its points, as the builder offers it: "Squad (115 pts)"."""
-        return [(s.size, f"{s.size.capitalize()} ({s.points} pts)") for s in size_profiles(details)]
+        return [(s.size, f"{SIZES.get(s.size, s.size)} ({s.points} pts)") for s in size_profiles(details)]
 
     def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
@@ -256,7 +255,7 @@ class DulceBellum(Game):
         unit = entry.unit
         profile = size_profile(unit, entry.size)
         stats = self.stats(doc)
-        stats.append(Stat("Size", (entry.size or "").capitalize()))
+        stats.append(Stat("Size", SIZES.get(entry.size or "", entry.size or "")))  # in its declared words
         if profile is not None:
             if profile.morale is not None:
                 stats.append(Stat("Morale", str(profile.morale)))

@@ -80,17 +80,18 @@ class Book:
 
 
 def books_from(factions) -> dict[str, Book]:
-    """The factions imported from Army Forge (a library's, each with `slug`, `name`, `book_uid`, `unit_docs`), by
+    """The factions imported from Army Forge (a library's, each with `slug`, `name`, `details`, `home`, `unit_docs`), by
     book uid, with their units and options by Army Forge id."""
     books = {}
     for f in factions:
-        if not f.book_uid:
+        book_uid = (f.home.army_forge_book(f.details) or {}).get("book")
+        if not book_uid:
             continue
         units = {doc["army_forge_id"]: BookUnit(
             slug, {o["army_forge_id"]: o["slug"] for o in doc.get("options", ()) if o.get("army_forge_id")},
             frozenset(o["slug"] for o in doc.get("options", ()) if o.get("scope") == "all_models"))
             for slug, doc in f.unit_docs.items() if doc.get("army_forge_id")}
-        books[f.book_uid] = Book(f.slug, f.name, units)
+        books[book_uid] = Book(f.slug, f.name, units)
     return books
 
 
