@@ -63,8 +63,8 @@ def parse_json(raw: bytes, max_bytes: int = LIST_BYTES) -> Any:
     except ValueError as error:  # json.JSONDecodeError among them
         raise BadInput("", f"not valid JSON ({error})") from None
     # JSON writes a NUL inside a string only as an escape, so a document without one is never walked.
-    if "\\u0000" in text and (path := _nul_at(data)) is not None:
-        raise BadInput(path, NO_NUL)
+    if "\\u0000" in text and (fault := _nul_at(data)) is not None:
+        raise fault
     return data
 
 
@@ -172,13 +172,13 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def _nul_at(data: Any, path: tuple[int | str, ...] = ()) -> str | None:
-    """The JSON path of the first string holding a NUL character (a key: its object's path), wherever it is,
+def _nul_at(data: Any, path: tuple[int | str, ...] = ()) -> BadInput | None:
+    """The first string holding a NUL character, named by its JSON path (a key: its object's), wherever it is,
     `meta` and `stats` included: the database stores none (`text`)."""
     if isinstance(data, str):
-        return json_path(path) if NUL in data else None
+        return BadInput(json_path(path), NO_NUL) if NUL in data else None
     if isinstance(data, dict) and any(NUL in key for key in data):
-        return json_path(path)
+        return BadInput(json_path(path), f"its keys {NO_NUL}") if path else BadInput("", f"the file's keys {NO_NUL}")
     items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
     for key, value in items:
         if (found := _nul_at(value, (*path, key))) is not None:

@@ -56,7 +56,7 @@ def test_the_admin_upload_of_a_book_with_a_nul_in_its_name_shows_why_and_writes_
                                                   "control character"),
     ([*UNIT, "notes"], "Two\nlines\x07", "factions[0].units[0].notes: must not contain a control character"),
     ([*UNIT, "stats"], {"attack": "7\x00"}, "factions[0].units[0].stats.attack: must not contain a NUL character"),
-    ([*UNIT, "stats"], {"att\x00ck": 7}, "factions[0].units[0].stats: must not contain a NUL character"),
+    ([*UNIT, "stats"], {"att\x00ck": 7}, "factions[0].units[0].stats: its keys must not contain a NUL character"),
 ])
 def test_a_name_is_one_line_and_no_string_holds_a_nul_wherever_it_is(tmp_path, where, value, message):
     assert refusal(tmp_path, changed(OPR, where, value)) == message
