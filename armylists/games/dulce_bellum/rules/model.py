@@ -22,12 +22,17 @@ class SizeProfile:
 def size_profiles(details: Mapping[str, Any]) -> tuple[SizeProfile, ...]:
     """A unit's sizes, from its own field `sizes` as its faction file writes them (none where a unit has none,
     as one made in a test may not)."""
-    return tuple(SizeProfile(s["size"], s["points"], s.get("morale")) for s in details.get("sizes") or ())
+    return tuple(_profile(s) for s in details.get("sizes") or ())
 
 
 def size_profile(unit: Unit, size: str | None) -> SizeProfile | None:
-    """The size `unit` is taken at; None for a size it does not offer."""
-    return next((s for s in size_profiles(unit.details) if s.size == size), None)
+    """The size `unit` is taken at; None for a size it does not offer. Only that one is built: the check asks
+    for an entry's size at every entry."""
+    return next((_profile(s) for s in unit.details.get("sizes") or () if s["size"] == size), None)
+
+
+def _profile(size: Mapping[str, Any]) -> SizeProfile:
+    return SizeProfile(size["size"], size["points"], size.get("morale"))
 
 
 @dataclass(frozen=True, slots=True)
