@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -124,13 +125,28 @@ def test_the_printer_leaves_the_other_queues_to_the_worker(site):
     assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format("add", task_id))) == ["READY", None]
 
 
-def within(seconds: float, condition) -> bool:
+def exited(pids: set[int], seconds: float) -> bool:
+    """Whether every process of `pids` exits within `seconds`, waited on as the kernel says each does (a pidfd
+    is readable once its process has exited)."""
+    fds = []
+    for pid in pids:
+        try:
+            fds.append(os.pidfd_open(pid))
+        except ProcessLookupError:  # gone already
+            continue
     deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.1)
-    return True
+    try:
+        while fds:
+            ready, _, _ = select.select(fds, [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                return False
+            for fd in ready:
+                fds.remove(fd)
+                os.close(fd)
+        return True
+    finally:
+        for fd in fds:
+            os.close(fd)
 
 
 def children(pid: int) -> set[int]:
@@ -144,18 +160,29 @@ def test_a_graceful_restart_hands_over_to_warm_processes_and_loses_no_request(si
     env, port = site
     env = env | {"WEB_CONCURRENCY": "2"}
     server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env, tmp_path / "server.log")
-    stop, answered = threading.Event(), []
+    stop, answered, answering = threading.Event(), [], threading.Event()
+    wanted = [0]  # how many answers `answering` waits for
+
+    def ask() -> None:
+        for n in range(10_000):
+            if stop.is_set():
+                return
+            answered.append(normal_request(port, n))
+            if len(answered) >= wanted[0]:
+                answering.set()
+
     try:
         wait_until_up(port, server, tmp_path / "server.log")
         old = children(server.pid)
-        client = threading.Thread(target=lambda: [answered.append(normal_request(port, n))
-                                                  for n in range(10_000) if not stop.is_set()])
+        client = threading.Thread(target=ask)
         client.start()
         os.kill(server.pid, signal.SIGHUP)
-        # The old processes gone and two new ones up, then answering.
-        assert within(60, lambda: not children(server.pid) & old and len(children(server.pid)) == 2)
-        answered_before = len(answered)
-        assert within(30, lambda: len(answered) >= answered_before + 5)
+        # The old processes gone, as two new ones listen (the master stops the old ones only then), then answering.
+        assert exited(old, 60)
+        assert len(children(server.pid) - old) == 2
+        answering.clear()
+        wanted[0] = len(answered) + 5
+        assert answering.wait(30)
         stop.set()
         client.join(30)
         assert None not in answered, f"{answered.count(None)} of {len(answered)} requests failed"
