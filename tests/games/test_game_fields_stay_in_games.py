@@ -180,7 +180,7 @@ def test_nothing_outside_the_games_reads_an_entrys_or_an_armys_own_field_by_name
 
 
 def test_the_entry_search_finds_what_it_is_for():
-    """Each line is one the shared layers held before entries had details of their own (issue 33)."""
+    """Each line is one the shared layers held before entries had details of their own."""
     pattern = entry_reads_by_name({"combined", "joined_to", "size", "regiment", "grimoire", "spells"},
                                   {"cards_bought", "cards_chosen", "grimoires"})
     for line in ('combined=getattr(entry, "combined", False), joined_to=getattr(entry, "joined_to", None),',
@@ -297,7 +297,7 @@ def test_no_shared_layer_reads_an_attribute_named_as_a_factions_own_field():
 
 
 def test_the_attribute_search_finds_what_it_is_for(tmp_path):
-    """Each way a shared layer read the library's facade of a faction's fields (issue 33)."""
+    """Each way a shared layer read the library's facade of a faction's fields."""
     code = tmp_path / "shared.py"
     code.write_text("f.alignment\nsource.grimoires\nlibrary.factions[f].spells\nx.f.command_cards\n"
                     "library.grimoires\nmagic.current.spells\n")
@@ -341,7 +341,7 @@ def test_nothing_outside_the_games_reads_a_lists_own_field_by_name():
 
 
 def test_the_list_search_finds_what_it_is_for():
-    """Each line is one the builder held before a list's chosen cards were its game's to name (issue 33)."""
+    """Each line is one the builder held before a list's chosen cards were its game's to name."""
     pattern = reads_list_fields({"command_cards", "regiments"})
     for line in ('chosen = list(army_list.document.get("command_cards", []))', 'cards = list(document.get('
                  '"command_cards", []))', '_set(document, "command_cards", cards)', "tuple(document.command_cards)",
