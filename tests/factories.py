@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import json
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -17,6 +19,7 @@ from factions.models import GameSystem
 from factions.schemas import parse_faction_file
 
 FACTIONS_FORMAT = "armylists/factions@1"
+DEMO = Path(__file__).resolve().parents[1] / "factions" / "data" / "demo"
 LIST_FORMAT = "armylists/list@1"
 
 
@@ -109,6 +112,11 @@ EMPIRE = {"slug": "empire", "name": "Empire", "alignment": "order",
     {"slug": "tank", "name": "Steam Tank", "kind": "troop", "size": "large", "race": "Human", "elite": 2,
      "recruitment_cost": 6, "rules": ["Impact 2", "Steam Tank: picks one of its three guns each shot"],
      "stats": {"toughness": 8, "attack": 4, "counter": 3, "movement": 2}}]}
+
+
+def demo(game: str) -> dict:
+    """The demo faction file of `game`, as `seed_demo` loads it (factions/data/demo)."""
+    return json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def every_game() -> dict[str, dict]:

@@ -3,7 +3,6 @@ the faction file would check it (docs/architecture.md, "A game is one package").
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -12,12 +11,8 @@ from factions.exporter import export_game
 from factions.importer import import_document
 from factions.models import Faction, GameSystem, Option, Unit
 from factions.schemas import parse_faction_file
-
-DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
-
-
-def demo(game: str) -> dict:
-    return json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))
+from tests.admin_forms import posted
+from tests.factories import demo
 
 
 def faction_form(faction: Faction, **own) -> dict:
@@ -87,20 +82,6 @@ def test_an_army_forge_factions_book_is_an_object_the_admin_keeps(admin_client):
 # What a faction file import refuses, the admin refuses too, naming where (docs/architecture.md, "A game is one
 # package"): else an export of the library would not load again.
 
-
-def posted(page) -> dict:
-    """An admin change page's form as it stands, its inlines' rows included, as a browser posts it."""
-    form = page.context["adminform"].form
-    data = {}
-    for each in [form, *(f for inline in page.context["inline_admin_formsets"] for f in inline.formset.forms)]:
-        for name in each.fields:
-            value = each[name].value()
-            if value is not None and value is not False:
-                data[each.add_prefix(name)] = "on" if value is True else value
-    for inline in page.context["inline_admin_formsets"]:
-        management = inline.formset.management_form
-        data |= {management.add_prefix(name): management[name].value() for name in management.fields}
-    return data
 
 
 def errors_of(response, field: str | None = None) -> str:

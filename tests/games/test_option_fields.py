@@ -3,9 +3,6 @@ derived from that declaration, as for its units (docs/architecture.md, "A game i
 library keeps, what an export writes, what the engine reads and the admin's form."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 
@@ -19,13 +16,11 @@ from factions.importer import import_document
 from factions.models import GameSystem, Option
 from factions.schemas import parse_faction_file
 from tests import engine_units
+from tests.admin_forms import posted
+from tests.factories import demo
 
-DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 GAMES = [home.slug for home in homes()]
 
-
-def demo(game: str) -> dict:
-    return json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def test_the_library_keeps_no_option_column_of_any_game():
@@ -104,20 +99,6 @@ def test_the_admin_option_form_has_a_field_for_each_declared_field():
     assert [value for value, _ in form.fields["details__command"].choices] == ["", "sergeant", "musician", "banner"]
     assert not [name for name in option_form_for("dulce-bellum")().fields if name.startswith("details__")]
 
-
-def posted(page) -> dict:
-    """The admin's change form of a unit as the page shows it, its inlines' rows included, as a browser posts it."""
-    form = page.context["adminform"].form
-    data = {}
-    for each in [form, *(f for inline in page.context["inline_admin_formsets"] for f in inline.formset.forms)]:
-        for name in each.fields:
-            value = each[name].value()
-            if value is not None and value is not False:
-                data[each.add_prefix(name)] = "on" if value is True else value
-    for inline in page.context["inline_admin_formsets"]:
-        management = inline.formset.management_form
-        data |= {management.add_prefix(name): management[name].value() for name in management.fields}
-    return data
 
 
 @pytest.mark.django_db

@@ -4,7 +4,6 @@ what an export writes, what the engine reads, the admin's form, the tags on a ca
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -17,13 +16,10 @@ from factions.exporter import export_game
 from factions.importer import import_document
 from factions.models import GameSystem, Unit
 from factions.schemas import parse_faction_file
+from tests.factories import demo
 
-DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 GAMES = [home.slug for home in homes()]
 
-
-def demo(game: str) -> dict:
-    return json.loads((DEMO / f"{game}.json").read_text(encoding="utf-8"))
 
 
 def test_the_library_keeps_no_column_of_any_game():
