@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -221,7 +223,8 @@ def import_link(client, django_user_model, link: str):
 
 def test_a_share_link_is_not_fetched_unless_the_site_allows_it_and_says_to_download_the_file(
         imported, client, django_user_model, monkeypatch):
-    monkeypatch.setattr("urllib.request.urlopen", lambda *a, **k: pytest.fail("fetched with the setting off"))
+    monkeypatch.setattr("armylists.builder.armyforge_link.open_list_url",
+                        lambda *a, **k: pytest.fail("fetched with the setting off"))
     page = import_link(client, django_user_model, SHARE)
     assert "this site does not fetch lists from Army Forge: open the list in Army Forge, download its list file" \
         in page and not ArmyList.objects.exists()
@@ -253,7 +256,56 @@ def test_a_share_link_is_fetched_from_the_list_api_alone_when_the_site_allows_it
         asked.append((request.full_url, timeout))
         return Recorded(json.dumps(army_forge_list(unit("s1", "uSage"))).encode())
 
-    monkeypatch.setattr("urllib.request.urlopen", answer)
+    monkeypatch.setattr("armylists.builder.armyforge_link.open_list_url", answer)
     page = import_link(client, django_user_model, SHARE)
     assert asked == [("https://army-forge.onepagerules.com/api/tts?id=Ab3-xY_9", settings.ARMY_FORGE_FETCH_TIMEOUT_S)]
     assert "from an Army Forge list" in page and ArmyList.objects.get().name == "River Raid"
+
+
+class Upstream(BaseHTTPRequestHandler):
+    """A list API on this machine that redirects to an address inside the site's network (made up), and that
+    address, which gives a list: what it was asked is recorded before it answers."""
+
+    asked: list[str] = []
+
+    def do_GET(self):
+        self.asked.append(self.path)
+        if self.path.startswith("/api/tts"):
+            self.send_response(302)
+            self.send_header("Location", f"http://127.0.0.1:{self.server.server_port}/internal/secrets")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        body = json.dumps(army_forge_list(unit("s1", "uSage"))).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def upstream():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+    Upstream.asked = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_a_share_links_fetch_follows_no_redirect_and_says_so(imported, client, django_user_model, settings,
+                                                             upstream):
+    """docs/deploying.md, "Fetching from Army Forge": nothing but the list API is fetched, wherever it points."""
+    settings.ARMY_FORGE_FETCH = True
+    settings.ARMY_FORGE_LIST_URL = f"http://127.0.0.1:{upstream.server_port}/api/tts?id={{id}}"
+    page = import_link(client, django_user_model, SHARE)
+    assert Upstream.asked == ["/api/tts?id=Ab3-xY_9"]
+    assert "This link cannot be used: Army Forge answered with a redirect to another address, which this site " \
+           "does not follow" in page
+    assert "internal" not in page and not ArmyList.objects.exists()
