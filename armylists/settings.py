@@ -353,7 +353,9 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "armylists.ops.requestid.RequestIdFilter"}},
-    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s request_id=%(request_id)s %(message)s"}},
+    # The request's id, then the id its client offered ("-" for none): armylists/ops/requestid.py.
+    "formatters": {"line": {"format": "%(asctime)s %(levelname)s %(name)s request_id=%(request_id)s "
+                                      "client_request_id=%(client_request_id)s %(message)s"}},
     "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "level": LOG_LEVEL,
                             "filters": ["request_id"], "formatter": "line"}},
     "root": {"handlers": ["stdout"], "level": LOG_LEVEL},

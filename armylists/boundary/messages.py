@@ -1,5 +1,8 @@
-"""A fault pydantic found, as one sentence naming its JSON path (`entries[3].unit: is required`)."""
+"""A fault pydantic found, as one sentence naming its JSON path (`entries[3].unit: is required`), and, where the
+format names its fields in words, the field too (`pointsLimit: the points limit must be an integer`)."""
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from pydantic import ValidationError
 
@@ -54,12 +57,22 @@ def _describe(error: dict) -> str:
     return error["msg"]
 
 
-def bad_input(error: ValidationError, prefix: tuple[int | str, ...] = ()) -> BadInput:
+# A place's words, by its JSON path's names with each list index written "[]": ("units", "[]", "armyId").
+Places = Mapping[tuple[str, ...], str]
+
+
+def bad_input(error: ValidationError, prefix: tuple[int | str, ...] = (), places: Places | None = None) -> BadInput:
     """The first fault pydantic found, as a BadInput."""
-    return faults(error, prefix)[0]
+    return faults(error, prefix, places)[0]
 
 
-def faults(error: ValidationError, prefix: tuple[int | str, ...] = ()) -> list[BadInput]:
+def _in_words(loc: tuple[int | str, ...], described: str, places: Places | None) -> str:
+    """`described` said of the place's words, where the format gives them and the sentence reads with them."""
+    words = (places or {}).get(tuple("[]" if isinstance(p, int) else p for p in loc))
+    return f"{words} {described}" if words and described.startswith(("must ", "is ")) else described
+
+
+def faults(error: ValidationError, prefix: tuple[int | str, ...] = (), places: Places | None = None) -> list[BadInput]:
     """Every fault pydantic found, each as a BadInput, in its order."""
     found = []
     for fault in error.errors(include_url=False):
@@ -67,5 +80,5 @@ def faults(error: ValidationError, prefix: tuple[int | str, ...] = ()) -> list[B
         loc = tuple(p for p in fault["loc"] if not (isinstance(p, str) and ("[" in p or p.startswith("function-"))))
         if fault["type"] == "required_with":  # a model's check about one of its fields, named in ctx
             loc += (fault["ctx"]["field"],)
-        found.append(BadInput(json_path(prefix + loc), _describe(fault)))
+        found.append(BadInput(json_path(prefix + loc), _in_words(loc, _describe(fault), places)))
     return found

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -15,6 +17,7 @@ from django.utils import timezone
 
 from armylists.builder.models import ArmyList
 from armylists.events import services as events
+from armylists.events.models import Submission
 from factions.models import GameSystem
 from tests import factories
 
@@ -83,6 +86,98 @@ def test_the_big_battle_game_is_refused_in_one_sentence(imported, tmp_path, caps
     assert status == 2 and "'aof' is Age of Fantasy (the big-battle game): Muster checks" in report["error"]
 
 
+NOT_A_TEXT = [[], {}, 3, None, True]
+
+
+@pytest.mark.parametrize("system", NOT_A_TEXT)
+def test_a_game_system_that_is_not_text_is_refused_naming_it_at_the_api_and_checklist(tmp_path, capsys, client,
+                                                                                    db, system):
+    data = {"gameSystem": system, "units": []}
+    response = client.post("/api/check", data=json.dumps(data), content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("gameSystem: the game system must be 'aofr' or 'aofs'")
+    status, report = checked(tmp_path, capsys, data)
+    assert status == 2 and "gameSystem: the game system must be 'aofr' or 'aofs'" in report["error"]
+    call_command_text = tmp_path / "plain.json"
+    call_command_text.write_text(json.dumps(data))
+    with pytest.raises(SystemExit) as plain:
+        call_command("checklist", str(call_command_text))
+    said = capsys.readouterr()
+    assert plain.value.code == 2 and "Traceback" not in said.out + said.err
+    assert said.out.startswith(f"BAD INPUT {call_command_text}: gameSystem: the game system must be")
+
+
+def test_a_game_system_that_is_not_text_is_a_form_error_on_import_and_an_events_submission_storing_nothing(
+        client, django_user_model):
+    organiser, ada = (django_user_model.objects.create_user(name) for name in ("olga", "ada"))
+    soon = timezone.now() + dt.timedelta(days=30)
+    event = factories.make_event(organiser, GameSystem.objects.get(slug="aof-regiments"), starts_at=soon,
+                                 deadline=soon - dt.timedelta(days=1))
+    events.join_event(event=event, user=ada, display_name="Ada")
+    client.force_login(ada)
+    for system in NOT_A_TEXT:
+        raw = json.dumps({"gameSystem": system, "units": []}).encode()
+        page = client.post(reverse("builder:list-import"),
+                           {"file": SimpleUploadedFile("raid.json", raw, content_type="application/json")})
+        assert page.status_code == 200 and "This list file cannot be used: gameSystem: the game system must be " \
+            "&#x27;aofr&#x27; or &#x27;aofs&#x27;" in page.content.decode()
+        submitted = client.post(reverse("events:submit-file", args=[event.slug]),
+                                {"file": SimpleUploadedFile("raid.json", raw, content_type="application/json")},
+                                follow=True)
+        said = [str(m) for m in submitted.context["messages"]]
+        assert said == [f"Nothing was submitted: gameSystem: the game system must be 'aofr' or 'aofs' (an Army "
+                        f"Forge list of Age of Fantasy: Regiments or Skirmish), not {shown}"
+                        for shown in [{"[]": "a list", "{}": "an object", "3": "a number", "None": "null",
+                                       "True": "true or false"}[str(system)]]]
+    assert not ArmyList.objects.exists() and not Submission.objects.exists()
+
+
+@pytest.mark.parametrize(("path", "value", "said"), [
+    (("pointsLimit",), "1000", "pointsLimit: the points limit must be an integer"),
+    (("name",), ["River Raid"], "name: the list's name must be a string"),
+    (("units",), {"s1": {}}, "units: the list of units must be a list"),
+    (("units", 0), "s1", "units[0]: each unit must be an object"),
+    (("units", 0, "armyId"), 7, "units[0].armyId: the unit's army book must be a string"),
+    (("units", 0, "selectionId"), None, "units[0].selectionId: the unit's id in the list must be a string"),
+    (("units", 0, "combined"), "yes", "units[0].combined: the mark of a combined unit's second half must be "
+                                      "true or false"),
+    (("units", 0, "selectedUpgrades", 0, "option"), {}, "units[0].selectedUpgrades[0].option: the upgrade's "
+                                                        "option must give a uid (or, in an older export, an id)"),
+    (("units", 0, "selectedUpgrades", 0, "option", "uid"), 1.5, "units[0].selectedUpgrades[0].option.uid: the "
+                                                                "option's uid must be a string"),
+])
+def test_a_field_of_the_wrong_type_is_named_by_its_path_and_in_words(imported, tmp_path, capsys, path, value, said):
+    data = army_forge_list(unit("s1", "uSage", "oTrident"))
+    *inner, last = path
+    node = data
+    for step in inner:
+        node = node[step]
+    node[last] = value
+    status, report = checked(tmp_path, capsys, data)
+    assert status == 2 and report["error"].endswith(f": {said}")
+
+
+@pytest.fixture
+def legacy_book(imported, tmp_path):
+    """The same book as another army book (made up): units of the same names, under another uid."""
+    path = tmp_path / "legacy.json"
+    path.write_text(json.dumps(book(uid="BookRiverfolkOld", name="Riverfolk Leagues (Old)")))
+    call_command("import_factions", "--army-forge", "aof-regiments", str(path))
+
+
+def test_a_combined_unit_whose_halves_come_from_two_army_books_is_refused(legacy_book, tmp_path, capsys):
+    # AoF Regiments, Combined Units: "two copies of the same multi-model unit"; Oarsmen of another book are not.
+    status, report = checked(tmp_path, capsys, army_forge_list(
+        unit("s1", "uOars"), unit("s2", "uOars", join="s1", combined=True, army="BookRiverfolkOld")))
+    assert status == 2 and report["error"].endswith(
+        ": units[1].armyId: unit 's2' of the book Riverfolk Leagues (Old) is combined with 's1' of the book "
+        "Riverfolk Leagues: the two halves of a combined unit must be copies of the same unit of one army book")
+    status, report = checked(tmp_path, capsys, army_forge_list(
+        unit("s1", "uOars", army="BookRiverfolkOld"), unit("s2", "uOars", join="s1", combined=True,
+                                                             army="BookRiverfolkOld")))
+    assert "error" not in report, report
+
+
 def test_the_builders_import_makes_an_ordinary_list_and_says_what_it_became(imported, client, django_user_model):
     client.force_login(django_user_model.objects.create_user("ada"))
     data = army_forge_list(unit("s1", "uOars", "oBanner"), unit("s2", "uOars", "oBanner", join="s1", combined=True),
@@ -128,7 +223,8 @@ def import_link(client, django_user_model, link: str):
 
 def test_a_share_link_is_not_fetched_unless_the_site_allows_it_and_says_to_download_the_file(
         imported, client, django_user_model, monkeypatch):
-    monkeypatch.setattr("urllib.request.urlopen", lambda *a, **k: pytest.fail("fetched with the setting off"))
+    monkeypatch.setattr("armylists.builder.armyforge_link.open_list_url",
+                        lambda *a, **k: pytest.fail("fetched with the setting off"))
     page = import_link(client, django_user_model, SHARE)
     assert "this site does not fetch lists from Army Forge: open the list in Army Forge, download its list file" \
         in page and not ArmyList.objects.exists()
@@ -160,7 +256,56 @@ def test_a_share_link_is_fetched_from_the_list_api_alone_when_the_site_allows_it
         asked.append((request.full_url, timeout))
         return Recorded(json.dumps(army_forge_list(unit("s1", "uSage"))).encode())
 
-    monkeypatch.setattr("urllib.request.urlopen", answer)
+    monkeypatch.setattr("armylists.builder.armyforge_link.open_list_url", answer)
     page = import_link(client, django_user_model, SHARE)
     assert asked == [("https://army-forge.onepagerules.com/api/tts?id=Ab3-xY_9", settings.ARMY_FORGE_FETCH_TIMEOUT_S)]
     assert "from an Army Forge list" in page and ArmyList.objects.get().name == "River Raid"
+
+
+class Upstream(BaseHTTPRequestHandler):
+    """A list API on this machine that redirects to an address inside the site's network (made up), and that
+    address, which gives a list: what it was asked is recorded before it answers."""
+
+    asked: list[str] = []
+
+    def do_GET(self):
+        self.asked.append(self.path)
+        if self.path.startswith("/api/tts"):
+            self.send_response(302)
+            self.send_header("Location", f"http://127.0.0.1:{self.server.server_port}/internal/secrets")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        body = json.dumps(army_forge_list(unit("s1", "uSage"))).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def upstream():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Upstream)
+    Upstream.asked = []
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+def test_a_share_links_fetch_follows_no_redirect_and_says_so(imported, client, django_user_model, settings,
+                                                             upstream):
+    """docs/deploying.md, "Fetching from Army Forge": nothing but the list API is fetched, wherever it points."""
+    settings.ARMY_FORGE_FETCH = True
+    settings.ARMY_FORGE_LIST_URL = f"http://127.0.0.1:{upstream.server_port}/api/tts?id={{id}}"
+    page = import_link(client, django_user_model, SHARE)
+    assert Upstream.asked == ["/api/tts?id=Ab3-xY_9"]
+    assert "This link cannot be used: Army Forge answered with a redirect to another address, which this site " \
+           "does not follow" in page
+    assert "internal" not in page and not ArmyList.objects.exists()

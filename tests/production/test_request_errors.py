@@ -18,10 +18,20 @@ def test_every_answer_carries_a_request_id_and_each_request_its_own():
     assert all(re.fullmatch(r"[0-9a-f]{16}", i) for i in ids) and len(set(ids)) == 3
 
 
-def test_a_proxys_plain_id_is_kept_and_anything_else_replaced():
-    assert Client().get("/", HTTP_X_REQUEST_ID="lb-7f3a9c21")["X-Request-ID"] == "lb-7f3a9c21"
+def test_the_answers_id_is_always_musters_own_and_a_plain_offered_one_is_logged_beside_it(caplog):
+    """A client's X-Request-ID is never the answer's, or anyone could send a player's reference as theirs
+    (docs/deploying.md, "Logs"); a plain one (a proxy's, say) is on the log record beside ours."""
+    with caplog.at_level(logging.WARNING, logger="django.request"):
+        response = Client().get("/no-such-page/", HTTP_X_REQUEST_ID="lb-7f3a9c21")
+    assert re.fullmatch(r"[0-9a-f]{16}", response["X-Request-ID"])
+    [record] = [r for r in caplog.records if r.name == "django.request"]
+    assert (record.request_id, record.client_request_id) == (response["X-Request-ID"], "lb-7f3a9c21")
     for hostile in ("short", "x" * 65, "abc12345\nforged log line", "<script>alert(1)</script>"):
-        assert re.fullmatch(r"[0-9a-f]{16}", Client().get("/", HTTP_X_REQUEST_ID=hostile)["X-Request-ID"])
+        caplog.clear()
+        with caplog.at_level(logging.WARNING, logger="django.request"):
+            answered = Client().get("/no-such-page/", HTTP_X_REQUEST_ID=hostile)["X-Request-ID"]
+        [record] = [r for r in caplog.records if r.name == "django.request"]
+        assert re.fullmatch(r"[0-9a-f]{16}", answered) and record.client_request_id == "-"
 
 
 def test_an_answer_django_logs_as_a_warning_carries_the_id_too(caplog):
@@ -46,7 +56,7 @@ def test_a_failing_request_is_logged_with_its_traceback_and_the_id_its_page_show
 FAIL_ONCE = """
 from django.test import Client, override_settings
 with override_settings(ROOT_URLCONF="tests.production.urls_extra"):
-    response = Client(raise_request_exception=False).get("/fail/")
+    response = Client(raise_request_exception=False).get("/fail/", HTTP_X_REQUEST_ID="lb-7f3a9c21")
 print("ANSWERED", response.status_code, response["X-Request-ID"])
 """
 
@@ -59,7 +69,8 @@ def test_the_log_goes_to_stdout_traceback_and_id_together(tmp_path):
     status, request_id = re.search(r"ANSWERED (\d+) (\w+)", run.stdout).groups()
     assert status == "500"
     logged = run.stdout.split("ANSWERED")[0]
-    assert f"ERROR django.request request_id={request_id} Internal Server Error: /fail/" in logged
+    assert f"ERROR django.request request_id={request_id} client_request_id=lb-7f3a9c21 Internal Server Error: " \
+           "/fail/" in logged
     assert "Traceback (most recent call last)" in logged and "RuntimeError: a bug in a view" in logged
 
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.messages import bad_input
@@ -43,9 +43,17 @@ class Ref(Loose):
     id: Text | None = None
 
 
+class OptionRef(Ref):
+    @model_validator(mode="after")
+    def _named(self) -> OptionRef:
+        if self.uid is None and self.id is None:
+            raise ValueError("must give a uid (or, in an older export, an id)")
+        return self
+
+
 class Upgrade(Loose):
-    upgrade: Ref | None = None
-    option: Ref
+    upgrade: Ref | None = None  # its section: not read, the option is found among the unit's
+    option: OptionRef
 
 
 class ListUnit(Loose):
@@ -63,6 +71,20 @@ class ArmyForgeList(Loose):
     name: Text | None = None
     pointsLimit: Annotated[int, Field(ge=0, le=1_000_000)]
     units: Annotated[list[ListUnit], Field(max_length=UNITS_MAX)]
+
+
+# Each field's place in words, for a fault's sentence after its JSON path (docs/list-file.md, "Army Forge lists").
+_UNIT, _UPGRADE = ("units", "[]"), ("units", "[]", "selectedUpgrades", "[]")
+PLACES = {
+    ("gameSystem",): "the game system", ("name",): "the list's name", ("pointsLimit",): "the points limit",
+    ("units",): "the list of units", _UNIT: "each unit",
+    (*_UNIT, "armyId"): "the unit's army book", (*_UNIT, "id"): "the unit's id in its army book",
+    (*_UNIT, "selectionId"): "the unit's id in the list", (*_UNIT, "joinToUnit"): "the unit it joins",
+    (*_UNIT, "combined"): "the mark of a combined unit's second half", (*_UNIT, "customName"): "the unit's name",
+    (*_UNIT, "selectedUpgrades"): "the unit's upgrades", _UPGRADE: "each upgrade",
+    (*_UPGRADE, "upgrade"): "the upgrade's section", (*_UPGRADE, "option"): "the upgrade's option",
+    (*_UPGRADE, "option", "uid"): "the option's uid", (*_UPGRADE, "option", "id"): "the option's id",
+}
 
 
 @dataclass(frozen=True)
@@ -103,13 +125,22 @@ def is_army_forge_list(data: Any) -> bool:
 def game_of(data: Any) -> str:
     """The Muster game an Army Forge list file is for; BadInput for a game system Muster does not check."""
     system = data.get("gameSystem") if isinstance(data, dict) else None
-    if system in NOT_CHECKED:
+    if isinstance(system, str) and system in NOT_CHECKED:
         raise BadInput("gameSystem", f"'{system}' is {NOT_CHECKED[system]}: Muster checks Age of Fantasy: "
                                      "Regiments (aofr) and Age of Fantasy: Skirmish (aofs) lists only")
-    if system not in GAMES:
-        raise BadInput("gameSystem", f"must be 'aofr' or 'aofs' (an Army Forge list of Age of Fantasy: "
-                                     f"Regiments or Skirmish), not {system!r}"[:300])
+    if not isinstance(system, str) or system not in GAMES:
+        raise BadInput("gameSystem", "the game system must be 'aofr' or 'aofs' (an Army Forge list of Age of "
+                                     f"Fantasy: Regiments or Skirmish), not {_shown(system)}")
     return GAMES[system]
+
+
+def _shown(value: Any) -> str:
+    """A JSON value as a sentence names it: a short text as given, anything else by its kind."""
+    if isinstance(value, str):
+        return repr(value[:40]) + ("…" if len(value) > 40 else "")
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true or false"
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else "a number"
 
 
 def muster_list(data: Any, books: Mapping[str, Book]) -> dict[str, Any]:
@@ -119,7 +150,7 @@ def muster_list(data: Any, books: Mapping[str, Book]) -> dict[str, Any]:
     try:
         parsed = ArmyForgeList.model_validate(data)
     except ValidationError as error:
-        raise bad_input(error) from None
+        raise bad_input(error, places=PLACES) from None
     ids = {u.selectionId: f"af-{i}" for i, u in enumerate(parsed.units, start=1)}
     if len(ids) != len(parsed.units):
         raise BadInput("units", "two units share a selectionId")
@@ -132,7 +163,7 @@ def muster_list(data: Any, books: Mapping[str, Book]) -> dict[str, Any]:
         else:
             entries[unit.selectionId] = entry
     for i, unit, half in halves:
-        _combine(i, unit, half, entries, books)
+        _combine(i, unit, half, entries, books, parsed.units)
     factions = [e.get("faction") for e in entries.values()]
     primary = factions[0] if factions else next(iter(books.values())).faction if books else "unknown"
     for entry in entries.values():
@@ -178,7 +209,7 @@ def _entry(i: int, unit: ListUnit, books: Mapping[str, Book], ids: Mapping[str, 
 
 
 def _combine(i: int, unit: ListUnit, half: dict[str, Any], entries: dict[str, dict[str, Any]],
-             books: Mapping[str, Book]) -> None:
+             books: Mapping[str, Book], units: list[ListUnit]) -> None:
     """The second half of a combined unit into the first: one entry, marked combined. Muster doubles the options
     bought for every model (both halves take them) and counts the others as bought, so the second half's own
     are added: the points are the book's."""
@@ -187,6 +218,13 @@ def _combine(i: int, unit: ListUnit, half: dict[str, Any], entries: dict[str, di
     if host is None or host["unit"] != half["unit"] or host.get("combined"):
         raise BadInput(f"{where}.joinToUnit", f"unit '{unit.selectionId}' is combined with '{unit.joinToUnit}', "
                                               "which is not a single unit of the same kind in this list")
+    if host["faction"] != half["faction"]:
+        # Two copies of the same unit combine (AoF Regiments, Combined Units): a unit of the same name in another
+        # army book is another unit, with its own profile and upgrades.
+        other = books[next(u.armyId for u in units if u.selectionId == unit.joinToUnit)].name
+        raise BadInput(f"{where}.armyId", f"unit '{unit.selectionId}' of the book {books[unit.armyId].name} is "
+                                          f"combined with '{unit.joinToUnit}' of the book {other}: the two halves "
+                                          "of a combined unit must be copies of the same unit of one army book")
     every = books[unit.armyId].units[unit.id].all_models
     mine = sorted(o for o in half.get("options", []) if o in every)
     theirs = sorted(o for o in host.get("options", []) if o in every)
