@@ -2,8 +2,6 @@
 lookalike of a name in use; usernames are ASCII. Real names of every script pass."""
 from __future__ import annotations
 
-import unicodedata
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -38,11 +36,8 @@ def test_a_name_with_a_character_nobody_sees_is_refused_and_the_character_named(
     assert fault is not None and "U+" in fault
 
 
-def _invisible(char: str) -> bool:
-    return unicodedata.category(char) in INVISIBLE_CATEGORIES or char in BLANKS
-
-
-INVISIBLE = st.characters(codec=None).filter(_invisible) | st.sampled_from(sorted(BLANKS))
+# Every invisible category but surrogates, which no Python string read from a form holds.
+INVISIBLE = (st.characters(categories=sorted(INVISIBLE_CATEGORIES - {"Cs"})) | st.sampled_from(sorted(BLANKS)))
 NAME = st.text(st.characters(categories=["L", "N", "P", "Zs", "S"]), min_size=1, max_size=30)
 
 
