@@ -5,8 +5,13 @@ from urllib.parse import urlsplit
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UserCreationForm
+from django.contrib.auth.validators import ASCIIUsernameValidator
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator
+
+from armylists.boundary.names import lookalike, name_fault
 
 
 class LoginForm(AuthenticationForm):
@@ -25,13 +30,38 @@ class LoginForm(AuthenticationForm):
 
 
 class SignUpForm(UserCreationForm):
-    """Django's sign-up form with an optional email address, where a password reset link is sent."""
+    """Django's sign-up form with an optional email address, where a password reset link is sent.
+
+    A new username is ASCII letters, digits and @.+-_ only, and not a lookalike of an existing one
+    (docs/events.md, "Names"). Other people type it (to invite someone to organise or to play late), so it
+    must be typable on any keyboard, and ASCII leaves no room for another script's lookalike letters or an
+    invisible character; a person's real name, accents and script included, is their display name in each
+    event. Django's own check takes any Unicode letter and refuses only a difference of case.
+    """
 
     email = forms.EmailField(required=False, max_length=254,
                              help_text="Optional: where a link to reset a forgotten password is sent.")
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].help_text = (
+            "Letters a–z and A–Z, digits and @ . + - _ only (others type it to invite you). Your name as you "
+            "write it, accents and all, is your display name in each event.")
+
+    def clean_username(self) -> str | None:
+        username = self.cleaned_data.get("username") or ""
+        if fault := name_fault(username):
+            raise ValidationError(f"A username {fault}.")
+        ASCIIUsernameValidator()(username)
+        username = super().clean_username()
+        if username is not None:
+            taken = get_user_model().objects.values_list("username", flat=True).iterator(chunk_size=2000)
+            if lookalike(username, taken) is not None:
+                raise ValidationError("This username is too like an existing one; choose another.")
+        return username
 
 
 class SiteAddressPasswordResetForm(PasswordResetForm):

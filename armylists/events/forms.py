@@ -18,6 +18,7 @@ from armylists.boundary.numbers import whole_number
 from armylists.builder.forms import setting_fields
 from factions.models import GameSystem
 
+from .dates import date_fault
 from .eventsettings import GameSetting, clean_settings, game_settings, list_setting_names
 from .models import DISPLAY_NAME_MAX, NAME_MAX, NOTE_MAX, Event
 
@@ -142,6 +143,20 @@ class EventForm(forms.Form):
         name = self.data.get("time_zone") or self.initial.get("time_zone") or "UTC"
         with timezone.override(ZoneInfo(name if name in ZONES else "UTC")):
             super().full_clean()
+
+    def _clean_moment(self, field: str):
+        """A date of the event, within the years the database and Python hold in its zone and in UTC."""
+        moment = self.cleaned_data[field]
+        if fault := date_fault(moment):
+            label = self.fields[field].label.lower()
+            raise forms.ValidationError(f"The {label} {fault}, in the event's time zone and in UTC.")
+        return moment
+
+    def clean_starts_at(self):
+        return self._clean_moment("starts_at")
+
+    def clean_deadline(self):
+        return self._clean_moment("deadline")
 
     def clean(self):
         data = super().clean()

@@ -17,12 +17,14 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.text import slugify
 
+from armylists.boundary.names import lookalike, name_fault
 from armylists.builder.models import ArmyList
 from armylists.builder.services import BadInput
 from armylists.rules.refused import Refused
 from armylists.web.slugs import unique_slug
 from factions.models import GameSystem
 
+from .dates import date_fault
 from .eventsettings import clean_settings
 from .frozen import frozen_fields
 from .models import (
@@ -68,8 +70,11 @@ def _zone(name: str) -> ZoneInfo:
 
 
 def _aware(moment: datetime, field: str) -> datetime:
+    """An event's date or deadline as it may be stored: aware, and within the years `dates` allows."""
     if timezone.is_naive(moment):
         raise Refused(f"The {field} needs a time zone.")
+    if fault := date_fault(moment):
+        raise Refused(f"The {field} {fault}.")
     return moment
 
 
@@ -109,9 +114,9 @@ def update_event(*, event: Event, **changes: Any) -> Event:
         _zone(changes["time_zone"])
     if "settings" in changes:
         changes["settings"] = clean_settings(event.game, changes["settings"])
-    for field in ("starts_at", "deadline"):
+    for field, said in (("starts_at", "date"), ("deadline", "deadline")):
         if field in changes:
-            _aware(changes[field], field)
+            _aware(changes[field], said)
     for field, value in changes.items():
         setattr(event, field, value.strip() if isinstance(value, str) else value)
     event.save(update_fields=list(changes))
@@ -189,17 +194,31 @@ def renew_invitation(*, event: Event) -> Event:
 
 
 def valid_display_name(name: str) -> str:
+    """The name as it will be shown, its spaces collapsed; refused if empty, too long, or holding a character
+    nobody sees (armylists.boundary.names)."""
     name = " ".join(name.split())
     if not name:
         raise Refused("A display name cannot be empty.")
     if len(name) > DISPLAY_NAME_MAX:
         raise Refused(f"A display name has at most {DISPLAY_NAME_MAX} characters.")
+    if fault := name_fault(name):
+        raise Refused(f"A display name {fault}.")
     return name
 
 
-def _taken(event: Event, name: str, player: Player | None = None) -> bool:
-    others = Player.objects.filter(event=event, display_name__iexact=name)
-    return others.exclude(pk=player.pk).exists() if player else others.exists()
+def refuse_taken_name(event: Event, name: str, player: Player | None = None) -> None:
+    """Refused when another player of the event (not `player`) is called `name`, whatever its case, or a name
+    it reads like (docs/events.md, "Names")."""
+    others = Player.objects.filter(event=event)
+    if player is not None:
+        others = others.exclude(pk=player.pk)
+    other = lookalike(name, others.values_list("display_name", flat=True).iterator(chunk_size=2000))
+    if other is None:
+        return
+    if other.casefold() == name.casefold():
+        raise Refused(f"Another player of this event is called “{name}”; choose another display name.")
+    raise Refused(f"“{name}” is too like “{other}”, the name of another player of this event; "
+                  "choose another display name.")
 
 
 @transaction.atomic
@@ -210,8 +229,7 @@ def join_event(*, event: Event, user, display_name: str) -> Player:
     if existing:
         return existing
     name = valid_display_name(display_name)
-    if _taken(event, name):
-        raise Refused(f"Another player of this event is called “{name}”; choose another display name.")
+    refuse_taken_name(event, name)
     try:
         with transaction.atomic():
             return Player.objects.create(event=event, user=user, display_name=name)
@@ -222,8 +240,7 @@ def join_event(*, event: Event, user, display_name: str) -> Player:
 @transaction.atomic
 def rename_player(*, player: Player, display_name: str) -> Player:
     name = valid_display_name(display_name)
-    if _taken(player.event, name, player):
-        raise Refused(f"Another player of this event is called “{name}”.")
+    refuse_taken_name(player.event, name, player)
     player.display_name = name
     try:
         with transaction.atomic():

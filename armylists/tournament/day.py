@@ -174,6 +174,7 @@ def invite_late_player(*, event: Event, username: str, display_name: str, by) ->
     if event.state not in RUNNING:
         raise Refused("Before the lock, players join through the invitation link.")
     name = event_services.valid_display_name(display_name)
+    event_services.refuse_taken_name(event, name)
     user = get_user_model().objects.filter(username=username.strip()).first()
     if user is None or Player.objects.filter(event=event, user=user).exists():
         return

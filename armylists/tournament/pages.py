@@ -68,16 +68,19 @@ def day_context(access: Access) -> dict:
     return context
 
 
+FACTION_CELL = "<td>{}</td>"
 STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" data-testid="rank">{}</td>'
                 '<td><strong data-testid="standing-player">{}</strong> <span class="muted" '
-                'data-testid="standing-notes">{}</span></td><td>{}</td>'
+                'data-testid="standing-notes">{}</span></td>' + FACTION_CELL +
                 '<td class="num" data-testid="vp">{} VP</td><td class="num" data-label="Destruction points">{}</td>'
                 '<td class="num">{} played</td><td class="opponents" data-label="Opponents">{}</td></tr>')
 
 
-def standing_rows_html(standings: list[Standing]) -> str:
-    """The standings' rows, escaped, built here: 1,000 rows through the template engine take half a second."""
-    return format_html_join("\n", STANDING_ROW, (
-        (s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "", s.player.faction or "no list",
-         s.line.vp, s.line.destruction,
+def standing_rows_html(standings: list[Standing], factions: bool = True) -> str:
+    """The standings' rows, escaped, built here: 1,000 rows through the template engine take half a second.
+    Without `factions`, no faction cell (a player's view before the lists are published: `sees_factions`)."""
+    row = STANDING_ROW if factions else STANDING_ROW.replace(FACTION_CELL, "", 1)
+    return format_html_join("\n", row, (
+        (s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "",
+         *((s.player.faction or "no list",) if factions else ()), s.line.vp, s.line.destruction,
          s.line.played, s.opponent_names or "–") for s in standings))

@@ -5,7 +5,7 @@ import csv
 import hashlib
 import io
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.template.loader import render_to_string
 
@@ -74,6 +74,13 @@ class WallSheet:
     columns: list[str]
     rows: list[list]
     stem: str  # the file's name without its ending: the event's slug and numbers only, nothing a player typed
+    factions: bool = True  # whether it shows the players' factions (`wall_sheet`)
+
+    def without_factions(self) -> WallSheet:
+        """The sheet with no faction column: what a player sees before the lists are published."""
+        kept = [i for i, column in enumerate(self.columns) if "faction" not in column]
+        return replace(self, columns=[self.columns[i] for i in kept],
+                       rows=[[row[i] for i in kept] for row in self.rows], factions=False)
 
     @property
     def key(self) -> str:
@@ -83,8 +90,14 @@ class WallSheet:
         return pdf_of(self.event, self.title, self.columns, self.rows)
 
 
-def wall_sheet(event: Event, kind: str, number: int | None = None) -> WallSheet | None:
-    """The standings ("standings") or round `number`'s pairings ("round"); None for a round not paired."""
+def wall_sheet(event: Event, kind: str, number: int | None = None, factions: bool = True) -> WallSheet | None:
+    """The standings ("standings") or round `number`'s pairings ("round"); None for a round not paired. Without
+    `factions`, the sheet has no faction column (a player's, before the lists are published: `sees_factions`)."""
+    sheet = _full_sheet(event, kind, number)
+    return sheet if sheet is None or factions else sheet.without_factions()
+
+
+def _full_sheet(event: Event, kind: str, number: int | None) -> WallSheet | None:
     if kind == "standings":
         return WallSheet(event, "Standings", STANDING_COLUMNS, standing_rows(standings_of(event)),
                          f"{event.slug}-standings")

@@ -14,7 +14,7 @@ from ..pages import current_round, standing_rows_html, tables_of
 from ..printable import WallSheet, csv_of, wall_sheet
 from ..read import round_closed, standings_of
 from ..tasks import render_wall_pdf
-from .common import day_access, public_or_member
+from .common import day_access, public_or_member, sees_factions
 
 
 def _download(body, kind: str, name: str) -> HttpResponse:
@@ -31,8 +31,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         return found  # to log in first
     event, access = found
     round_ = current_round(event)
-    context = {"event": event, "access": access, "rows": standing_rows_html(standings_of(event)), "round": round_,
-               "running": round_ is not None and not round_closed(round_)}
+    factions = sees_factions(event, access)
+    context = {"event": event, "access": access, "rows": standing_rows_html(standings_of(event), factions),
+               "factions": factions, "round": round_, "running": round_ is not None and not round_closed(round_)}
     if request.htmx and request.htmx.target == "standings":
         return render(request, "tournament/standings.html#board", context)
     return render(request, "tournament/standings.html", context)
@@ -48,7 +49,7 @@ def _wall_pdf(request: HttpRequest, sheet: WallSheet, kind: str, number: int | N
     worker with the waiting page."""
     what = "the standings" if kind == "standings" else f"the pairings of round {number}"
     return serve_pdf(request, sheet.key, f"{sheet.stem}.pdf", sheet.render, len(sheet.rows) <= WALL_INLINE_ROWS,
-                     lambda: render_wall_pdf.enqueue(sheet.event.pk, kind, number),
+                     lambda: render_wall_pdf.enqueue(sheet.event.pk, kind, number, sheet.factions),
                      f"{what} of {sheet.event.name}", f"{len(sheet.rows)} lines")
 
 
@@ -61,7 +62,7 @@ def standings_file(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found  # to log in first
     event, access = found
-    sheet = wall_sheet(event, "standings")
+    sheet = wall_sheet(event, "standings", factions=sees_factions(event, access))
     if kind == "csv":
         return _download(csv_of(sheet.columns, sheet.rows), "text/csv; charset=utf-8", f"{sheet.stem}.csv")
     return _wall_pdf(request, sheet, "standings")
@@ -89,7 +90,7 @@ def round_file(request: HttpRequest, slug: str, number: int, kind: str) -> HttpR
     if kind == "pdf" and (answered := reloaded_or_limited(request, "wall-pdf")):
         return answered
     access, round_ = _round(request, slug, number)
-    sheet = wall_sheet(access.event, "round", round_.number)
+    sheet = wall_sheet(access.event, "round", round_.number, sees_factions(access.event, access))
     if kind == "csv":
         return _download(csv_of(sheet.columns, sheet.rows), "text/csv; charset=utf-8", f"{sheet.stem}.csv")
     return _wall_pdf(request, sheet, "round", round_.number)

@@ -61,6 +61,13 @@ def form_refusal(form) -> str:
     return "The form was not complete."
 
 
+def sees_factions(event: Event, access: Access | None) -> bool:
+    """Whether the standings and the pairings sheets show this person the players' factions: the organisers
+    always, everyone once the lists are published. Before that a player sees nobody's faction, as nobody's list
+    (docs/events.md, "Who sees what"); their opponent's list alone, at their table, as the guidelines allow."""
+    return event.state == Event.State.PUBLISHED or (access is not None and access.is_organiser)
+
+
 def public_or_member(request: HttpRequest, slug: str) -> tuple[Event, Access | None] | HttpResponse:
     """Standings are public once the event is published; before, its players' and organisers' only."""
     event = Event.objects.select_related("game").filter(slug=slug).first()
