@@ -7,7 +7,6 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 
 from armylists.ops import tallies
-
 from tests.sites import SiteFiles
 
 IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",

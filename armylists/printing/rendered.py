@@ -5,10 +5,12 @@ and the unit data's it was checked against), the player's name, the game and
 the paper: a second request for the same content is served from the cache, so
 printing one list again and again costs its check, not its sheet or its
 rendering. The cache is the database's (settings.CACHES), shared by every
-process and by the worker; the jobs' markers and which roster a list prints are
-kept apart, where nothing else cached can push them out (armylists.ops.state). Where a worker runs, it renders every roster, so a
+process and by the worker. Where a worker runs, it renders every roster, so a
 web process only ever checks a list and looks it up
 (settings.ROSTER_INLINE_ENTRIES; docs/deploying.md, "Caching and rate limits").
+
+The jobs' markers, and which roster a list prints, are kept apart in `markers`,
+where nothing else cached can push them out (armylists.ops.state).
 """
 from __future__ import annotations
 
