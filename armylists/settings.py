@@ -133,6 +133,8 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    # The rate and cost limits' tallies, and the kept cache's table (armylists/ops/state.py).
+    "armylists.ops.apps.OpsConfig",
     "factions.apps.FactionsConfig",
     "armylists.checking.apps.CheckingConfig",
     "armylists.builder.apps.BuilderConfig",
@@ -301,12 +303,17 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "muster@localhost")
 
-# Django's cache, in the database (docs/deploying.md, "Caching and rate limits"): shared by every
-# web and worker process on every machine, as sessions and the task queue are. It holds rendered
-# roster PDFs by content and the rate limits' counters (armylists.ops.ratelimit). The table is
-# made by a migration (printing 0001).
+# Django's caches, in the database (docs/deploying.md, "Caching and rate limits"): shared by every
+# web and worker process on every machine, as sessions and the task queue are. `default` holds what
+# can be made again (rendered PDFs by content, shared pages, check reports) and culls its oldest past
+# MAX_ENTRIES; `state` holds what must not vanish because other things were cached (PDF jobs' markers,
+# which roster a list prints) and only ever deletes expired entries (armylists.ops.state). The rate and
+# cost limits count in a table of their own (armylists.ops.tallies). The tables are made by migrations
+# (printing 0001, ops 0001).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "muster_cache",
-                      "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
+                      "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}},
+          "state": {"BACKEND": "armylists.ops.state.KeptDatabaseCache", "LOCATION": "muster_state",
+                    "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
 # How often one user, and one address, may use a costly endpoint: "count/period" (s, m or h).
 # An address is shared by everyone behind a venue's connection, so its limits are the larger.
 RATE_LIMITS = {

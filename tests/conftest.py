@@ -4,8 +4,9 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
+from django.core.cache import caches
 
+from armylists.ops import tallies
 from tests.sites import SiteFiles
 
 IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend",
@@ -66,18 +67,21 @@ def make_user(db):
 
 @pytest.fixture(autouse=True)
 def rate_limit_windows_stand_still(monkeypatch):
-    """The rate limits count in fixed windows (armylists/ops/ratelimit.py): a test's requests all fall in
-    one, so a window ending in the middle of a test does not start its count afresh (a test asserting a
-    429 on the third request failed when a minute ended between its first two)."""
+    """The rate limits count in windows that slide with the clock (armylists/ops/ratelimit.py): a test's
+    requests all fall at one moment, so none leaves the window in the middle of a slow test, and a 429's
+    Retry-After is the same on every run. The tests of the windows themselves move it (tests/production/
+    test_rate_limits.py)."""
     monkeypatch.setattr("armylists.ops.ratelimit.clock", lambda: 1_800_000_030.0)
 
 
 @pytest.fixture(autouse=True)
 def fresh_cache(request):
-    """Each test that may use the database starts with an empty cache (it is a database table): no rate
-    limit counts a request of an earlier test."""
-    if request.node.get_closest_marker("django_db"):
-        cache.clear()
-    elif {"db", "transactional_db"} & set(request.fixturenames):
+    """Each test that may use the database starts with empty caches and no counts (they are database tables): no
+    rate limit counts a request of an earlier test, no job's marker says an earlier test's PDF is pending."""
+    if not request.node.get_closest_marker("django_db"):
+        if not {"db", "transactional_db"} & set(request.fixturenames):
+            return
         request.getfixturevalue("transactional_db" if "transactional_db" in request.fixturenames else "db")
-        cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()
+    tallies.forget()

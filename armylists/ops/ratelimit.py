@@ -1,4 +1,4 @@
-"""Rate limits on costly endpoints, per user and per address, counted in Django's cache.
+"""Rate limits on costly endpoints, per user and per address, counted in a table nothing else can push out.
 
 By count (`limit`), and by cost (`cost_limited`): what a request of a costly
 page costs is the time the server spent on it, and each user and each address
@@ -14,26 +14,37 @@ same address's cheap requests go on.
 and the client address's: armylists.ops.clientip) for the rate that
 settings.RATE_LIMITS gives the key, or the `rate` passed ("20/m": twenty a
 minute; s, m or h). Over either, it answers 429 with Retry-After: a page, or
-JSON under /api/. Counting is a fixed window per bucket (cache.add then
-cache.incr), so it needs a cache every process shares: the database cache
-(settings.CACHES, docs/deploying.md "Caching and rate limits").
+JSON under /api/.
+
+Each bucket's window slides: its period is counted in SLOTS slots, and a request
+counts every slot since the one a period before its own (a period and up to a
+slot), so no run of requests takes more than the limit in any period, across
+the end of a minute or not. A request is counted first, then the window read;
+one refused takes its count back. So the last request admitted has read every
+admitted one's count, and however many come at once, at most the limit are
+admitted. The counts are kept by armylists.ops.tallies, added to atomically,
+in a table of their own (docs/deploying.md, "Caching and rate limits").
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
 from functools import wraps
-from math import ceil
+from math import ceil, floor
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from . import tallies
 from .clientip import client_ip
 from .timelimit import drop_connections
 
 PERIODS = {"s": 1, "m": 60, "h": 3600}
+# The slots a period is counted in: a window counts up to a twelfth of a period more than the period.
+SLOTS = 12
+# How often a process deletes the slots that no longer count, in seconds (tallies.sweep).
+SWEEP_S = 60
 
 # The time the windows are counted by (the tests hold it still: tests/conftest.py), and what a request costs.
 clock = time.time
@@ -51,6 +62,53 @@ class Rate:
         return cls(int(count), PERIODS[period.strip()])
 
 
+@dataclass(frozen=True, slots=True)
+class Window:
+    """One bucket's sliding window at the time `now`."""
+    bucket: str
+    rate: Rate
+    now: float
+
+    @property
+    def slot(self) -> int:
+        return floor(self.now * SLOTS / self.rate.seconds)
+
+    def _start(self, slot: int) -> float:
+        return slot * self.rate.seconds / SLOTS
+
+    def add(self, amount: int) -> None:
+        # A slot is counted until a period and a slot after it began; then it may go.
+        tallies.add(self.bucket, self.slot, amount, expires=ceil(self._start(self.slot + SLOTS + 1)))
+
+    def used(self) -> dict[int, int]:
+        """What the window counts, by slot."""
+        return tallies.read(self.bucket, self.slot - SLOTS)
+
+    def wait(self, used: dict[int, int], below: int) -> int:
+        """The seconds until what the window counts of `used` falls below `below`, with nothing more counted."""
+        remaining, leaves = sum(used.values()), self.now
+        for slot in sorted(used):
+            if remaining < below:
+                break
+            remaining -= used[slot]
+            leaves = self._start(slot + SLOTS + 1)
+        return max(1, ceil(leaves - self.now))
+
+
+def longest_wait(seconds: int) -> int:
+    """The longest Retry-After of a limit over `seconds`: a request counts for the period and a slot."""
+    return ceil(seconds * (SLOTS + 1) / SLOTS)
+
+
+_swept = [float("-inf")]
+
+
+def _sweep_now_and_then(now: float) -> None:
+    if now - _swept[0] >= SWEEP_S or now < _swept[0]:
+        _swept[0] = now
+        tallies.sweep(now)
+
+
 def _rates(key: str, rate: str | None) -> dict[str, Rate]:
     if rate is not None:
         return {"user": Rate.parse(rate), "address": Rate.parse(rate)}
@@ -65,55 +123,61 @@ def _buckets(request: HttpRequest) -> dict[str, str]:
     return buckets
 
 
-def _count(name: str, rate: Rate, now: float) -> int | None:
-    """Counts one use; the seconds until the window ends if this use is one too many, else None."""
-    window = int(now // rate.seconds)
-    cache_key = f"ratelimit:{name}:{window}"
-    cache.add(cache_key, 0, timeout=rate.seconds + 1)
-    try:
-        used = cache.incr(cache_key)
-    except ValueError:  # culled between add and incr: count afresh
-        cache.set(cache_key, 1, timeout=rate.seconds + 1)
-        used = 1
-    return ceil((window + 1) * rate.seconds - now) if used > rate.count else None
+def _windows(request: HttpRequest, key: str, rates: dict[str, Rate], now: float) -> dict[str, Window]:
+    """The request's windows for the limit `key`, by bucket ("user", "address")."""
+    return {bucket: Window(f"{key}:{bucket}:{who}:{rates[bucket].seconds}", rates[bucket], now)
+            for bucket, who in _buckets(request).items() if bucket in rates}
 
 
 def limit(request: HttpRequest, key: str, rate: str | None = None) -> HttpResponse | None:
-    """None while the request is within its limits; the 429 answer once it is not."""
-    rates, now = _rates(key, rate), clock()
-    waits = [_count(f"{key}:{bucket}:{who}", rates[bucket], now)
-             for bucket, who in _buckets(request).items() if bucket in rates]
-    waits = [wait for wait in waits if wait is not None]
-    return too_many(request, max(waits)) if waits else None
+    """None while the request is within its limits; the 429 answer once it is not (and then it is not counted)."""
+    now = clock()
+    _sweep_now_and_then(now)
+    waits, windows = [], _windows(request, key, _rates(key, rate), now).values()
+    for window in windows:
+        window.add(1)  # first, then read: see the module's docstring
+        used = window.used()
+        if sum(used.values()) > window.rate.count:
+            used[window.slot] -= 1
+            waits.append(window.wait(used, window.rate.count))
+    if not waits:
+        return None
+    for window in windows:
+        window.add(-1)
+    return too_many(request, max(waits))
 
 
 COST_WINDOW_S = 60
 
 
-def _cost_keys(request: HttpRequest, now: float) -> dict[str, str]:
-    window = int(now // COST_WINDOW_S)
-    return {bucket: f"cost:{bucket}:{who}:{window}" for bucket, who in _buckets(request).items()}
+def _cost_windows(request: HttpRequest, now: float) -> dict[str, Window]:
+    """The request's user's and address's windows of the server's time, in milliseconds (settings.COST_LIMITS)."""
+    rates = {bucket: Rate(seconds * 1000, COST_WINDOW_S) for bucket, seconds in settings.COST_LIMITS.items()}
+    return _windows(request, "cost", rates, now)
+
+
+def spent(request: HttpRequest) -> dict[str, int]:
+    """The milliseconds of the server's time the request's user and address have spent in their windows."""
+    return {bucket: sum(window.used().values()) for bucket, window in _cost_windows(request, clock()).items()}
 
 
 def over_cost(request: HttpRequest) -> HttpResponse | None:
-    """The 429 answer while the request's user or address has spent its share of the server's time this
-    minute (settings.COST_LIMITS, in seconds); else None."""
-    now = clock()
-    keys = _cost_keys(request, now)
-    spent = cache.get_many(list(keys.values()))
-    if any(spent.get(key, 0) >= settings.COST_LIMITS[bucket] * 1000 for bucket, key in keys.items()):
-        return too_many(request, ceil((int(now // COST_WINDOW_S) + 1) * COST_WINDOW_S - now))
-    return None
+    """The 429 answer while the request's user or address has spent its share of the server's time in the
+    last minute (settings.COST_LIMITS, in seconds); else None."""
+    waits = []
+    for window in _cost_windows(request, clock()).values():
+        used = window.used()
+        if sum(used.values()) >= window.rate.count:
+            waits.append(window.wait(used, window.rate.count))
+    return too_many(request, max(waits)) if waits else None
 
 
 def charge(request: HttpRequest, seconds: float) -> None:
     """Counts the server's time spent on the request against its user's and its address's shares."""
-    for key in _cost_keys(request, clock()).values():
-        cache.add(key, 0, timeout=COST_WINDOW_S + 1)
-        try:
-            cache.incr(key, max(1, round(seconds * 1000)))
-        except ValueError:  # culled between add and incr
-            cache.set(key, round(seconds * 1000), timeout=COST_WINDOW_S + 1)
+    now = clock()
+    _sweep_now_and_then(now)
+    for window in _cost_windows(request, now).values():
+        window.add(max(1, round(seconds * 1000)))
 
 
 def cost_limited(view):

@@ -8,6 +8,9 @@ rendering. The cache is the database's (settings.CACHES), shared by every
 process and by the worker. Where a worker runs, it renders every roster, so a
 web process only ever checks a list and looks it up
 (settings.ROSTER_INLINE_ENTRIES; docs/deploying.md, "Caching and rate limits").
+
+The jobs' markers, and which roster a list prints, are kept apart in `markers`,
+where nothing else cached can push them out (armylists.ops.state).
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from django_tasks.exceptions import InvalidTaskBackendError, TaskResultDoesNotEx
 
 from armylists.checking.library import fingerprint
 from armylists.ops.ratelimit import limit
+from armylists.ops.state import state as markers  # jobs' markers, pointers: never culled (state.py)
 
 from .pdf import roster_pdf
 from .roster import Printing
@@ -59,12 +63,12 @@ def printed_key(document: dict, data_version, player: str | None, paper: str) ->
 def remember_printing(printed: str, printing: Printing, paper: str) -> None:
     """Which roster the document under `printed` (`printed_key`) prints: asked again, it is found in the cache
     without checking the list again (`printed_before`), a shared list's above all."""
-    cache.set(printed, roster_key(printing, paper))
+    markers.set(printed, roster_key(printing, paper))
 
 
 def printed_before(printed: str) -> bytes | None:
     """The roster PDF remembered under `printed` (`printed_key`), if it is still in the cache."""
-    key = cache.get(printed)
+    key = markers.get(printed)
     return cache.get(key) if key else None
 
 
@@ -75,7 +79,7 @@ def roster_key(printing: Printing, paper: str) -> str:
 
 def store(key: str, pdf: bytes) -> bytes:
     cache.set(key, pdf)
-    cache.delete(key + ":pending")
+    markers.delete(key + ":pending")
     return pdf
 
 
@@ -85,14 +89,14 @@ def render_queued(key: str, render: Callable[[], bytes]) -> str:
     never rendered again (a job queued for it before it was rendered finds it there)."""
     pending = key + ":pending"
     if cache.has_key(key):
-        cache.delete(pending)
+        markers.delete(pending)
         return "cached"
-    cache.set(pending, {**(cache.get(pending) or {"queued": timezone.now()}), "started": timezone.now()})
+    markers.set(pending, {**(markers.get(pending) or {"queued": timezone.now()}), "started": timezone.now()})
     try:
         store(key, render())
     except Exception:
-        cache.set(key + ":failed", {"failed": timezone.now()}, FAILED_S)  # its waiting page says so
-        cache.delete(pending)
+        markers.set(key + ":failed", {"failed": timezone.now()}, FAILED_S)  # its waiting page says so
+        markers.delete(pending)
         raise
     return "done"
 
@@ -104,20 +108,20 @@ def _queue_once(key: str, enqueue: Callable[[], object]) -> dict:
     state = _pending(key)
     if state is not None:
         return state
-    cache.delete(pending)  # a job that is over without the PDF, or lost
+    markers.delete(pending)  # a job that is over without the PDF, or lost
     state = {"queued": timezone.now(), "started": None}
-    if cache.add(pending, state):
+    if markers.add(pending, state):
         job = enqueue()
         if isinstance(job, TaskResult) and job.is_finished:  # run at once (development, the suite): over
-            cache.delete(pending)
+            markers.delete(pending)
         elif isinstance(job, TaskResult):
-            cache.set(pending, state := {**state, "job": [job.backend, job.id]})
-    return cache.get(pending) or state
+            markers.set(pending, state := {**state, "job": [job.backend, job.id]})
+    return markers.get(pending) or state
 
 
 def _pending(key: str) -> dict | None:
     """What the waiting page shows of the PDF's job while it may still render it; None once it cannot."""
-    state = cache.get(key + ":pending")
+    state = markers.get(key + ":pending")
     if state is None or "job" not in state:
         return state
     backend, job_id = state["job"]
@@ -141,7 +145,7 @@ def serve_pdf(request: HttpRequest, key: str, filename: str, render: Callable[[]
         pdf = store(key, render())
     if pdf is None:
         waiting = {"key": key, "file": filename, "what": what, "size": size, "path": request.path}
-        return waiting_page(request, waiting, cache.get(key + ":failed") or _queue_once(key, enqueue))
+        return waiting_page(request, waiting, markers.get(key + ":failed") or _queue_once(key, enqueue))
     return download(pdf, filename)
 
 
@@ -158,7 +162,7 @@ def reloaded(request: HttpRequest) -> HttpResponse | None:
     pdf = cache.get(waiting["key"])
     if pdf is not None:
         return download(pdf, waiting["file"])
-    state = cache.get(waiting["key"] + ":failed") or _pending(waiting["key"])
+    state = markers.get(waiting["key"] + ":failed") or _pending(waiting["key"])
     return waiting_page(request, waiting, state) if state else None
 
 

@@ -8,6 +8,8 @@ import pytest
 from django.urls import reverse
 
 from armylists.checking import library as library_module
+from armylists.checking import views as check_views
+from armylists.ops import ratelimit
 from factions.importer import import_document
 from factions.models import GameSystem, Unit
 from factions.schemas import parse_faction_file
@@ -32,9 +34,13 @@ def admin(client, django_user_model):
 
 
 def test_a_warm_check_reads_one_version_instead_of_the_unit_data(client, kingdom, django_assert_num_queries,
-                                                                  settings):
-    # The rate limit's counters in memory here (the database's cache elsewhere): this counts the check's queries.
+                                                                  settings, monkeypatch):
+    # The cache in memory here (the database's elsewhere), and the rate and cost limits' counts (their own table:
+    # tests/production/test_rate_limits.py) left out: this counts the check's queries.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    monkeypatch.setattr(check_views, "limit", lambda request, key: None)
+    monkeypatch.setattr(ratelimit, "over_cost", lambda request: None)
+    monkeypatch.setattr(ratelimit, "charge", lambda request, seconds: None)
     points(client)
     with django_assert_num_queries(1):  # the game, whose data version is current as it was just read
         assert points(client) == 2 * 530 + 2 * 100

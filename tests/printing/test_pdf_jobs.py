@@ -83,3 +83,21 @@ def test_a_pdf_in_the_cache_is_never_rendered_again():
     assert rendered.render_queued("roster:same", render) == "done"
     assert rendered.render_queued("roster:same", render) == "cached"
     assert renders == [1] and cache.get("roster:same") == b"%PDF-1.7 made once"
+
+
+def test_filling_the_cache_with_other_keys_leaves_a_pending_pdf_pending_and_an_exhausted_limit_exhausted(
+        client, waiting_roster, settings):
+    """Django's database cache culls its keys in the order of their names past MAX_ENTRIES (2,000): the job's
+    marker and the rate limit's count, kept there, went as soon as enough shared pages were cached, and the
+    PDF was queued again. Both are kept where nothing cached can push them out (armylists/ops/state.py and
+    tallies.py)."""
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "roster-pdf": {"user": "2/m", "address": "100/m"}}
+    waiting = client.get(waiting_roster)
+    assert [waiting.status_code, client.get(waiting_roster).status_code] == [202, 202]
+    assert client.get(waiting_roster).status_code == 429
+    for number in range(2_500):
+        cache.set(f"shared-page:{number}", b"a page")
+    reload_url = html.unescape(RELOAD.search(waiting.content.decode()).group(1))
+    assert client.get(reload_url).status_code == 202  # still pending: its waiting page goes on waiting
+    assert client.get(waiting_roster).status_code == 429
+    assert len(jobs()) == 1

@@ -1,4 +1,4 @@
-"""The database cache's table (settings.CACHES): rendered rosters and rate-limit counters."""
+"""The database caches' tables (settings.CACHES): rendered PDFs, and PDF jobs' markers."""
 from django.core.management import call_command
 from django.db import migrations
 
