@@ -42,8 +42,9 @@ DEMO = Path(__file__).resolve().parents[2] / "factions" / "data" / "demo"
 PASSWORD = "pw-alice-fuzz-123"
 
 # Rows that change whatever the input, by design: logins, sessions, django-axes' count of failed logins
-# (a refused login is counted on purpose), and the admin's own log.
-UNWATCHED_APPS = {"sessions", "axes", "admin", "contenttypes"}
+# (a refused login is counted on purpose), the rate and cost limits' tallies (every request counts, a refused
+# one too: armylists/ops/tallies.py), and the admin's own log.
+UNWATCHED_APPS = {"sessions", "axes", "admin", "contenttypes", "ops"}
 # A list's stored verdict is a cache of its check, refreshed when a page reads a list whose cache is stale.
 CACHE_FIELDS = {("builder", "armylist"): {"verdict", "verdict_version", "verdict_data_version"}}
 
