@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.utils.html import format_html_join
 
-from armylists.events.models import Event, Player
+from armylists.events.models import Event, Player, Submission
 from armylists.events.permissions import Access
 
 from .day import describe, in_round, may_undo_drop
@@ -51,7 +51,9 @@ def day_context(access: Access) -> dict:
         context["my_sideboards"] = latest_set(access.player) if context["sideboard_rule"] else None
         table = my_table(round_, access.player)
         context["table"] = table
-        context["opponent"] = opponent_of(table, access.player) if table else None
+        context["opponent"] = opponent = opponent_of(table, access.player) if table else None
+        # A late player may have no list: then there is no roster to link to (the link would lead nowhere).
+        context["opponent_has_list"] = opponent is not None and Submission.objects.filter(player=opponent).exists()
         context["summary"] = summary(table) if table and table.outcome else ""
         context["entry_key"] = entry_key(table) if table and table.outcome else ""
     if access.is_organiser:

@@ -6,6 +6,7 @@ import io
 import re
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 from pypdf import PdfReader
 
@@ -343,3 +344,23 @@ def test_a_long_wall_sheet_is_rendered_by_the_worker_while_a_page_waits(ready, o
         reload = re.search(r'href="([^"]+waiting=[^"]+)"', waiting.text).group(1).replace("&amp;", "&")
         ready_pdf = client.get(reload)
         assert ready_pdf.status_code == 200 and ready_pdf.content.startswith(b"%PDF")
+
+
+def test_a_late_player_without_a_list_has_no_roster_link_and_an_old_one_leads_back_to_the_day(
+        ready, organiser, django_user_model):
+    event = ready(3)
+    day.pair_next_round(event=event, by=organiser)
+    for table in Table.objects.filter(round__event=event).exclude(second=None):
+        client_for(organiser).post(url("correct", event, table.pk), {"winner": "tie", "first_destruction": "1",
+                                                                     "second_destruction": "1"})
+    late = day.add_late_player(event=event, user=django_user_model.objects.create_user("late"),
+                               display_name="Late Lu", by=organiser)
+    day.pair_next_round(event=event, by=organiser, seed=3)
+    table = Table.objects.get(Q(first=late) | Q(second=late), round__number=2)
+    other = table.second if table.first_id == late.pk else table.first
+    assert other is not None
+    page = client_for(other.user).get(url("day", event)).text
+    assert 'data-testid="opponent-no-list"' in page and url("opponent-roster", event, table.pk) not in page
+    answer = client_for(other.user).get(url("opponent-roster", event, table.pk), follow=True)
+    assert answer.status_code == 200 and "Late Lu has no list in this event" in answer.text
+    assert url("opponent-roster", event, table.pk) in client_for(late.user).get(url("day", event)).text
