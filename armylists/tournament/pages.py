@@ -7,7 +7,7 @@ from armylists.events.models import Event, Player, Submission
 from armylists.events.permissions import Access
 
 from .day import describe, in_round, may_undo_drop
-from .models import Dropped, LogEntry, Round, Table
+from .models import Dropped, LateEntry, LateInvitation, LogEntry, Round, Table
 from .read import Standing, book_scoring, entrants, round_closed, tournament_of
 from .results import entry_key, summary
 from .sideboards import latest_set, rule_of, sideboard_sets
@@ -48,6 +48,7 @@ def day_context(access: Access) -> dict:
     context["sideboard_rule"] = rule_of(event)
     if access.player is not None:
         context["my_drop"] = Dropped.objects.filter(player=access.player).first()
+        context["my_late"] = LateEntry.objects.filter(player=access.player).first()
         context["my_sideboards"] = latest_set(access.player) if context["sideboard_rule"] else None
         table = my_table(round_, access.player)
         context["table"] = table
@@ -66,6 +67,7 @@ def day_context(access: Access) -> dict:
         paired = round_.number if round_ else 0
         context["dropped"] = [(p, p.dropped, may_undo_drop(p.dropped, paired)) for p in players
                               if getattr(p, "dropped", None) is not None]
+        context["late_invitations"] = list(LateInvitation.objects.filter(event=event))
         context["log"] = list(LogEntry.objects.filter(event=event).select_related("by").order_by("-at", "-pk")[:100])
     return context
 
@@ -74,7 +76,7 @@ STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" da
                 '<td><strong data-testid="standing-player">{}</strong> <span class="muted" '
                 'data-testid="standing-notes">{}</span></td><td>{}</td>'
                 '<td class="num" data-testid="vp">{} VP</td><td class="num" data-label="Destruction points">{}</td>'
-                '<td class="num">{} played</td><td class="opponents" data-label="Opponents">{}</td></tr>')
+                '<td class="num" data-testid="played">{}</td><td class="opponents" data-label="Opponents">{}</td></tr>')
 
 
 def standing_rows_html(standings: list[Standing]) -> str:
@@ -82,4 +84,4 @@ def standing_rows_html(standings: list[Standing]) -> str:
     return format_html_join("\n", STANDING_ROW, (
         (s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "", s.player.faction or "no list",
          s.line.vp, s.line.destruction,
-         s.line.played, s.opponent_names or "–") for s in standings))
+         s.played, s.opponent_names or "–") for s in standings))
