@@ -200,5 +200,6 @@ def post_battle(request: HttpRequest, slug: str, number: int, key: str) -> HttpR
         "campaign": campaign, "mission": mission_row(state, mission), "army": row, "params": state.params,
         "fielded": [u for u in row.units if u.key in mission.fielded[key]],
         "done": key in mission.done, "has_result": mission.has_result,
-        "recorded": recorded, "dice": dice, "pending": waiting_dice(campaign, reverse("campaigns:post-battle", args=[slug, number, key])),
+        "recorded": recorded, "dice": dice,
+        "pending": waiting_dice(campaign, reverse("campaigns:post-battle", args=[slug, number, key])),
         "can_change": may_change(request.user, campaign, army)})
