@@ -77,7 +77,8 @@ def mission_create(request: HttpRequest, slug: str) -> HttpResponse:
     free = [army_row(state, a) for a in state.armies.values()
             if a.started and state.open_mission_of(a.key) is None]
     return render(request, "campaigns/mission_create.html", {"campaign": campaign, "armies": free,
-                                                             "params": state.params})
+                                                             "params": state.params,
+                                                             "next_number": len(state.missions) + 1})
 
 
 def _mission(loaded, number: int):
