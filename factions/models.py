@@ -7,12 +7,14 @@ whose units still exist.
 from __future__ import annotations
 
 import uuid
+from collections import Counter
+from collections.abc import Iterable
 
 from django.db import models
 from django.urls import reverse
 
 from armylists.games.registry import game_home
-from armylists.games.schema import is_sample
+from armylists.games.schema import SAMPLE_TAG, is_sample
 from armylists.rules import params_for
 
 # As the faction file bounds them (docs/faction-file.md, "Bounds": slugs [a-z0-9-]{1,64}, names at most 200 characters).
@@ -94,6 +96,57 @@ class Faction(models.Model):
     def army_forge_book(self):
         """Where it was read from, if from an Army Forge book (its uid, version, game system); else None."""
         return game_home(self.game.slug).army_forge_book(self.details)
+
+    @property
+    def label(self) -> str:
+        """Its name as offered or named beside its game's other factions: a name two of them share is told
+        apart by where each came from ("Human Empire (Army Forge 3.5.2)", "Human Empire (sample)")."""
+        if "_label" not in self.__dict__:
+            same = Faction.objects.filter(game_id=self.game_id, name=self.name).select_related("game")
+            self._label = faction_labels(same)[self.pk]
+        return self._label
+
+
+def faction_labels(factions: Iterable[Faction]) -> dict[int, str]:
+    """The `label` of each of `factions` (one game's, or all of them), by id: its name, and where another
+    faction of its game has the same name, where it came from. One query, only when two names meet."""
+    factions = list(factions)
+    names = Counter((f.game_id, f.name) for f in factions)
+    shared = [f for f in factions if names[f.game_id, f.name] > 1]
+    labels = {f.pk: f.name for f in factions}
+    if not shared:
+        return labels
+    sample = set(Unit.objects.filter(faction__in=shared, notes__startswith=SAMPLE_TAG)
+                 .values_list("faction_id", flat=True))
+    for f in shared:
+        labels[f.pk] = f"{f.name} ({_source(f, f.pk in sample)})"
+    counts, seen = Counter(labels[f.pk] for f in shared), Counter()
+    for f in shared:  # still alike (two books of one version): numbered, in the order given
+        key = labels[f.pk]
+        if counts[key] > 1:
+            seen[key] += 1
+            labels[f.pk] = f"{key[:-1]}, {seen[key]})"
+    return labels
+
+
+def labelled(factions: Iterable[Faction]) -> list[Faction]:
+    """The factions, each knowing its `label` (one query for them all, not one each)."""
+    factions = list(factions)
+    labels = faction_labels(factions)
+    for faction in factions:
+        faction._label = labels[faction.pk]
+    return factions
+
+
+def _source(faction: Faction, sample: bool) -> str:
+    """Where a faction came from, in words: an Army Forge book and its version, the demo's sample data, or the
+    version its faction file gives."""
+    book = faction.army_forge_book
+    if book:
+        return f"Army Forge {book['version']}" if book.get("version") else "Army Forge"
+    if sample:
+        return "sample"
+    return f"version {faction.version}" if faction.version else "no version given"
 
 
 class Unit(models.Model):

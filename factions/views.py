@@ -15,7 +15,7 @@ from armylists.rules.text import in_words, setting_name
 
 from .armyforge import edition_lines
 from .exporter import units_with_details
-from .models import Faction, GameSystem, Unit, game_params
+from .models import Faction, GameSystem, Unit, game_params, labelled
 
 
 def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -59,7 +59,7 @@ def home(request: HttpRequest) -> HttpResponse:
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
     factions = list(game_system.factions.annotate(unit_count=Count("units")))
-    for faction in factions:
+    for faction in labelled(factions):
         faction.side = game_home(game).alignment_said(faction.details)  # "Order", where its game has sides
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {

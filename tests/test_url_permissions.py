@@ -94,8 +94,8 @@ WHO: dict[str, tuple[str, str]] = {
     **{f"tournament:{name}": ("owner", "get") for name in (
         "day", "opponent-roster", "round", "round-csv", "round-pdf", "standings", "standings-csv", "standings-pdf")},
     **{f"tournament:{name}": ("owner", "post") for name in (
-        "scoring", "pair", "drop", "undrop", "late", "late-answer", "enter", "confirm", "correct", "swap", "move",
-        "sideboards")},
+        "scoring", "pair", "drop", "undrop", "late", "late-answer", "late-withdraw", "enter", "confirm", "correct",
+        "swap", "move", "sideboards")},
 }
 # Every URL under the admin is the admin's, named or not.
 STAFF_PREFIX = "admin/"

@@ -19,7 +19,7 @@ from armylists.checking.library import Library
 from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField
 from armylists.games.registry import game_home
 from armylists.rules.model import Unit
-from factions.models import GameSystem
+from factions.models import GameSystem, faction_labels
 
 from .armyforge_link import fetch_shared_list
 from .controls import NAME_LIMITS, Caster, Control, SettingsFields, caster, entry_state, option_controls, setting_fields
@@ -55,6 +55,8 @@ class ListCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
         self.fields["faction"].queryset = game.factions.all()
+        labels = faction_labels(game.factions.all())  # two of one name told apart (Faction.label)
+        self.fields["faction"].label_from_instance = lambda faction: labels.get(faction.pk, faction.name)
         # "Build a list" on a faction's page names the faction.
         self.fields["faction"].initial = game.factions.filter(slug=faction[:64]).first() if faction else None
         self.fields.update(setting_fields(game))

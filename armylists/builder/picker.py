@@ -17,7 +17,7 @@ from armylists.checking.library import Library
 from armylists.games.base import FactionChoice
 from armylists.games.own_fields import filter_options, matches_filter
 from armylists.games.registry import game_home
-from factions.models import game_params
+from factions.models import Faction, game_params, labelled
 
 from .models import ArmyList
 from .unitcards import card_maker
@@ -31,9 +31,19 @@ def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]
              "value": query.get(f.name, "")} for f in game_home(game).filters]
 
 
+def _told_apart(army_list: ArmyList, library: Library) -> dict[str, str]:
+    """The library's factions' names by slug, two of one name told apart as everywhere (`Faction.label`)."""
+    names = {slug: f.name for slug, f in library.factions.items()}
+    if len(set(names.values())) == len(names):
+        return names
+    rows = Faction.objects.filter(game=army_list.game, slug__in=names).select_related("game")
+    return names | {f.slug: f.label for f in labelled(rows)}
+
+
 def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoice]:
     document = army_list.document
-    factions = [(slug, f.name, f.home.alignment_of(f.details)) for slug, f in library.factions.items()]
+    names = _told_apart(army_list, library)
+    factions = [(slug, names[slug], f.home.alignment_of(f.details)) for slug, f in library.factions.items()]
     used = {e.get("faction") or document["faction"] for e in document.get("entries", [])}
     return game_home(army_list.game.slug).picker_factions(document["faction"], factions, document,
                                                           game_params(army_list.game), used)

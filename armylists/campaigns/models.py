@@ -183,6 +183,9 @@ class PendingRolls(models.Model):
     form = models.CharField(max_length=300)
     rolls = models.JSONField(default=dict)
     rolled = models.DateTimeField(default=timezone.now)
+    # The form's fields as sent ({name: [values]}): the action's page offers the choice again from them, and a
+    # form sent with other values is refused rather than given these dice (views/common.py, `act`).
+    posted = models.JSONField(default=dict, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["campaign", "form"], name="pending_rolls_once_per_form")]

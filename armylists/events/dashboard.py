@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from factions.models import Faction, labelled
+
 from .models import Event, Player, Submission
 from .people import latest_submissions
 
@@ -60,12 +62,24 @@ class Table:
     faction: str
 
 
+def _told_apart(event: Event, factions: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The submitted factions (slug, name), two of one name told apart as the library tells them
+    (factions/models.py, `Faction.label`)."""
+    names = [name for _, name in factions]
+    if len(set(names)) == len(names):
+        return factions
+    rows = Faction.objects.filter(game=event.game, slug__in=[slug for slug, _ in factions]).select_related("game")
+    labels = {f.slug: f.label for f in labelled(rows)}
+    return {(slug, labels.get(slug, f"{name} (no longer in the library)")) for slug, name in factions}
+
+
 def table(event: Event, *, sort: str = "verdict", show: str = "all", faction: str = "") -> Table:
     """Unknown sort or filter values fall back to the defaults: they come from the address bar."""
     sort = sort if sort in SORTS else "verdict"
     show = show if show in SHOW else "all"
     rows = [Row(p, s) for p, s in latest_submissions(event)]
-    factions = sorted({(r.submission.faction, r.faction_name) for r in rows if r.submission}, key=lambda f: f[1])
+    factions = sorted(_told_apart(event, {(r.submission.faction, r.faction_name) for r in rows if r.submission}),
+                      key=lambda f: f[1])
     if faction not in {slug for slug, _ in factions}:
         faction = ""
     shown = [r for r in rows if SHOW[show](r) and (not faction or (r.submission and r.submission.faction == faction))]

@@ -19,7 +19,7 @@ from armylists.games.registry import game_home
 from armylists.rules import params_for
 from armylists.rules.bans import BAN_SETTINGS
 from armylists.rules.text import setting_name
-from factions.models import GameSystem
+from factions.models import GameSystem, faction_labels
 
 # Names a game system carries that are not rules: how messages name the book, the usual game sizes.
 NOT_RULES = ("book", "points_presets")
@@ -207,8 +207,10 @@ def usable(game: GameSystem, frozen: Mapping[str, Any]) -> dict[str, Any]:
 def ban_names(game: GameSystem, settings: Mapping[str, Any]) -> dict[str, list[str]]:
     """The banned factions and units as players know them: "Knights (Kingdom)"."""
     factions = {f.slug: f for f in game.factions.prefetch_related("units")}
-    units = {(f.slug, u.slug): f"{u.name} ({f.name})" for f in factions.values() for u in f.units.all()}
+    by_id = faction_labels(factions.values())  # two of one name told apart (factions/models.py, Faction.label)
+    labels = {slug: by_id[f.pk] for slug, f in factions.items()}
+    units = {(f.slug, u.slug): f"{u.name} ({labels[f.slug]})" for f in factions.values() for u in f.units.all()}
     return {
-        "factions": [factions[s].name if s in factions else s for s in settings.get("banned_factions", [])],
+        "factions": [labels.get(s, s) for s in settings.get("banned_factions", [])],
         "units": [units.get(tuple(s.split("/", 1)), s) for s in settings.get("banned_units", [])],
     }

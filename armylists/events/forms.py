@@ -16,7 +16,7 @@ from django.utils import timezone
 from armylists.boundary.errors import BadInput
 from armylists.boundary.numbers import whole_number
 from armylists.builder.forms import setting_fields
-from factions.models import GameSystem
+from factions.models import GameSystem, faction_labels
 
 from .dates import date_fault
 from .eventsettings import GameSetting, clean_settings, game_settings, list_setting_names
@@ -105,9 +105,10 @@ class EventForm(forms.Form):
             else:
                 self.fields[PREFIX + setting.name] = _game_field(setting)
         factions = list(game.factions.prefetch_related("units"))
-        self.fields["banned_factions"].choices = [(f.slug, f.name) for f in factions]
+        labels = faction_labels(factions)  # two of one name told apart (factions/models.py, Faction.label)
+        self.fields["banned_factions"].choices = [(f.slug, labels[f.pk]) for f in factions]
         self.fields["banned_units"].choices = [
-            (f.name, [(f"{f.slug}/{u.slug}", u.name) for u in f.units.all()]) for f in factions]
+            (labels[f.pk], [(f"{f.slug}/{u.slug}", u.name) for u in f.units.all()]) for f in factions]
         if event is not None:
             self.initial.update(self._initial(event))
 

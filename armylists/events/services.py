@@ -222,8 +222,10 @@ def refuse_taken_name(event: Event, name: str, player: Player | None = None) -> 
 
 
 @transaction.atomic
-def join_event(*, event: Event, user, display_name: str) -> Player:
-    if event.state == State.PUBLISHED:
+def join_event(*, event: Event, user, display_name: str, late: bool = False) -> Player:
+    """`late`: a late player of the day, whom an organiser invited (tournament's day.py), who joins even once
+    the lists are published; through the invitation link nobody does."""
+    if event.state == State.PUBLISHED and not late:
         raise Refused("The lists of this event are published; it takes no more players.")
     existing = Player.objects.filter(event=event, user=user).first()
     if existing:

@@ -16,7 +16,7 @@ from armylists.events.models import Event, Player, PlayerInvitation
 from armylists.rules.refused import Refused
 
 from . import pairing
-from .models import Dropped, LateEntry, LogEntry, Round, Table, Tournament
+from .models import Dropped, LateEntry, LateInvitation, LogEntry, Round, Table, Tournament
 from .read import entrants, round_closed, standings_of, tournament_of
 from .scoring import TIEBREAKERS
 
@@ -167,19 +167,39 @@ def may_undo_drop(dropped: Dropped, paired: int) -> bool:
     return dropped.from_round > paired
 
 
+@transaction.atomic
 def invite_late_player(*, event: Event, username: str, display_name: str, by) -> None:
     """An invitation to play from the next round on, which the person accepts on their events page. Says nothing
-    of whether anyone has that username (no account, or already a player: nothing is made), so the organisers'
-    form tells nobody who has an account."""
+    of whether anyone has that username: the organisers see it pending as typed either way (`LateInvitation`),
+    and only someone who has it, and is not a player already, has anything to answer; so the organisers' form
+    tells nobody who has an account."""
     if event.state not in RUNNING:
         raise Refused("Before the lock, players join through the invitation link.")
     name = event_services.valid_display_name(display_name)
     event_services.refuse_taken_name(event, name)
-    user = get_user_model().objects.filter(username=username.strip()).first()
-    if user is None or Player.objects.filter(event=event, user=user).exists():
-        return
-    PlayerInvitation.objects.update_or_create(event=event, user=user,
-                                              defaults={"display_name": name, "invited_by": by})
+    username = username.strip()
+    user = get_user_model().objects.filter(username=username).first()
+    if user is not None and Player.objects.filter(event=event, user=user).exists():
+        raise Refused(f"{username} is a player of this event already.")
+    LateInvitation.objects.update_or_create(event=event, username=username,
+                                            defaults={"display_name": name, "sent": event_services.now(),
+                                                      "sent_by": by})
+    log(event, by, f"Invitation to play late sent to “{username}”, as {name}.")
+    if user is not None:
+        PlayerInvitation.objects.update_or_create(event=event, user=user,
+                                                  defaults={"display_name": name, "invited_by": by})
+
+
+@transaction.atomic
+def withdraw_late_invitation(*, event: Event, pk: int, by) -> LateInvitation:
+    """An invitation not yet answered taken back: the person has nothing left to answer."""
+    invitation = LateInvitation.objects.select_for_update().filter(event=event, pk=pk).first()
+    if invitation is None:
+        raise Refused("That invitation was answered or withdrawn already.")
+    PlayerInvitation.objects.filter(event=event, user__username=invitation.username).delete()
+    invitation.delete()
+    log(event, by, f"Invitation to play late withdrawn from “{invitation.username}”.")
+    return invitation
 
 
 @transaction.atomic
@@ -190,7 +210,9 @@ def answer_late_invitation(*, event: Event, user, accept: bool) -> Player | None
     if invitation is None:
         raise Refused("No invitation to play in this event is waiting for you.")
     invitation.delete()
+    LateInvitation.objects.filter(event=event, username=user.get_username()).delete()
     if not accept:
+        log(event, user, f"“{user.get_username()}” declined the invitation to play late.")
         return None
     return add_late_player(event=event, user=user, display_name=invitation.display_name, by=user)
 
@@ -203,7 +225,7 @@ def add_late_player(*, event: Event, user, display_name: str, by) -> Player:
     if Player.objects.filter(event=event, user=user).exists():
         raise Refused(f"{user.get_username()} is a player of this event already.")
     previous = last_round(event)
-    player = event_services.join_event(event=event, user=user, display_name=display_name)
+    player = event_services.join_event(event=event, user=user, display_name=display_name, late=True)
     from_round = previous.number + 1 if previous else 1
     LateEntry.objects.create(player=player, from_round=from_round)
     log(event, by, f"{player.display_name} added late, paired from round {from_round} on.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from armylists.events.models import Event, Player
+from armylists.events.models import DISPLAY_NAME_MAX, Event, Player
 
 from .scoring import DEFAULTS
 
@@ -105,6 +105,26 @@ class LateEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} joined late, from round {self.from_round}"
+
+
+class LateInvitation(models.Model):
+    """A late player's invitation as an organiser sent it, until it is answered or withdrawn: the username as
+    typed, whether or not anyone has it, so the organisers see what they sent (a typo among them) and the page
+    still tells nobody who has an account. The invitation the person answers is the events' `PlayerInvitation`,
+    made only where the username is someone's."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="late_invitations")
+    username = models.CharField(max_length=150)
+    display_name = models.CharField(max_length=DISPLAY_NAME_MAX)
+    sent = models.DateTimeField()
+    sent_by = models.ForeignKey(USER, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["sent", "pk"]
+        constraints = [models.UniqueConstraint(fields=["event", "username"], name="late_invitation_once")]
+
+    def __str__(self) -> str:
+        return f"{self.username} invited to play late in {self.event} as {self.display_name}"
 
 
 class LogEntry(models.Model):

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from django.utils.html import format_html_join
 
-from armylists.events.models import Event, Player
+from armylists.events.models import Event, Player, Submission
 from armylists.events.permissions import Access
 
 from .day import describe, in_round, may_undo_drop
-from .models import Dropped, LogEntry, Round, Table
+from .models import Dropped, LateEntry, LateInvitation, LogEntry, Round, Table
 from .read import Standing, book_scoring, entrants, round_closed, tournament_of
 from .results import entry_key, summary
 from .sideboards import latest_set, rule_of, sideboard_sets
@@ -48,10 +48,13 @@ def day_context(access: Access) -> dict:
     context["sideboard_rule"] = rule_of(event)
     if access.player is not None:
         context["my_drop"] = Dropped.objects.filter(player=access.player).first()
+        context["my_late"] = LateEntry.objects.filter(player=access.player).first()
         context["my_sideboards"] = latest_set(access.player) if context["sideboard_rule"] else None
         table = my_table(round_, access.player)
         context["table"] = table
-        context["opponent"] = opponent_of(table, access.player) if table else None
+        context["opponent"] = opponent = opponent_of(table, access.player) if table else None
+        # A late player may have no list: then there is no roster to link to (the link would lead nowhere).
+        context["opponent_has_list"] = opponent is not None and Submission.objects.filter(player=opponent).exists()
         context["summary"] = summary(table) if table and table.outcome else ""
         context["entry_key"] = entry_key(table) if table and table.outcome else ""
     if access.is_organiser:
@@ -64,6 +67,7 @@ def day_context(access: Access) -> dict:
         paired = round_.number if round_ else 0
         context["dropped"] = [(p, p.dropped, may_undo_drop(p.dropped, paired)) for p in players
                               if getattr(p, "dropped", None) is not None]
+        context["late_invitations"] = list(LateInvitation.objects.filter(event=event))
         context["log"] = list(LogEntry.objects.filter(event=event).select_related("by").order_by("-at", "-pk")[:100])
     return context
 
@@ -73,7 +77,7 @@ STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" da
                 '<td><strong data-testid="standing-player">{}</strong> <span class="muted" '
                 'data-testid="standing-notes">{}</span></td>' + FACTION_CELL +
                 '<td class="num" data-testid="vp">{} VP</td><td class="num" data-label="Destruction points">{}</td>'
-                '<td class="num">{} played</td><td class="opponents" data-label="Opponents">{}</td></tr>')
+                '<td class="num" data-testid="played">{}</td><td class="opponents" data-label="Opponents">{}</td></tr>')
 
 
 def standing_rows_html(standings: list[Standing], factions: bool = True) -> str:
@@ -83,4 +87,4 @@ def standing_rows_html(standings: list[Standing], factions: bool = True) -> str:
     return format_html_join("\n", row, (
         (s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "",
          *((s.player.faction or "no list",) if factions else ()), s.line.vp, s.line.destruction,
-         s.line.played, s.opponent_names or "–") for s in standings))
+         s.played, s.opponent_names or "–") for s in standings))

@@ -32,7 +32,7 @@ def pairing_rows(round_: Round, factions: dict[int, str]) -> list[list]:
 
 def standing_rows(standings: list[Standing]) -> list[list]:
     return [[s.line.rank, s.player.display_name, s.player.faction, s.line.vp, s.line.destruction,
-             s.line.played, s.opponent_names, s.notes] for s in standings]
+             s.played, s.opponent_names, s.notes] for s in standings]
 
 
 def csv_of(columns: list[str], rows: list[list]) -> str:

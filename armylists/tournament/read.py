@@ -74,12 +74,16 @@ class Standing:
         return ", ".join(o.display_name for o in self.opponents)
 
     @property
+    def played(self) -> str:
+        """Games played apart from byes ("2 played, 1 bye"): a bye has no opponent, so "3 played" beside two
+        opponents would read as a game missing. The scoring's `played` counts byes too."""
+        said = f"{self.line.played - self.line.byes} played"
+        return said + (f", {self.line.byes} bye{'s' if self.line.byes != 1 else ''}" if self.line.byes else "")
+
+    @property
     def notes(self) -> str:
-        """What the numbers alone do not say: a drop, and byes (which count as played)."""
-        said = [f"dropped from round {self.player.dropped_from}"] if self.player.dropped_from else []
-        if self.line.byes:
-            said.append(f"{self.line.byes} bye{'s' if self.line.byes != 1 else ''}")
-        return "; ".join(said)
+        """What the numbers alone do not say: a drop (byes are said with the games played)."""
+        return f"dropped from round {self.player.dropped_from}" if self.player.dropped_from else ""
 
 
 def _entrants(event: Event | int):

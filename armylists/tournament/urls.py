@@ -13,6 +13,7 @@ urlpatterns = [
     path("day/drop/undo/", organiser.undrop, name="undrop"),
     path("day/late/", organiser.late, name="late"),
     path("day/late/answer/", players.late_answer, name="late-answer"),
+    path("day/late/<int:pk>/withdraw/", organiser.late_withdraw, name="late-withdraw"),
     path("day/sideboards/", sideboards.submit, name="sideboards"),
     path("day/tables/<int:pk>/result/", players.enter, name="enter"),
     path("day/tables/<int:pk>/confirm/", players.confirm, name="confirm"),

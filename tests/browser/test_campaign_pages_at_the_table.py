@@ -41,6 +41,12 @@ def test_every_campaign_page_lays_out_within_the_screen(new_page, table, width):
     page.get_by_test_id("record-post-battle").click()
     expect(page.get_by_test_id("choose-form")).to_be_visible()
     assert_controls_fit(page, "a choice to make")
+    # Left unmade, the choice waits on the post-battle page, which offers it again or withdraws the dice.
+    page.goto(f"/campaigns/{table['campaign'].slug}/missions/1/armies/a2/")
+    expect(page.get_by_test_id("dice-waiting")).to_be_visible()
+    assert_controls_fit(page, "dice waiting for a choice")
+    page.get_by_test_id("withdraw-dice").click()
+    expect(page.get_by_test_id("post-battle-form")).to_be_visible()
     # The mission's "record" link, the post-battle's last columns, the leaderboard's Value and Bank: within the
     # screen's width where they are, not behind a sideways scroll.
     slug = table["campaign"].slug

@@ -145,18 +145,49 @@ def test_muster_rolls_once_and_a_reload_or_resubmit_never_rolls_again(armies, pl
     assert Action.objects.filter(kind="post-battle").count() == 1
 
 
-def test_only_the_game_master_discards_dice_muster_rolled(armies, players, client_for, monkeypatch):
+def test_the_armys_player_or_the_game_master_withdraws_dice_muster_rolled_and_no_other_player(
+        armies, players, client_for, monkeypatch):
     monkeypatch.setattr(services, "app_dice", lambda sides: 3)
+    play_mission(armies, players["alice"])
+    target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a1"])
+    alice, bob = client_for("alice"), client_for("bob")  # alice plays a1 and is the game master; bob plays a2
+    assert 'data-testid="discard-rolls"' in alice.post(target, {"units-u1": "4"}).content.decode()
+    assert bob.post(target, {"units-u1": "4", "_discard": "yes"}).status_code == 403
+    assert PendingRolls.objects.exists()
+    refused = client_for("bob").post(reverse("campaigns:mission-create", args=[armies.slug]),
+                                     {"_discard": "yes"}, follow=True)
+    assert "Only the game master" in messages_of(refused)[-1]  # other forms' dice stay the game master's
+    alice.post(target, {"units-u1": "4", "_discard": "yes"})
+    assert not PendingRolls.objects.exists() and not Action.objects.filter(kind="post-battle").exists()
+
+
+def test_a_waiting_choice_shows_on_the_post_battle_page_and_its_player_finishes_it(
+        armies, players, client_for, monkeypatch):
+    """Earn Experience: a trait roll of 6 makes a Fast Learner, who picks any other trait: the rules leave it to
+    the player, so nothing is chosen for them, and traits read as everywhere else ("Agile")."""
+    monkeypatch.setattr(services, "app_dice", lambda sides: 6)
     play_mission(armies, players["alice"], winner="a2")
     target = reverse("campaigns:post-battle", args=[armies.slug, 1, "a2"])
-    bob, alice = client_for("bob"), client_for("alice")  # bob plays a2; alice is the game master
+    bob = client_for("bob")
     asked = bob.post(target, {"units-u8": "4"}).content.decode()
-    assert 'data-testid="choose-form"' in asked and 'data-testid="discard-rolls"' not in asked
-    refused = bob.post(target, {"units-u8": "4", "_discard": "yes"}, follow=True)
-    assert "Only the game master" in messages_of(refused)[-1] and PendingRolls.objects.exists()
-    assert 'data-testid="discard-rolls"' in alice.post(target, {"units-u8": "4"}).content.decode()
-    alice.post(target, {"units-u8": "4", "_discard": "yes"})
-    assert not PendingRolls.objects.exists() and not Action.objects.filter(kind="post-battle").exists()
+    assert "is a Fast Learner: pick a trait" in asked
+    assert '<option value="" selected disabled>Choose one</option>' in asked and " selected" not in \
+        asked.split("Choose one</option>")[1].split("</select>")[0]
+    assert '<option value="agile">Agile</option>' in asked and ">agile<" not in asked
+    # Back on the form's page: it says dice wait, with the way to the choice, instead of a blank form.
+    page = bob.get(target).content.decode()
+    assert 'data-testid="dice-waiting"' in page and 'data-testid="post-battle-form"' not in page
+    assert 'data-testid="make-choice"' in page and 'data-testid="withdraw-dice"' in page
+    assert "a choice waits" in bob.get(reverse("campaigns:mission-detail", args=[armies.slug, 1])).content.decode()
+    # The form sent again with other values is refused, naming no die the player did not type.
+    other = messages_of(bob.post(target, {"units-u8": "0"}, follow=True))[-1]
+    assert other.startswith("Nothing was changed: dice Muster rolled for this form wait") and "6" not in other
+    again = bob.post(target, {"units-u8": "4"}).content.decode()  # "Make the choice" sends what was sent
+    key = re.search(r'name="_choice_key" value="([^"]+)"', again).group(1)
+    bob.post(target, {"units-u8": "4", "_choice_key": key, "_choice": "agile"})
+    assert "agile" in load_state(armies).state.armies["a2"].units["u8"].traits
+    assert not PendingRolls.objects.exists()
+    assert 'data-testid="dice-waiting"' not in bob.get(target).content.decode()
 
 
 def test_extra_dice_are_refused_naming_them(armies, players, client_for):

@@ -94,6 +94,9 @@ NOT_USER_TYPED = {
     "builder.ArmyList.share_token": "made by the program (secrets.token_urlsafe)",
     "campaigns.PendingRolls.form": "the action's own page, reversed by the program (never shown)",
     "campaigns.PendingRolls.rolls": "dice as numbers, by keys the rules engine makes (never shown as typed)",
+    "campaigns.PendingRolls.posted": "a form's fields as its sender sent them, kept while a choice waits and shown "
+                                     "only as the values of hidden inputs, which the template escapes "
+                                     "(campaigns/post_battle.html)",
     "builder.ArmyList.verdict": "the checker's report, made by the program",
     "builder.ListVersion.edit_key": "an X-Edit-Key header, [A-Za-z0-9_-]{1,64} or refused (replay.py)",
     "events.Event.slug": "made from the name by slugify: [a-z0-9-] only",

@@ -37,12 +37,12 @@ def starting_roster(prefix: str = "") -> tuple[NewUnit, ...]:
 class FirstChoice(Choices):
     """Takes the first option whenever the rules ask the player to choose."""
 
-    def pick(self, key, options, prompt):
+    def pick(self, key, options, prompt, labels=None):
         try:
-            return super().pick(key, options, prompt)
+            return super().pick(key, options, prompt, labels)
         except NeedChoice:
             self._given[key] = tuple(options)[0]
-            return super().pick(key, options, prompt)
+            return super().pick(key, options, prompt, labels)
 
 
 class Play:

@@ -84,6 +84,10 @@ def test_the_new_settings_are_explained_with_the_games_numbers():
     assert "Lists mix factions freely unless they say otherwise" in regiments
     skirmish = " ".join(params("aof-skirmish").explain())
     assert "Every unit comes from the list's faction unless the list says otherwise" in skirmish
+    # AoF Skirmish, Special Rules Reference: Hero: heroes never join, so no line may say whose units they join.
+    assert "heroes never join units" in skirmish and "heroes join only" not in skirmish
+    assert "Tournament mixed armies" not in skirmish  # it has no tournament guidelines
+    assert "heroes join only their own faction's units" in regiments
     battleground = " ".join(params("battleground").explain())
     assert "1500, 2000 or 2500" in battleground and "more than 15 command cards" in battleground
     alone = " ".join(params("aof-regiments", joined_hero_in_unit_cost=False).explain())

@@ -6,13 +6,14 @@ import io
 import re
 
 import pytest
+from django.db.models import Q
 from django.urls import reverse
 from pypdf import PdfReader
 
 from armylists.events import services as event_services
 from armylists.events.models import Event
 from armylists.tournament import day, results
-from armylists.tournament.models import Dropped, LogEntry, Table
+from armylists.tournament.models import Dropped, LateInvitation, LogEntry, Table
 from armylists.tournament.views import boards
 
 from .conftest import client_for
@@ -250,7 +251,7 @@ def test_dropping_a_player_is_asked_first_and_undone_until_the_next_round_is_pai
     assert Dropped.objects.get(player=dov).from_round == 2
     page = client.get(url("day", event)).text
     assert "Dov: dropped from round 2 on" in page and 'data-testid="undo-drop"' in page
-    assert "You dropped out of" in client_for(dov.user).get(url("day", event)).text
+    assert "The organiser dropped you from round 2" in client_for(dov.user).get(url("day", event)).text
     undone = client.post(url("undrop", event), {"player": dov.pk}, follow=True).text
     assert "Dov is back in the event" in undone and not Dropped.objects.exists()
     assert "Dov's drop is undone" in LogEntry.objects.filter(event=event).last().text
@@ -270,10 +271,13 @@ def test_standings_mark_dropped_players_and_byes(ready, organiser):
     dropped = Table.objects.filter(round__event=event).exclude(second=None).get().first
     day.drop_player(event=event, player=dropped, by=organiser)
     page = client_for(organiser).get(url("standings", event)).text
-    assert f"{bye.display_name}</strong> <span class=\"muted\" data-testid=\"standing-notes\">(1 bye)" in page
+    # A bye is not a game played: "0 played, 1 bye", beside no opponent.
+    row = re.search(rf"{bye.display_name}</strong>.*?</tr>", page).group(0)
+    assert 'data-testid="played">0 played, 1 bye</td>' in row and 'data-label="Opponents">–</td>' in row
     assert "(dropped from round 2)" in page
     rows = list(csv.DictReader(io.StringIO(client_for(organiser).get(url("standings-csv", event)).text)))
     assert {r["player"]: r["notes"] for r in rows}[dropped.display_name] == "dropped from round 2"
+    assert {r["player"]: r["played"] for r in rows}[bye.display_name] == "0 played, 1 bye"
 
 
 def test_no_drop_or_late_player_once_the_event_is_finished(ready, organiser):
@@ -343,3 +347,64 @@ def test_a_long_wall_sheet_is_rendered_by_the_worker_while_a_page_waits(ready, o
         reload = re.search(r'href="([^"]+waiting=[^"]+)"', waiting.text).group(1).replace("&amp;", "&")
         ready_pdf = client.get(reload)
         assert ready_pdf.status_code == 200 and ready_pdf.content.startswith(b"%PDF")
+
+
+def test_a_late_player_without_a_list_has_no_roster_link_and_an_old_one_leads_back_to_the_day(
+        ready, organiser, django_user_model):
+    event = ready(3)
+    day.pair_next_round(event=event, by=organiser)
+    for table in Table.objects.filter(round__event=event).exclude(second=None):
+        client_for(organiser).post(url("correct", event, table.pk), {"winner": "tie", "first_destruction": "1",
+                                                                     "second_destruction": "1"})
+    late = day.add_late_player(event=event, user=django_user_model.objects.create_user("late"),
+                               display_name="Late Lu", by=organiser)
+    day.pair_next_round(event=event, by=organiser, seed=3)
+    table = Table.objects.get(Q(first=late) | Q(second=late), round__number=2)
+    other = table.second if table.first_id == late.pk else table.first
+    assert other is not None
+    page = client_for(other.user).get(url("day", event)).text
+    assert 'data-testid="opponent-no-list"' in page and url("opponent-roster", event, table.pk) not in page
+    answer = client_for(other.user).get(url("opponent-roster", event, table.pk), follow=True)
+    assert answer.status_code == 200 and "Late Lu has no list in this event" in answer.text
+    assert url("opponent-roster", event, table.pk) in client_for(late.user).get(url("day", event)).text
+
+
+def test_day_pages_say_who_did_what_to_a_dropped_and_a_late_player(ready, organiser, stranger):
+    event = ready(2)
+    day.pair_next_round(event=event, by=organiser)
+    dropped = event.players.first()
+    day.drop_player(event=event, player=dropped, by=organiser)
+    said = client_for(dropped.user).get(url("day", event)).text
+    assert "The organiser dropped you from round 2 of" in said and "You dropped out" not in said
+    day.invite_late_player(event=event, username=stranger.username, display_name="Late Sam", by=organiser)
+    client_for(stranger).post(url("late-answer", event), {"answer": "accept"})
+    assert "You are not paired in round 1: you join from round 2." in client_for(stranger).get(url("day", event)).text
+
+
+def test_an_organiser_sees_each_pending_late_invitation_as_typed_and_withdraws_it(ready, organiser, stranger):
+    event = ready(2)
+    day.pair_next_round(event=event, by=organiser)
+    client = client_for(organiser)
+    for typed in (stranger.username, "nobody-has-this-nmae"):
+        client.post(url("late", event), {"username": typed, "display_name": "Late Sam"})
+    listed = re.search(r'data-testid="late-invitations">.*?</ul>', client.get(url("day", event)).text, re.S).group(0)
+    assert f"“{stranger.username}” as Late Sam, sent" in listed and "“nobody-has-this-nmae” as Late Sam" in listed
+    ours = LateInvitation.objects.get(event=event, username=stranger.username)
+    answer = client.post(url("late-withdraw", event, ours.pk), follow=True).text
+    assert f"The invitation to “{stranger.username}” is withdrawn." in answer
+    assert "Invitations to play" not in client_for(stranger).get(reverse("events:index")).text
+    assert client_for(stranger).post(url("late-answer", event), {"answer": "accept"}).status_code == 404
+    again = client.post(url("late-withdraw", event, ours.pk), follow=True).text
+    assert "That invitation was answered or withdrawn already." in again
+    assert client_for(event.players.first().user).post(url("late-withdraw", event, ours.pk)).status_code == 403
+
+
+def test_an_answered_invitation_is_no_longer_pending_and_a_published_event_still_takes_a_late_player(
+        ready, organiser, stranger):
+    event = event_services.change_state(event=ready(2), to=Event.State.PUBLISHED, by=organiser)
+    day.pair_next_round(event=event, by=organiser)
+    day.invite_late_player(event=event, username=stranger.username, display_name="Late Sam", by=organiser)
+    client_for(stranger).post(url("late-answer", event), {"answer": "accept"})
+    assert event.players.filter(user=stranger).exists() and not LateInvitation.objects.exists()
+    page = client_for(organiser).get(reverse("events:detail", args=[event.slug])).text
+    assert 'data-testid="invite-url"' not in page and 'data-testid="invite-renew"' not in page

@@ -16,6 +16,7 @@ from armylists.games.registry import game_home
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
+from factions.models import labelled
 
 from .. import services
 from ..forms import AdjustForm, ArmyFromListForm, NameForm, NotesForm, StatusForm, TraitsForm
@@ -50,7 +51,7 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
     campaign = member_campaign_or_404(request.user, slug)
     loaded = loaded_or_error(campaign)
     lists = ArmyList.objects.filter(owner=request.user, game=campaign.game)
-    factions = list(campaign.game.factions.values_list("slug", "name"))
+    factions = [(f.slug, f.label) for f in labelled(campaign.game.factions.select_related("game"))]
     faction = request.GET.get("faction") or request.POST.get("faction") or ""
     picker = faction_units(campaign.game, faction) if faction in dict(factions) else []
     form = ArmyFromListForm(request.POST if "army_list" in request.POST else None, lists=lists)

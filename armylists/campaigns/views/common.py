@@ -93,20 +93,33 @@ def _carried(request: HttpRequest, name: str) -> dict:
         return {}
 
 
+def posted_fields(request: HttpRequest) -> dict[str, list[str]]:
+    """The form's own fields as sent (not the choice page's, nor the CSRF token)."""
+    return {k: v for k, v in request.POST.lists() if not k.startswith("_") and k != "csrfmiddlewaretoken"}
+
+
 def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back: str,
-        entered: Mapping | None = None, done: str | None = None) -> HttpResponse:
+        entered: Mapping | None = None, done: str | None = None, may_discard: bool = False) -> HttpResponse:
     """Do the action; say what happened (or why not) and go to `done` (else back to the form's page).
     A member past the campaign write rate gets 429 and nothing is written.
 
     When the rules need a player's choice, the same form comes back with the
     choice to make, carrying the dice already rolled so they are not rolled again.
+    The form sent again with other values while those dice wait is refused: the dice were rolled for what
+    was sent first, and a sentence about dice nobody typed would puzzle. `may_discard`: the user may
+    withdraw those dice as the game master may (the army's own player, on its post-battle).
     """
     refused = limit(request, "campaign-write", WRITE_RATE)
     if refused is not None:
         return refused
     if request.POST.get("_discard") == "yes":
-        return _discard_rolls(request, campaign, back)
+        return _discard_rolls(request, campaign, back, may_discard)
     pending = PendingRolls.objects.filter(campaign=campaign, form=back).first()
+    if pending is not None and pending.posted and pending.posted != posted_fields(request) \
+            and "_choice_key" not in request.POST:
+        messages.error(request, "Nothing was changed: dice Muster rolled for this form wait for a choice. Make "
+                                "the choice, or withdraw the dice, on this page first.")
+        return redirect(back)
     rolls = _with_pending(dict(entered or {}), pending.rolls if pending else {})
     choices = _carried(request, "_choices")
     picked = request.POST.get("_choice_key")
@@ -117,19 +130,24 @@ def act(request: HttpRequest, campaign: Campaign, kind: str, data: Any, *, back:
                                    choices=choices, every_die_used=True)
     except NeedChoice as needed:
         PendingRolls.objects.update_or_create(campaign=campaign, form=back,
-                                              defaults={"rolls": getattr(needed, "rolls", {})})
+                                              defaults={"rolls": getattr(needed, "rolls", {}),
+                                                        "posted": posted_fields(request)})
         return render(request, "campaigns/choose.html", {
             "campaign": campaign, "needed": needed, "back": back,
-            "game_master": request.user.pk == campaign.game_master_id,
-            "carried": [(k, v) for k, v in request.POST.lists()
-                        if not k.startswith("_") and k != "csrfmiddlewaretoken"],
-            "choices": json.dumps(choices)})
+            "may_discard": may_discard or request.user.pk == campaign.game_master_id,
+            "carried": list(posted_fields(request).items()), "choices": json.dumps(choices)})
     except (Refused, BadInput, NeedDie) as error:
         messages.error(request, f"Nothing was changed: {error}")
         return redirect(back)
     PendingRolls.objects.filter(campaign=campaign, form=back).delete()
     messages.success(request, outcome.summary[:1].upper() + outcome.summary[1:])
     return redirect(done or back)
+
+
+def waiting_dice(campaign: Campaign, form: str) -> PendingRolls | None:
+    """The dice Muster rolled for the form at `form` (its page's path) that wait for a choice, if any: its page
+    says so and offers the choice again, rather than a blank form."""
+    return PendingRolls.objects.filter(campaign=campaign, form=form).first()
 
 
 def _with_pending(entered: dict, pending: dict) -> dict:
@@ -139,9 +157,10 @@ def _with_pending(entered: dict, pending: dict) -> dict:
     return {**{k: v for k, v in entered.items() if k.split("/")[0] not in rolled_for}, **pending}
 
 
-def _discard_rolls(request: HttpRequest, campaign: Campaign, back: str) -> HttpResponse:
-    """The game master cancels an action waiting for a choice: the dice Muster rolled for it are forgotten."""
-    if request.user.pk != campaign.game_master_id:
+def _discard_rolls(request: HttpRequest, campaign: Campaign, back: str, may_discard: bool) -> HttpResponse:
+    """The game master (or, where `may_discard`, the army's player) cancels an action waiting for a choice: the
+    dice Muster rolled for it are forgotten."""
+    if not may_discard and request.user.pk != campaign.game_master_id:
         messages.error(request, "Only the game master can discard dice Muster rolled.")
         return redirect(back)
     PendingRolls.objects.filter(campaign=campaign, form=back).delete()

@@ -13,9 +13,19 @@ from armylists.boundary.numbers import whole_number
 from armylists.rules.campaign.data import action_from_data
 
 from ..forms import EventForm, ResultForm
+from ..models import PendingRolls
 from ..presenters import army_row, mission_row
 from ..rolls import post_battle_dice
-from .common import act, army_or_404, is_game_master, loaded_or_error, may_change, member_campaign_or_404, refuse_form
+from .common import (
+    act,
+    army_or_404,
+    is_game_master,
+    loaded_or_error,
+    may_change,
+    member_campaign_or_404,
+    refuse_form,
+    waiting_dice,
+)
 
 MAX_KILLS = 50
 DIE = range(1, 7)  # what a D6 can show
@@ -67,7 +77,8 @@ def mission_create(request: HttpRequest, slug: str) -> HttpResponse:
     free = [army_row(state, a) for a in state.armies.values()
             if a.started and state.open_mission_of(a.key) is None]
     return render(request, "campaigns/mission_create.html", {"campaign": campaign, "armies": free,
-                                                             "params": state.params})
+                                                             "params": state.params,
+                                                             "next_number": len(state.missions) + 1})
 
 
 def _mission(loaded, number: int):
@@ -100,7 +111,10 @@ def mission_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
     events = sorted(state.params.tables.events.values(), key=lambda e: e.number)
     # The events whose fields the page asks for, named and numbered by the campaign's own table.
     by_kind = {e.effect.kind: e for e in events}
-    return render(request, "campaigns/mission_detail.html", {
+    forms = {reverse("campaigns:post-battle", args=[slug, number, key]): key for key in mission.armies}
+    waiting = {forms[f] for f in PendingRolls.objects.filter(campaign=campaign, form__in=forms)
+               .values_list("form", flat=True)}
+    return render(request, "campaigns/mission_detail.html", {"waiting": waiting,
         "campaign": campaign, "mission": mission_row(state, mission), "units": units, "params": state.params,
         "events": events, "countdown": by_kind.get("xp-split"), "bounty": by_kind.get("bounty"),
         "can_record": is_game_master(request.user, campaign) or request.user.get_username() in players,
@@ -172,9 +186,10 @@ def post_battle(request: HttpRequest, slug: str, number: int, key: str) -> HttpR
         entered = {f"{u}/*": dice for u in fielded if (dice := _dice(request.POST.get(f"dice-{u}", "")))}
         data = {"mission": number, "army": key, "objective_completed": request.POST.get("objective") == "on",
                 "results": results}
-        # Once recorded, the same page shows what every die did.
+        # Once recorded, the same page shows what every die did. The army's player withdraws dice waiting
+        # for their choice as the game master does (docs/campaigns.md, "Running a campaign": dice waiting for a choice).
         return act(request, campaign, "post-battle", data, entered=entered,
-                   back=reverse("campaigns:post-battle", args=[slug, number, key]))
+                   back=reverse("campaigns:post-battle", args=[slug, number, key]), may_discard=True)
     row = army_row(state, army)
     # The army's post-battles are one a mission it played: few, whatever the log's length.
     post_battles = campaign.actions.filter(kind="post-battle", army__key=key).order_by("-number")
@@ -187,4 +202,5 @@ def post_battle(request: HttpRequest, slug: str, number: int, key: str) -> HttpR
         "fielded": [u for u in row.units if u.key in mission.fielded[key]],
         "done": key in mission.done, "has_result": mission.has_result,
         "recorded": recorded, "dice": dice,
+        "pending": waiting_dice(campaign, reverse("campaigns:post-battle", args=[slug, number, key])),
         "can_change": may_change(request.user, campaign, army)})

@@ -27,8 +27,11 @@ class NeedDie(Exception):
 
 
 class NeedChoice(Exception):
-    def __init__(self, key: str, options: Sequence[str], prompt: str):
+    """`labels`: each option's name as people read it ("Agile" for "agile"), where the rules give one."""
+
+    def __init__(self, key: str, options: Sequence[str], prompt: str, labels: Mapping[str, str] | None = None):
         self.key, self.options, self.prompt = key, tuple(options), prompt
+        self.labels = {o: (labels or {}).get(o, o) for o in self.options}
         super().__init__(f"{prompt} ({key}: one of {', '.join(options)})")
 
 
@@ -81,17 +84,17 @@ class Choices:
         self._given = dict(given or {})
         self.used: dict[str, str] = {}
 
-    def pick(self, key: str, options: Iterable[str], prompt: str) -> str:
+    def pick(self, key: str, options: Iterable[str], prompt: str, labels: Mapping[str, str] | None = None) -> str:
         options = tuple(options)
         if key in self._given:
             choice = self._given[key]
             if choice not in options:
-                raise NeedChoice(key, options, f"{prompt}: {choice!r} is not one of the options")
+                raise NeedChoice(key, options, f"{prompt}: {choice!r} is not one of the options", labels)
             self.used[key] = choice
             return choice
         if len(options) == 1:
             return options[0]  # nothing to choose
-        raise NeedChoice(key, options, prompt)
+        raise NeedChoice(key, options, prompt, labels)
 
     def unused(self) -> list[str]:
         return sorted(set(self._given) - set(self.used))

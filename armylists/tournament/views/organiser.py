@@ -15,7 +15,7 @@ from .. import day, results
 from ..day import last_round
 from ..forms import CorrectForm, LateForm, MoveForm, PairForm, PlayerForm, ScoringForm, SwapForm
 from ..models import Round, Table
-from .common import from_the_day_page, handled, organiser_access
+from .common import back_to_day, from_the_day_page, handled, organiser_access
 
 
 def _round(access, number: int) -> Round:
@@ -124,6 +124,18 @@ def late(request: HttpRequest, slug: str) -> HttpResponse:
         return (f"If someone is called “{username}” on Muster, they are invited to play as “{name}”: they are "
                 "paired from the next round on once they accept on their events page.")
     return limit(request, "player-invite") or handled(request, slug, LateForm(request.POST), invite)
+
+
+@require_POST
+@login_required
+def late_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A late player's invitation taken back before it is answered (a typo, or the player is not coming)."""
+    access = organiser_access(request, slug)
+    try:
+        invitation = day.withdraw_late_invitation(event=access.event, pk=pk, by=request.user)
+    except day.Refused as error:
+        return back_to_day(request, slug, error)
+    return back_to_day(request, slug, done=f"The invitation to “{invitation.username}” is withdrawn.")
 
 
 @require_POST

@@ -102,8 +102,9 @@ def opponent_roster(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access, player, table = _my_table(request, slug, pk)
     opponent = opponent_of(table, player)
     submission = Submission.objects.filter(player=opponent).order_by("-version").first() if opponent else None
-    if submission is None:
-        raise Http404("Your opponent has no list.")
+    if submission is None:  # a late player with no list: the day page shows no link, an old one leads back there
+        return back_to_day(request, slug, day.Refused(f"{opponent.display_name if opponent else 'Nobody'} "
+                                                      "has no list in this event, so there is no roster to show."))
     submission.player = opponent
     stem = f"{access.event.slug}-round-{table.round.number}-table-{table.number}-opponent"
     return submission_roster(request, submission, access.event, stem)

@@ -57,7 +57,8 @@ def _regular_trait(unit: UnitState, new_level: int, params: CampaignParams, dice
         if row.effect == "pick-other":
             options = [r.key for r in table.rows if r.effect != "pick-other" and (r.repeatable or not _held(unit, r))]
             row = table.row(choices.pick(f"{key}/fast-learner", options,
-                                         f"{unit.name} is a Fast Learner: pick a trait"))
+                                         f"{unit.name} is a Fast Learner: pick a trait",
+                                         {r.key: r.name for r in table.rows}))
         if row.repeatable or not _held(unit, row):
             break
     trait = row.key
@@ -76,7 +77,8 @@ def _hero_skill(unit: UnitState, new_level: int, params: CampaignParams, dice: D
     if current is None or all(k in unit.skills for k in current.row_keys()):
         pair = tables.skill_set_pairs.lookup(dice.roll(f"{key}/skill-set", tables.skill_set_pairs.sides))
         options = [s for s in pair.sets if s not in unit.skill_sets]
-        chosen = choices.pick(f"{key}/skill-set", options, f"{unit.name} learns a skill set ({pair.name})")
+        chosen = choices.pick(f"{key}/skill-set", options, f"{unit.name} learns a skill set ({pair.name})",
+                              {s: tables.skill_sets[s].name for s in options if s in tables.skill_sets})
         unit = unit.changed(skill_sets=unit.skill_sets + (chosen,))
         current = tables.skill_sets[chosen]
     skill = _roll_unheld(current, f"{key}/skill", unit.skills, dice)

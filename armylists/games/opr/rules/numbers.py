@@ -43,6 +43,8 @@ class OprParams(GameParams):
     mixed_max_factions: int  # tournament mixed armies
     mixed_primary_percent: int
     army_section: ClassVar[str] = "Preparing your Army"
+    # Whether the book has tournament guidelines, and so `mixed_armies` `tournament` (AoF Regiments does).
+    tournament_guidelines: ClassVar[bool] = True
 
     def explain(self) -> list[str]:
         p = self
@@ -71,9 +73,10 @@ class OprParams(GameParams):
             lines.append("Always: heroes never join units.")
         ways = mixing_ways(p)
         lines.append(ways.get(p.default_mixed_armies, ways["free"])[1])
-        lines.append(
-            f"Tournament mixed armies: units from at most {p.mixed_max_factions} factions; a list that mixes them "
-            f"spends at least {p.mixed_primary_percent}% of its points on the primary faction, and heroes join only "
-            "their own faction's units."
-        )
+        if p.tournament_guidelines:
+            lines.append(
+                f"Tournament mixed armies: units from at most {p.mixed_max_factions} factions; a list that mixes "
+                f"them spends at least {p.mixed_primary_percent}% of its points on the primary faction, and heroes "
+                "join only their own faction's units."
+            )
         return lines
