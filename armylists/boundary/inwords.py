@@ -52,16 +52,15 @@ def _parts(path: str) -> tuple[list[str], str | None]:
 
 def page_sentence(path: str, message: str) -> str:
     """A fault's sentence for a page, to follow "This list file cannot be used: ": its place in words, then what
-    is wrong; never its JSON path."""
+    is wrong; never its JSON path. "the list's first entry: its unit is required", "the list's first entry, its
+    unit: no unit 'knigths' in faction 'kingdom'", "the list's points limit must be an integer"."""
     items, field = _parts(path)
-    owner = "its" if items else "the list's"
-    if field and message.startswith(_PREDICATE):
-        said = f"{owner} {_words(field)} {message}"
-    elif field and not message.startswith("the "):
-        said = f"{owner} {_words(field)}: {message}"
-    else:
-        said = message
+    said_of_field = field is not None and not message.startswith("the ")  # "the ...": the message names it
+    if said_of_field:
+        owner = "its" if items else "the list's"
+        items.append(f"{owner} {_words(field)}")
     if not items:
-        return said
-    joined = " " if said is message and message.startswith(_PREDICATE) else ": "
-    return ", ".join(items) + joined + said
+        return message
+    if message.startswith(_PREDICATE):
+        return f"{', '.join(items[:-1])}: {items[-1]} {message}" if len(items) > 1 else f"{items[0]} {message}"
+    return f"{', '.join(items)}: {message}"
