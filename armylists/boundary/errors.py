@@ -7,7 +7,7 @@ from .inwords import page_sentence
 class BadInput(Exception):
     """Input that cannot be used as it is; `path` is a JSON path such as entries[3].unit.
 
-    It is said two ways (docs/list-file.md, "Bad input"): `str(error)`, the path and the sentence, for `checklist`
+    It is said two ways (docs/checking.md, "Bad input"): `str(error)`, the path and the sentence, for `checklist`
     and `POST /api/check`, with a command's hint where one helps; `error.on_page`, for a page, in words of the
     file's units and options and no path or command. A raiser that knows those words better than the path gives
     them as `shown` (an Army Forge unit's name); else they are made from the path.

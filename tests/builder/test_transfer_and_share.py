@@ -51,7 +51,7 @@ def test_an_imported_file_without_a_name_is_named_after_the_file(alice, games):
     ({"format": "armylists/list@9"}, "the list&#x27;s format must be"),
 ])
 def test_a_bad_list_file_is_rejected_in_words_and_nothing_is_written(alice, games, content, message):
-    """A page names the fault's place in words, never its JSON path (docs/list-file.md, "Bad input")."""
+    """A page names the fault's place in words, never its JSON path (docs/checking.md, "Bad input")."""
     response = alice.post(reverse("builder:list-import"), {"file": upload(content)})
     page = response.content.decode()
     assert response.status_code == 200 and f"This list file cannot be used: {message}" in page

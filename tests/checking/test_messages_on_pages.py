@@ -1,4 +1,4 @@
-"""A list file's bad input said two ways (docs/list-file.md, "Bad input"): `checklist` and POST /api/check name its
+"""A list file's bad input said two ways (docs/checking.md, "Bad input"): `checklist` and POST /api/check name its
 JSON path, which a person editing the file or a program needs; a page (the builder's import, an event's file
 submission) names the place in words of the list's entries, and never a JSON path or a command."""
 from __future__ import annotations

@@ -55,7 +55,7 @@ def changed(path: tuple, value: Any) -> Any:
 hostile_lists = st.builds(changed, st.sampled_from(places(VALID)), json_values | st.just(LEFT_OUT))
 
 
-# A JSON path or a field's key, and a command: what a page never shows (docs/list-file.md, "Bad input").
+# A JSON path or a field's key, and a command: what a page never shows (docs/checking.md, "Bad input").
 NOT_ON_A_PAGE = re.compile(r"\w\[\d+\]|\b(units|selectedUpgrades|pointsLimit|gameSystem|armyId|selectionId|joinToUnit|"
                            r"customName)\b|import_factions|manage\.py|--")
 # What the file said, quoted in the sentence: it may hold anything.

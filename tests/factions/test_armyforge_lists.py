@@ -312,7 +312,7 @@ def test_a_share_links_fetch_follows_no_redirect_and_says_so(imported, client, d
     assert "internal" not in page and not ArmyList.objects.exists()
 
 
-# --- what each way in says of a bad list (docs/list-file.md, "Bad input": a path and a command for checklist and
+# --- what each way in says of a bad list (docs/checking.md, "Bad input": a path and a command for checklist and
 # the API, words of the list's units on a page) -----------------------------------------------------------------
 
 REGIMENTS, SKIRMISH = "Age of Fantasy: Regiments", "Age of Fantasy: Skirmish"
