@@ -1,5 +1,5 @@
 """A fault's place in a list file said in words, for a page (docs/checking.md, "Bad input"): `entries[3].unit:
-is required` is shown as "The list's fourth entry: its unit is required". `checklist` and `POST /api/check` keep
+is required` is shown as "the list's fourth entry: its unit is required". `checklist` and `POST /api/check` keep
 the JSON path, which a program or a person editing the file needs; a page speaks of the list's units and options.
 """
 from __future__ import annotations

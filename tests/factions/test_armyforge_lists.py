@@ -423,3 +423,13 @@ def test_a_page_speaks_of_the_lists_units_where_checklist_and_the_api_name_the_p
     assert imported_page == f"This list file cannot be used: {on_page}"
     assert submitted == f"Nothing was submitted: {on_page}"
     assert "units[" not in on_page and "Upgrades" not in on_page and "import_factions" not in on_page
+
+
+def test_a_page_names_both_halves_of_a_combined_unit_from_two_books_by_their_places(legacy_book, client,
+                                                                                     django_user_model):
+    data = army_forge_list(unit("s1", "uOars"), unit("s2", "uOars", join="s1", combined=True, army="BookRiverfolkOld"))
+    imported_page, _ = submit_file_and_import(client, django_user_model, data)
+    assert imported_page == (
+        "This list file cannot be used: the list's second unit, “Oarsmen”, of the book Riverfolk Leagues (Old), is "
+        "combined with the list's first unit, “Oarsmen”, of the book Riverfolk Leagues: the two halves of a combined "
+        "unit must be copies of the same unit of one army book")

@@ -11,7 +11,7 @@ marked combined; a unit with `joinToUnit` and no `combined` is a hero joined to 
 
 The books must be imported first, for the list's game: `books` gives, by Army Forge book uid, the faction's slug and
 its units by Army Forge id, each with its slug and its options by uid (and by id). A book imported for the other
-AoF game only is named with that game (`Elsewhere`): the same book must be downloaded for this one.
+AoF game only is named with that game (`ListGame.elsewhere`): the same book must be downloaded for this one.
 
 Each fault is said two ways (`BadInput`): with its JSON path, the selectionId and a command for `checklist` and
 `POST /api/check`; in words of the list's units (its third unit, "Knights") for a page.
