@@ -17,7 +17,7 @@ from armylists.boundary.jsonfile import FACTION_FILE_BYTES, parse_json, read_jso
 from armylists.games.base import Game
 from armylists.games.book_reading import LeftOut
 from armylists.games.own_fields import FACTION_SHARED, details_of
-from armylists.games.registry import game_home
+from armylists.games.registry import game_home, homes
 
 from .exporter import faction_document, factions_with_details
 from .importer import FactionFileError, import_document
@@ -103,6 +103,17 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
     breaks = broken_by_replacing(game, existing.slug, {u.slug for u in parsed.factions[0].units}) \
         if existing is not None and not existing.army_forge_book else []
     return BookImport(source, game, parsed, reading.left_out, existing, changes, beside, breaks)
+
+
+def imported_elsewhere(book: str, game: str) -> tuple[str, str] | None:
+    """The name of another game the Army Forge book `book` (its uid) was imported for, and its faction's name there;
+    None when no other game has it. A list of `game` naming it is told so, since the same book must be downloaded
+    for each game (docs/list-file.md, "Army Forge lists")."""
+    readers = [home.slug for home in homes() if home.army_forge_systems and home.slug != game]
+    for faction in Faction.objects.filter(game__slug__in=readers).select_related("game").order_by("game__name", "pk"):
+        if (faction.army_forge_book or {}).get("book") == book:
+            return faction.game.name, faction.name
+    return None
 
 
 def _faction(game: str, slug: str) -> Faction | None:

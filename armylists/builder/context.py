@@ -53,7 +53,7 @@ def load_checked(army_list: ArmyList, library: Library) -> tuple[Checked | None,
     try:
         return check_against(parse_list(army_list.document), library, army_list.game), None
     except BadInput as error:
-        return None, str(error)
+        return None, error.on_page
 
 
 @dataclass

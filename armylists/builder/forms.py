@@ -121,7 +121,7 @@ class ImportForm(forms.Form):
             try:
                 cleaned["data"] = fetch_shared_list(link)
             except BadInput as error:
-                self.add_error("link", f"This link cannot be used: {error}")
+                self.add_error("link", f"This link cannot be used: {error.on_page}")
         return cleaned
 
     def clean_file(self):
@@ -133,7 +133,7 @@ class ImportForm(forms.Form):
             too_big(upload.size, LIST_BYTES)
             self.cleaned_data["data"] = parse_json(upload.read(LIST_BYTES + 1))
         except BadInput as error:
-            raise ValidationError(f"This list file cannot be used: {error}", code="bad-input") from None
+            raise ValidationError(f"This list file cannot be used: {error.on_page}", code="bad-input") from None
         return upload
 
 

@@ -83,7 +83,7 @@ def checked_as_stored(game: GameSystem, document: dict, library: Library) -> tup
     try:
         return check_against(parse_list(document), library, game), None
     except BadInput as error:
-        return None, str(error)
+        return None, error.on_page
 
 
 def _validate(game: GameSystem, before: Checked | None, after: dict, library: Library) -> tuple:
@@ -93,7 +93,7 @@ def _validate(game: GameSystem, before: Checked | None, after: dict, library: Li
     except BadInput as error:
         # Unit data re-imported since the list was saved: let the player repair it.
         if before is None:
-            return parsed, None, str(error)
+            return parsed, None, error.on_page
         raise
 
 

@@ -113,7 +113,9 @@ def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str,
 def _unit(library: Library, faction: str, unit: str):
     found = library.unit(faction, unit)
     if found is None:
-        raise BadInput("unit", f"no unit '{unit}' in faction '{faction}'")
+        # A unit the form offered, gone since (an import): said of what was asked, not of a place in the file.
+        raise BadInput("unit", f"no unit '{unit}' in faction '{faction}'",
+                       shown=f"there is no unit '{unit}' in faction '{faction}' (any more)")
     return found
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from armylists.boundary.errors import BadInput
@@ -15,6 +16,7 @@ from armylists.games.registry import game_home, homes
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
+from factions.armyforge import imported_elsewhere
 from factions.models import GameSystem, game_params
 
 from .library import Library, library_of
@@ -64,7 +66,8 @@ def muster_document(data: Any, libraries: Mapping[str, Library] | None = None) -
         if (slug := home.other_list_game(data)) is not None:
             game = find_game(slug)
             library = (libraries or {}).get(game.slug) or library_of(game)
-            return game_home(slug).other_list(data, library.factions.values())
+            elsewhere = partial(imported_elsewhere, game=game.slug)  # asked only of a book this game lacks
+            return game_home(slug).other_list(data, library.factions.values(), elsewhere)
     return data
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from armylists.boundary.errors import BadInput
+from armylists.boundary.errors import BadInput, said_on_page
 from armylists.checking.check import Batch
 from armylists.checking.listfile import parse_list
 from armylists.checking.resolve import snapshot_of
@@ -31,8 +31,9 @@ class Rechecked:
     legal: bool | None  # None when the list no longer resolves against today's data
     points: int | None
     violations: tuple[dict, ...]
-    problem: str | None
+    problem: str | None  # with its JSON path, as `recheck_event` prints it
     why: tuple[str, ...]
+    problem_on_page: str | None = None  # in words, as the dashboard shows it (docs/checking.md, "Bad input")
 
     @property
     def verdict_changed(self) -> bool:
@@ -95,7 +96,7 @@ def _recheck_one(player: Player, submission: Submission, event: Event, settings:
         document = parse_list(submission.document)
         checked = batch.check(document, overrides=settings)
     except (BadInput, ValueError) as error:
-        return Rechecked(player, submission, None, None, (), str(error), tuple(why))
+        return Rechecked(player, submission, None, None, (), str(error), tuple(why), said_on_page(error))
     today = snapshot_of(document, checked.library)
     violations = tuple(v.as_dict() for v in checked.report.violations)
     if checked.report.points != submission.points:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
@@ -483,8 +483,11 @@ class Game:
         its slug, None when this game does not read that file, BadInput for a file it knows and refuses."""
         return None
 
-    def other_list(self, data: Any, factions: Any) -> dict[str, Any]:
-        """That list file as Muster's own list document, read against the game's `factions` (a library's)."""
+    def other_list(self, data: Any, factions: Any,
+                   elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
+        """That list file as Muster's own list document, read against the game's `factions` (a library's).
+        `elsewhere`: an Army Forge book uid -> the name of another game it was imported for and its faction's name
+        there (None: no other game has it), so a book imported for the wrong game is said to be."""
         raise BadInput("", f"{self.system['name']} reads no other tool's list files")
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ from .tasks import render_list_roster
 
 def _unprintable(error: BadInput) -> HttpResponse:
     # Plain text: the message may quote what the user typed.
-    return HttpResponse(f"This list cannot be printed: {error}", status=409,
+    return HttpResponse(f"This list cannot be printed: {error.on_page}", status=409,
                         content_type="text/plain; charset=utf-8")
 
 

@@ -47,12 +47,13 @@ def test_meta_survives_import_an_edit_and_export(alice, games):
 
 @pytest.mark.parametrize("content, message", [
     (json.dumps(list_data(entries=[{"id": "../18/delete", "unit": "infantry"}])).encode(),
-     "entries[0].id: must be 1 to 40 letters, digits, &#x27;_&#x27; or &#x27;-&#x27;"),
+     "the list&#x27;s first entry: its id must be 1 to 40 letters, digits, &#x27;_&#x27; or &#x27;-&#x27;"),
     (json.dumps(list_data()).encode("utf-16"), "must be UTF-8; this file is UTF-16"),
     (json.dumps(list_data()).encode("utf-16-le"), "must be UTF-8; this file looks like UTF-16"),
     (b"[" * 100_000, "nests more than 20 levels deep"),
-    (json.dumps(list_data()).replace('1500', "9" * 5_000).encode(), "points_limit: must be at most 1,000,000"),
-    (json.dumps(list_data(colour="red")).encode(), "colour: is not a field of this format"),
+    (json.dumps(list_data()).replace('1500', "9" * 5_000).encode(),
+     "the list&#x27;s points limit must be at most 1,000,000"),
+    (json.dumps(list_data(colour="red")).encode(), "the list&#x27;s colour is not a field of this format"),
 ])
 def test_the_import_form_refuses_hostile_files_and_writes_nothing(alice, games, content, message):
     response = alice.post(reverse("builder:list-import"), {"file": upload(content)})

@@ -45,14 +45,17 @@ def test_an_imported_file_without_a_name_is_named_after_the_file(alice, games):
 
 @pytest.mark.parametrize("content, message", [
     (b"{not json", "not valid JSON"),
-    (list_file(points_limit="many"), "points_limit: must be an integer"),
-    (list_file("aof-regiments", {"unit": "knigths"}, points_limit=100), "entries[0].unit: no unit &#x27;knigths&#x27;"),
-    ({"format": "armylists/list@9"}, "format: must be"),
+    (list_file(points_limit="many"), "the list&#x27;s points limit must be an integer"),
+    (list_file("aof-regiments", {"unit": "knigths"}, points_limit=100),
+     "the list&#x27;s first entry, its unit: no unit &#x27;knigths&#x27;"),
+    ({"format": "armylists/list@9"}, "the list&#x27;s format must be"),
 ])
-def test_a_bad_list_file_is_rejected_with_its_json_path_and_nothing_is_written(alice, games, content, message):
+def test_a_bad_list_file_is_rejected_in_words_and_nothing_is_written(alice, games, content, message):
+    """A page names the fault's place in words, never its JSON path (docs/checking.md, "Bad input")."""
     response = alice.post(reverse("builder:list-import"), {"file": upload(content)})
-    assert response.status_code == 200 and message in response.content.decode()
-    assert not ArmyList.objects.exists()
+    page = response.content.decode()
+    assert response.status_code == 200 and f"This list file cannot be used: {message}" in page
+    assert "entries[0]" not in page and "points_limit" not in page and not ArmyList.objects.exists()
 
 
 def test_the_text_export_has_names_points_and_problems(alice, make_list):

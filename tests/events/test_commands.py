@@ -8,6 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
+from django.urls import reverse
 
 from armylists.events import services
 from armylists.events.diff import diff
@@ -16,7 +17,7 @@ from armylists.events.models import Event, Submission
 from factions.models import Unit, data_changed
 from tests.factories import change_units
 
-from .conftest import ILLEGAL, LEGAL
+from .conftest import ILLEGAL, LEGAL, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -60,6 +61,17 @@ def test_a_list_whose_units_are_gone_no_longer_checks_and_exits_2(event, joined,
     assert code == 2
     assert lines == ["Alice (Kingdom, v1): BAD INPUT: entries[1].unit: no unit 'captain' in faction 'kingdom'"
                      " — CHANGED since submission (was legal)"]
+
+
+def test_the_dashboards_recheck_says_why_a_list_no_longer_checks_in_words(event, joined, organiser):
+    """The command keeps the JSON path; the organiser's page names the entry in words (docs/checking.md, "Bad
+    input")."""
+    services.submit(player=joined[0], data=copy.deepcopy(LEGAL))
+    Unit.objects.filter(slug="captain").delete()
+    data_changed(event.game_id)
+    page = client_for(organiser).get(reverse("events:recheck", args=[event.slug])).content.decode()
+    assert "the list&#x27;s second entry, its unit: no unit &#x27;captain&#x27; in faction &#x27;kingdom&#x27;" in page
+    assert "entries[1]" not in page
 
 
 def test_an_unknown_event_is_a_sentence_and_exit_2(db):

@@ -1,9 +1,11 @@
 """Any JSON value in any field of an Army Forge list file, or the field left out, is answered with a report or a
 sentence naming where the fault is (docs/list-file.md, "Army Forge lists"): by the reader, `checklist` (exit 2)
-and POST /api/check (400 JSON). Never another exception, a traceback or a 500."""
+and POST /api/check (400 JSON), and in words on a page (no JSON path, no command). Never another exception, a
+traceback or a 500."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -53,6 +55,13 @@ def changed(path: tuple, value: Any) -> Any:
 hostile_lists = st.builds(changed, st.sampled_from(places(VALID)), json_values | st.just(LEFT_OUT))
 
 
+# A JSON path or a field's key, and a command: what a page never shows (docs/checking.md, "Bad input").
+NOT_ON_A_PAGE = re.compile(r"\w\[\d+\]|\b(units|selectedUpgrades|pointsLimit|gameSystem|armyId|selectionId|joinToUnit|"
+                           r"customName)\b|import_factions|manage\.py|--")
+# What the file said, quoted in the sentence: it may hold anything.
+QUOTED = re.compile(r"'[^']*'|“[^”]*”")
+
+
 @SETTINGS
 @given(data=hostile_lists)
 def test_the_reader_answers_any_value_in_any_field_with_a_report_or_a_sentence(imported, data):  # noqa: F811
@@ -60,6 +69,7 @@ def test_the_reader_answers_any_value_in_any_field_with_a_report_or_a_sentence(i
         check_document(data)
     except BadInput as error:
         assert_sentence(str(error))
+        assert not NOT_ON_A_PAGE.search(QUOTED.sub("", error.on_page)), error.on_page
 
 
 @SETTINGS

@@ -11,7 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import timezone
 
@@ -73,8 +73,9 @@ def test_a_joined_hero_and_a_combined_unit_are_read_as_army_forge_means_them(imp
 @pytest.mark.parametrize(("units", "said"), [
     ([unit("s9", "uNope")], "units[0].id: unit 's9': no unit 'uNope' in the book Riverfolk Leagues"),
     ([unit("s1", "uSage", "oNope")], "unit 's1': no option 'oNope' for this unit in the book Riverfolk Leagues"),
-    ([unit("s1", "uSage", army="OtherBook")], "the army book 'OtherBook' (of unit 's1') is not imported: import "
-                                              "it first (import_factions --army-forge)"),
+    ([unit("s1", "uSage", army="OtherBook")], "the army book 'OtherBook' (of unit 's1') is not imported for Age of "
+                                              "Fantasy: Regiments: import it first (import_factions --army-forge "
+                                              "aof-regiments BOOK.json)"),
 ])
 def test_an_id_the_book_does_not_have_is_bad_input_naming_the_selection(imported, tmp_path, capsys, units, said):
     status, report = checked(tmp_path, capsys, army_forge_list(*units))
@@ -119,13 +120,13 @@ def test_a_game_system_that_is_not_text_is_a_form_error_on_import_and_an_events_
         raw = json.dumps({"gameSystem": system, "units": []}).encode()
         page = client.post(reverse("builder:list-import"),
                            {"file": SimpleUploadedFile("raid.json", raw, content_type="application/json")})
-        assert page.status_code == 200 and "This list file cannot be used: gameSystem: the game system must be " \
+        assert page.status_code == 200 and "This list file cannot be used: the game system must be " \
             "&#x27;aofr&#x27; or &#x27;aofs&#x27;" in page.content.decode()
         submitted = client.post(reverse("events:submit-file", args=[event.slug]),
                                 {"file": SimpleUploadedFile("raid.json", raw, content_type="application/json")},
                                 follow=True)
         said = [str(m) for m in submitted.context["messages"]]
-        assert said == [f"Nothing was submitted: gameSystem: the game system must be 'aofr' or 'aofs' (an Army "
+        assert said == [f"Nothing was submitted: the game system must be 'aofr' or 'aofs' (an Army "
                         f"Forge list of Age of Fantasy: Regiments or Skirmish), not {shown}"
                         for shown in [{"[]": "a list", "{}": "an object", "3": "a number", "None": "null",
                                        "True": "true or false"}[str(system)]]]
@@ -309,3 +310,126 @@ def test_a_share_links_fetch_follows_no_redirect_and_says_so(imported, client, d
     assert "This link cannot be used: Army Forge answered with a redirect to another address, which this site " \
            "does not follow" in page
     assert "internal" not in page and not ArmyList.objects.exists()
+
+
+# --- what each way in says of a bad list (docs/checking.md, "Bad input": a path and a command for checklist and
+# the API, words of the list's units on a page) -----------------------------------------------------------------
+
+REGIMENTS, SKIRMISH = "Age of Fantasy: Regiments", "Age of Fantasy: Skirmish"
+
+
+def submit_file_and_import(client, django_user_model, data: dict, game: str = "aof-regiments") -> tuple[str, str]:
+    """What the builder's import page and an event's file submission say of `data`, nothing stored by either."""
+    organiser, ada = (django_user_model.objects.get_or_create(username=name)[0] for name in ("olga", "ada"))
+    soon = timezone.now() + dt.timedelta(days=30)
+    event = factories.make_event(organiser, GameSystem.objects.get(slug=game), starts_at=soon,
+                                 deadline=soon - dt.timedelta(days=1))
+    events.join_event(event=event, user=ada, display_name="Ada")
+    client.force_login(ada)
+    raw = json.dumps(data).encode()
+    page = client.post(reverse("builder:list-import"),
+                       {"file": SimpleUploadedFile("raid.json", raw, content_type="application/json")})
+    submitted = client.post(reverse("events:submit-file", args=[event.slug]),
+                            {"file": SimpleUploadedFile("raid.json", raw, content_type="application/json")},
+                            follow=True)
+    assert page.status_code == 200 and not ArmyList.objects.exists() and not Submission.objects.exists()
+    error = page.context["form"].errors["file"]
+    [said] = [str(m) for m in submitted.context["messages"]]
+    return error[0], said
+
+
+@pytest.fixture
+def skirmish_only(tmp_path):
+    """The book downloaded from Army Forge for AoF Skirmish, imported for AoF Skirmish alone."""
+    path = tmp_path / "skirmish-book.json"
+    path.write_text(json.dumps(book(gameSystemSlug="age-of-fantasy-skirmish")))
+    call_command("import_factions", "--army-forge", "aof-skirmish", str(path))
+
+
+def test_a_regiments_list_whose_book_was_imported_for_skirmish_is_told_so_naming_the_game(
+        skirmish_only, tmp_path, capsys, client, django_user_model):
+    """Issue 41: it was told the book "is not imported: import it first", and importing it was refused."""
+    data = army_forge_list(unit("s1", "uSage"))
+    wrong = (f"was imported for {SKIRMISH}, not for {REGIMENTS}, the game of this list")
+    command_line = (f"units[0].armyId: the army book Riverfolk Leagues (of unit 's1') {wrong}: download the book "
+                    f"from Army Forge for {REGIMENTS} and import it for that game (import_factions --army-forge "
+                    "aof-regiments BOOK.json)")
+    status, report = checked(tmp_path, capsys, data)
+    assert status == 2 and report["error"].endswith(f"list.json: {command_line}")
+    response = client.post("/api/check", data=json.dumps(data), content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"] == command_line
+    on_page = (f"the list's first unit: its army book, Riverfolk Leagues, {wrong}: the book must be downloaded "
+               f"from Army Forge for {REGIMENTS} and imported for that game (the site's staff can import it)")
+    imported_page, submitted = submit_file_and_import(client, django_user_model, data)
+    assert imported_page == f"This list file cannot be used: {on_page}"
+    assert submitted == f"Nothing was submitted: {on_page}"
+    # The same list of AoF Skirmish is read against the book as it was imported.
+    status, report = checked(tmp_path, capsys, army_forge_list(unit("s1", "uSage"), system="aofs"))
+    assert "error" not in report, report
+
+
+def test_following_the_advice_works_and_the_skirmish_download_is_refused_naming_its_game(skirmish_only, tmp_path,
+                                                                                       capsys):
+    refused = tmp_path / "skirmish-book.json"
+    with pytest.raises(CommandError):
+        call_command("import_factions", "--army-forge", "aof-regiments", str(refused))
+    said = capsys.readouterr()
+    assert (f"this book was downloaded for {SKIRMISH}, another game; download it from Army Forge for {REGIMENTS} "
+            "or Age of Fantasy") in said.out + said.err
+    regiments = tmp_path / "regiments-book.json"
+    regiments.write_text(json.dumps(book()))  # served for Age of Fantasy, which AoF Regiments reads
+    call_command("import_factions", "--army-forge", "aof-regiments", str(regiments))
+    status, report = checked(tmp_path, capsys, army_forge_list(unit("s1", "uSage")))
+    assert "error" not in report, report
+
+
+def test_a_book_imported_for_no_game_is_said_not_to_be_in_the_library_on_a_page(imported, client,
+                                                                                django_user_model):
+    imported_page, submitted = submit_file_and_import(client, django_user_model,
+                                                      army_forge_list(unit("s1", "uSage", army="OtherBook")))
+    on_page = (f"the list's first unit: its army book is not in this site's library for {REGIMENTS}: the site's "
+               "staff must import the book from Army Forge first")
+    assert imported_page == f"This list file cannot be used: {on_page}"
+    assert submitted == f"Nothing was submitted: {on_page}"
+
+
+SAGE = dict(unit("s1", "uSage", "oTrident"), customName="Old Reed")
+
+
+@pytest.mark.parametrize(("units", "points", "command_line", "on_page"), [
+    ([SAGE, unit("s2", "uSage", "oNope")], 1000,
+     "units[1].selectedUpgrades[0].option: unit 's2': no option 'oNope' for this unit in the book Riverfolk Leagues",
+     "the list's second unit, “Reed Sage”: its first upgrade is no option of this unit in the book Riverfolk Leagues "
+     "as it was imported (it may have changed since)"),
+    ([SAGE, unit("s2", "uNope")], 1000, "units[1].id: unit 's2': no unit 'uNope' in the book Riverfolk Leagues",
+     "the list's second unit: the book Riverfolk Leagues has no such unit as it was imported (it may have changed "
+     "since)"),
+    ([unit("s1", "uSage", join="s9")], 1000, "units[0].joinToUnit: unit 's1' joins 's9', which is not a unit of "
+     "this list", "the list's first unit, “Reed Sage”: it joins a unit that is not in this list"),
+    ([SAGE, dict(SAGE, selectedUpgrades=[{"option": {}}])], 1000,
+     "units[1].selectedUpgrades[0].option: the upgrade's option must give a uid (or, in an older export, an id)",
+     "the list's second unit, its first upgrade: the upgrade's option must give a uid (or, in an older export, "
+     "an id)"),
+    ([SAGE], "1000", "pointsLimit: the points limit must be an integer", "the points limit must be an integer"),
+])
+def test_a_page_speaks_of_the_lists_units_where_checklist_and_the_api_name_the_path(
+        imported, tmp_path, capsys, client, django_user_model, units, points, command_line, on_page):
+    data = dict(army_forge_list(*units), pointsLimit=points)
+    status, report = checked(tmp_path, capsys, data)
+    assert status == 2 and report["error"].endswith(f"list.json: {command_line}")
+    assert client.post("/api/check", data=json.dumps(data), content_type="application/json").json() == \
+        {"error": command_line}
+    imported_page, submitted = submit_file_and_import(client, django_user_model, data)
+    assert imported_page == f"This list file cannot be used: {on_page}"
+    assert submitted == f"Nothing was submitted: {on_page}"
+    assert "units[" not in on_page and "Upgrades" not in on_page and "import_factions" not in on_page
+
+
+def test_a_page_names_both_halves_of_a_combined_unit_from_two_books_by_their_places(legacy_book, client,
+                                                                                     django_user_model):
+    data = army_forge_list(unit("s1", "uOars"), unit("s2", "uOars", join="s1", combined=True, army="BookRiverfolkOld"))
+    imported_page, _ = submit_file_and_import(client, django_user_model, data)
+    assert imported_page == (
+        "This list file cannot be used: the list's second unit, “Oarsmen”, of the book Riverfolk Leagues (Old), is "
+        "combined with the list's first unit, “Oarsmen”, of the book Riverfolk Leagues: the two halves of a combined "
+        "unit must be copies of the same unit of one army book")

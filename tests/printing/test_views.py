@@ -80,7 +80,8 @@ def test_a_list_whose_units_are_gone_cannot_be_printed_and_says_why(client, make
     response = client.get(reverse("printing:list-pdf", args=[army_list.pk]))
     assert response.status_code == 409
     assert response["Content-Type"].startswith("text/plain")
-    assert "entries[2].unit" in response.content.decode()
+    assert response.content.decode() == ("This list cannot be printed: the list's third entry, its unit: no unit "
+                                         "'retired-unit' in faction 'kingdom'")
 
 
 def test_an_unknown_paper_falls_back_to_a4(client, make_army_list):

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
+from armylists.boundary.errors import said_on_page
 from armylists.checking.library import Library
 from armylists.games.registry import game_home
 
@@ -41,7 +42,7 @@ def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Call
     except Replayed:
         return replayed_response(request, army_list, library, **extra)
     except (Refused, BadInput) as error:
-        return refused_response(request, army_list, library, f"{error}", entry_id, **extra)
+        return refused_response(request, army_list, library, said_on_page(error), entry_id, **extra)
     return changed_response(request, changed, library, **extra)
 
 

@@ -9,6 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from armylists.boundary.errors import said_on_page
 from armylists.checking.check import check_against
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import parse_list
@@ -52,7 +53,7 @@ def _verdicts(army_lists: list[ArmyList]) -> list[dict]:
             try:
                 checked, problem = check_against(parse_list(army_list.document), library, game), None
             except BadInput as error:
-                checked, problem = None, str(error)
+                checked, problem = None, error.on_page
             verdict = services.store_verdict(army_list, services.verdict_of(checked, problem), library.version)
         rows.append({"list": army_list, "verdict": verdict})
     return rows
@@ -87,7 +88,7 @@ def list_create(request: HttpRequest) -> HttpResponse:
             army_list = services.create_list(owner=request.user, name=form.cleaned_data["name"], game=game,
                                              faction=form.cleaned_data["faction"], settings=form.settings())
         except (Refused, BadInput) as error:
-            form.add_error(None, str(error))
+            form.add_error(None, said_on_page(error))
         else:
             return redirect(army_list)
     presets = game.params.get("points_presets") or []
@@ -137,8 +138,8 @@ def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(_next(request, army_list))
     except (Refused, BadInput) as error:
         if request.htmx:
-            return refused_response(request, army_list, library, str(error), open_settings=True)
-        messages.error(request, str(error))
+            return refused_response(request, army_list, library, said_on_page(error), open_settings=True)
+        messages.error(request, said_on_page(error))
         return redirect(_next(request, army_list))
     if request.htmx:
         return changed_response(request, changed, library, open_settings=True)

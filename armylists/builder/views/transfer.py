@@ -44,7 +44,7 @@ def list_import(request: HttpRequest) -> HttpResponse:
             army_list = services.import_list(owner=request.user, data=form.cleaned_data["data"],
                                              name=Path(upload.name).stem if upload else None)
         except BadInput as error:
-            form.add_error("file", f"This list file cannot be used: {error}")
+            form.add_error("file", f"This list file cannot be used: {error.on_page}")
         except Refused as error:
             form.add_error("file", str(error))
         else:

@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from armylists.boundary.errors import said_on_page
 from armylists.boundary.numbers import whole_number
 from armylists.builder.forms import ImportForm
 from armylists.builder.permissions import owned_list
@@ -77,7 +78,7 @@ def submit_list(request: HttpRequest, slug: str) -> HttpResponse:
             raise Refused("Choose one of your lists.")
         submission = services.submit(player=player, data=army_list.document, source_list=army_list)
     except (Refused, BadInput) as error:
-        messages.error(request, f"Nothing was submitted: {error}")
+        messages.error(request, f"Nothing was submitted: {said_on_page(error)}")
         return redirect(access.event)
     return _submitted(request, access.event, submission)
 
@@ -96,6 +97,6 @@ def submit_file(request: HttpRequest, slug: str) -> HttpResponse:
             data["name"] = Path(form.cleaned_data["file"].name).stem[:300]
         submission = services.submit(player=player, data=data)
     except (Refused, BadInput) as error:
-        messages.error(request, f"Nothing was submitted: {error}")
+        messages.error(request, f"Nothing was submitted: {said_on_page(error)}")
         return redirect(access.event)
     return _submitted(request, access.event, submission)

@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from armylists.boundary.errors import said_on_page
 from armylists.games.own_fields import own_field_tags
 from armylists.games.registry import game_home
 from armylists.printing.pdf import paper_of
@@ -58,7 +59,7 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             context["diff"] = _diff(request, submission, versions, game)
     except UNREADABLE as error:
         # Frozen data that today's rules can no longer read: show the frozen verdict, say why no more.
-        context["problem"] = str(error)
+        context["problem"] = said_on_page(error)
     return render(request, "events/submission_detail.html", context)
 
 
@@ -83,7 +84,7 @@ def submission_roster(request: HttpRequest, submission: Submission, event: Event
         printing = submission_printing(submission, event)
     except UNREADABLE as error:
         # Plain text: the message may quote what the player typed.
-        return HttpResponse(f"This roster cannot be printed: {error}", status=409,
+        return HttpResponse(f"This roster cannot be printed: {said_on_page(error)}", status=409,
                             content_type="text/plain; charset=utf-8")
     return serve_roster(request, printing, paper, f"{stem}-{paper}.pdf", render_submission_roster, submission.pk,
                         paper)

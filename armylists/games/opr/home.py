@@ -1,7 +1,7 @@
 """What the two One Page Rules games share above the engine (AoF Regiments and AoF Skirmish)."""
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
@@ -9,7 +9,7 @@ from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
-from armylists.games.opr.armyforge.listfile import books_from, game_of, is_army_forge_list, muster_list
+from armylists.games.opr.armyforge.listfile import ListGame, books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
 from armylists.games.opr.options import COMMANDS, SCOPES
 from armylists.games.opr.rules.numbers import mixing_ways
@@ -250,8 +250,10 @@ class OprGame(Game):
     def other_list_game(self, data: Any) -> str | None:
         return game_of(data) if is_army_forge_list(data) else None
 
-    def other_list(self, data: Any, factions: Any) -> dict[str, Any]:
-        return muster_list(data, books_from(factions))
+    def other_list(self, data: Any, factions: Any,
+                   elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
+        read_for = ListGame(self.slug, self.system["name"], *([elsewhere] if elsewhere else []))
+        return muster_list(data, books_from(factions), read_for)
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""

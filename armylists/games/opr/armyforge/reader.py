@@ -22,6 +22,10 @@ from .sections import meaning
 from .slugs import SlugMaker, slugify
 
 CHECKED_RULES = {"hero", "tough"}  # the rules the check reads (docs/faction-file.md, AoF)
+# Army Forge's game systems, as a book's `gameSystemSlug` names them, in words.
+SYSTEM_NAMES = {"age-of-fantasy": "Age of Fantasy", "age-of-fantasy-regiments": "Age of Fantasy: Regiments",
+                "age-of-fantasy-skirmish": "Age of Fantasy: Skirmish", "grimdark-future": "Grimdark Future",
+                "grimdark-future-firefight": "Grimdark Future: Firefight"}
 
 
 def parse_book(data: Any, systems: tuple[str, ...]) -> Book:
@@ -34,8 +38,10 @@ def parse_book(data: Any, systems: tuple[str, ...]) -> Book:
     except ValidationError as error:
         raise bad_input(error) from None
     if book.gameSystemSlug not in systems:
-        raise BadInput("gameSystemSlug", f"is '{book.gameSystemSlug}': this book was downloaded for another "
-                       f"game; download it for {' or '.join(systems)}")
+        served = SYSTEM_NAMES.get(book.gameSystemSlug)
+        raise BadInput("gameSystemSlug", f"is '{book.gameSystemSlug}': this book was downloaded for "
+                       f"{served + ', ' if served else ''}another game; download it from Army Forge for "
+                       f"{' or '.join(SYSTEM_NAMES.get(s, s) for s in systems)}")
     return book
 
 
