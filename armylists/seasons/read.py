@@ -1,0 +1,69 @@
+"""A season's standings from its counted events' standings (armylists/tournament/read.py, `standings_of`), kept in
+the cache by the counted events' stamps (`freshness.py`) and read again only when one of them changed."""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cached_property
+
+from django.core.cache import cache
+
+from armylists.events.models import Event, Player
+from armylists.tournament.read import standings_of
+
+from .freshness import stamps
+from .models import Season
+from .ranking import EventLine, EventStandings, SeasonLine, season_ranking
+
+# Raise it when what is kept changes shape, so that older copies are not read.
+LAYOUT = 1
+KEEP_S = 7 * 24 * 3600
+
+
+class SeasonStandings:
+    """The season's counted events (by date), those not counted yet, and the ranking, read when first asked for
+    (the page's rows may be found in the cache without it): from the cache, else from the events' standings."""
+
+    def __init__(self, season: Season, counted: list[Event], waiting: list[Event]):
+        self.season, self.counted, self.waiting = season, counted, waiting
+        self.key = ranking_key(season, counted)
+
+    @cached_property
+    def lines(self) -> list[SeasonLine]:
+        lines = cache.get(self.key)
+        if lines is None:
+            lines = season_ranking([event_standings(e, i) for i, e in enumerate(self.counted)],
+                                   scoring=self.season.scoring, best=self.season.best)
+            cache.set(self.key, lines, KEEP_S)
+        return lines
+
+    @property
+    def event_names(self) -> dict[int, str]:
+        return {e.pk: e.name for e in self.counted}
+
+
+def season_events(season: Season) -> tuple[list[Event], list[Event]]:
+    """The season's events by date: those that count (published), and those not counted yet."""
+    events = list(season.events.select_related("game").order_by("starts_at", "pk"))
+    counted = [e for e in events if e.state == Event.State.PUBLISHED]
+    return counted, [e for e in events if e.state != Event.State.PUBLISHED]
+
+
+def event_standings(event: Event, order: int) -> EventStandings:
+    """The event's standings as the season reads them: each player as their account, with their place and VP."""
+    accounts = dict(Player.objects.filter(event=event).values_list("pk", "user_id"))
+    lines = [EventLine(accounts[s.player.pk], s.line.rank, s.line.vp, s.player.display_name)
+             for s in standings_of(event)]
+    return EventStandings(event.pk, event.starts_at, lines, order)
+
+
+def ranking_key(season: Season, counted: list[Event]) -> str:
+    """The season's ranking's key in the cache: how it scores, and each counted event's name, date and stamp."""
+    marks = stamps([e.pk for e in counted])
+    content = [LAYOUT, season.scoring, season.best,
+               [(e.pk, e.name, e.starts_at.isoformat(), marks[e.pk]) for e in counted]]
+    return f"season:{season.pk}:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
+
+
+def season_standings(season: Season) -> SeasonStandings:
+    return SeasonStandings(season, *season_events(season))
