@@ -12,7 +12,7 @@ from armylists.events.models import Event
 from armylists.tournament import day, results
 from tests.tournament import conftest as tournament
 
-LEGAL, client_for = tournament.LEGAL, tournament.client_for
+LEGAL = tournament.LEGAL
 clock, library, organiser, stranger, make_event = (tournament.clock, tournament.library, tournament.organiser,
                                                    tournament.stranger, tournament.make_event)
 
@@ -63,3 +63,8 @@ def played(make_event, organiser, clock):
             event = services.change_state(event=event, to=Event.State.PUBLISHED, by=organiser)
         return event
     return played_
+
+
+@pytest.fixture
+def client_for():
+    return tournament.client_for
