@@ -26,16 +26,29 @@ class SeasonStandings:
 
     def __init__(self, season: Season, counted: list[Event], waiting: list[Event]):
         self.season, self.counted, self.waiting = season, counted, waiting
-        self.key = ranking_key(season, counted)
+        self.stamps = stamps([e.pk for e in counted])
+        self.key = ranking_key(season, counted, self.stamps)
 
     @cached_property
     def lines(self) -> list[SeasonLine]:
         lines = cache.get(self.key)
         if lines is None:
-            lines = season_ranking([event_standings(e, i) for i, e in enumerate(self.counted)],
-                                   scoring=self.season.scoring, best=self.season.best)
+            lines = season_ranking(self._events(), scoring=self.season.scoring, best=self.season.best)
             cache.set(self.key, lines, KEEP_S)
         return lines
+
+    def _events(self) -> list[EventStandings]:
+        """Each counted event's standings, kept by its stamp: after one event changed, only it is read again."""
+        keys = {e.pk: f"season-event:{LAYOUT}:{e.pk}:{self.stamps[e.pk]}" for e in self.counted}
+        kept = cache.get_many(list(keys.values()))
+        found = []
+        for order, event in enumerate(self.counted):
+            lines = kept.get(keys[event.pk])
+            if lines is None:
+                lines = event_lines(event)
+                cache.set(keys[event.pk], lines, KEEP_S)
+            found.append(EventStandings(event.pk, event.starts_at, lines, order))
+        return found
 
     @property
     def event_names(self) -> dict[int, str]:
@@ -49,17 +62,15 @@ def season_events(season: Season) -> tuple[list[Event], list[Event]]:
     return counted, [e for e in events if e.state != Event.State.PUBLISHED]
 
 
-def event_standings(event: Event, order: int) -> EventStandings:
+def event_lines(event: Event) -> list[EventLine]:
     """The event's standings as the season reads them: each player as their account, with their place and VP."""
     accounts = dict(Player.objects.filter(event=event).values_list("pk", "user_id"))
-    lines = [EventLine(accounts[s.player.pk], s.line.rank, s.line.vp, s.player.display_name)
-             for s in standings_of(event)]
-    return EventStandings(event.pk, event.starts_at, lines, order)
+    return [EventLine(accounts[s.player.pk], s.line.rank, s.line.vp, s.player.display_name)
+            for s in standings_of(event)]
 
 
-def ranking_key(season: Season, counted: list[Event]) -> str:
+def ranking_key(season: Season, counted: list[Event], marks: dict[int, str]) -> str:
     """The season's ranking's key in the cache: how it scores, and each counted event's name, date and stamp."""
-    marks = stamps([e.pk for e in counted])
     content = [LAYOUT, season.scoring, season.best,
                [(e.pk, e.name, e.starts_at.isoformat(), marks[e.pk]) for e in counted]]
     return f"season:{season.pk}:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()

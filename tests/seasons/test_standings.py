@@ -99,7 +99,7 @@ def test_the_ranking_is_kept_and_read_again_when_an_events_standings_change(
     season = create_season(creator=organiser, name="League", events=[event])
     before = table(season_standings(season).lines)
     reads = []
-    monkeypatch.setattr(read, "event_standings", lambda *a: reads.append(a) or pytest.fail("read again"))
+    monkeypatch.setattr(read, "event_lines", lambda *a: reads.append(a) or pytest.fail("read again"))
     assert table(season_standings(season).lines) == before  # from the cache
     monkeypatch.undo()
     table_ = Table.objects.filter(round__event=event, second__isnull=False).select_related("first", "second").last()

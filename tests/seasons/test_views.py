@@ -161,7 +161,7 @@ def test_a_co_organiser_is_invited_accepts_and_may_edit(season, client_for, orga
 def test_a_season_page_is_read_from_the_cache(season, client_for, organiser, monkeypatch):
     olga = client_for(organiser)
     first = olga.get(url("detail", season)).text
-    monkeypatch.setattr(read, "event_standings", lambda *a: pytest.fail("the events' standings read again"))
+    monkeypatch.setattr(read, "event_lines", lambda *a: pytest.fail("the events' standings read again"))
     assert olga.get(url("detail", season)).text.count("season-line") == first.count("season-line")
 
 
