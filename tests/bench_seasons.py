@@ -5,14 +5,16 @@ Run by hand (pytest does not collect it):
     .venv/bin/python tests/bench_seasons.py [PLAYERS EVENTS]
 
 Each event has a fifth of the season's players (so each plays about ten events), four rounds of random results
-written in bulk, and is published. It prints the time of the season page with nothing in the cache (every
-event's standings read and the season ranked), then from a warm cache (the median of 20), and after one event's
-result changed (that event's standings read again). Target (docs/events.md, "Seasons", "How fast"): the page of
+written in bulk, and is published. As deployed (a worker), it prints the time of the season page with nothing
+in the cache (the page that waits while the worker reads the events' standings), of the worker's reading and
+ranking, of the page from a warm cache (the median of 20), and after one event's result changed (that event's
+standings read again within the request). Target (docs/events.md, "Seasons", "How fast"): the page of
 2,000 players and 50 events under 200 ms from a warm cache.
 """
 from __future__ import annotations
 
 import datetime as dt
+import os
 import random
 import statistics
 import sys
@@ -63,22 +65,24 @@ def make_events(players: int, events: int, rng: random.Random) -> list:
     return made
 
 
-def timed(client, url: str) -> float:
+def timed(client, url: str, status: int = 200) -> float:
     started = time.perf_counter()
     answer = client.get(url)
     took = time.perf_counter() - started
-    assert answer.status_code == 200, answer.status_code
+    assert answer.status_code == status, answer.status_code
     return took
 
 
 def main() -> None:
     players, events = (int(a) for a in sys.argv[1:3]) if len(sys.argv) > 2 else (PLAYERS, EVENTS)
+    os.environ["TASKS_WORKER"] = "true"  # as deployed: a season too large to read in a request waits for the worker
     with tempfile.TemporaryDirectory() as directory:
         setup_database(Path(directory))
         from django.contrib.auth import get_user_model
         from django.core.cache import cache
         from django.test import Client
 
+        from armylists.seasons.read import season_standings
         from armylists.seasons.services import create_season
         from armylists.tournament.models import Table
 
@@ -90,7 +94,10 @@ def main() -> None:
         season.save()
         cache.clear()
         client, url = Client(), season.get_absolute_url()
-        cold = timed(client, url)
+        cold = timed(client, url, status=202)
+        started = time.perf_counter()
+        season_standings(season).lines  # noqa: B018 - what the worker's task does: read and rank into the cache
+        worker = time.perf_counter() - started
         warm = statistics.median(timed(client, url) for _ in range(20))
         table = Table.objects.filter(round__event=made[-1]).first()
         table.outcome = "tie" if table.outcome != "tie" else "first"
@@ -102,7 +109,8 @@ def main() -> None:
         event_lines(made[0])
         one = time.perf_counter() - started
         print(f"{lines:,} players, {events} events of {players // 5} players each, {ROUNDS} rounds:")
-        print(f"  the season page from a cold cache: {cold * 1000:.0f} ms (every event's standings read)")
+        print(f"  the season page from a cold cache: {cold * 1000:.0f} ms (202: the page that waits for the worker)")
+        print(f"  the worker reading every event's standings and ranking the season: {worker * 1000:.0f} ms")
         print(f"  the season page from a warm cache: {warm * 1000:.1f} ms (median of 20; target under 200 ms)")
         print(f"  after one result changed: {changed * 1000:.0f} ms (that event's standings read again, "
               f"{one * 1000:.0f} ms, and the season ranked)")

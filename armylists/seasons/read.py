@@ -18,6 +18,10 @@ from .ranking import EventLine, EventStandings, SeasonLine, season_ranking
 # Raise it when what is kept changes shape, so that older copies are not read.
 LAYOUT = 1
 KEEP_S = 7 * 24 * 3600
+# Up to this many lines of events' standings not in the cache are read within a request (some 0.3 s); more, and
+# the worker reads them while a page waits (the season of 50 events of 400 players, read at once, takes seconds:
+# docs/events.md, "Seasons", "How fast"; a request has 2, settings.REQUEST_TIME_LIMIT_S).
+INLINE_LINES = 3_000
 
 
 class SeasonStandings:
@@ -37,10 +41,24 @@ class SeasonStandings:
             cache.set(self.key, lines, KEEP_S)
         return lines
 
+    @cached_property
+    def _event_keys(self) -> dict[int, str]:
+        return {e.pk: f"season-event:{LAYOUT}:{e.pk}:{self.stamps[e.pk]}" for e in self.counted}
+
+    @cached_property
+    def _kept(self) -> dict[str, list[EventLine]]:
+        return cache.get_many(list(self._event_keys.values()))
+
+    def quick(self) -> bool:
+        """Whether the ranking is in the cache, or the events' standings still to read are few enough to read now."""
+        if cache.has_key(self.key):
+            return True
+        missing = [pk for pk, key in self._event_keys.items() if key not in self._kept]
+        return Player.objects.filter(event__in=missing).count() <= INLINE_LINES if missing else True
+
     def _events(self) -> list[EventStandings]:
         """Each counted event's standings, kept by its stamp: after one event changed, only it is read again."""
-        keys = {e.pk: f"season-event:{LAYOUT}:{e.pk}:{self.stamps[e.pk]}" for e in self.counted}
-        kept = cache.get_many(list(keys.values()))
+        keys, kept = self._event_keys, self._kept
         found = []
         for order, event in enumerate(self.counted):
             lines = kept.get(keys[event.pk])

@@ -24,7 +24,10 @@ from .permissions import organised, seen
 from .printable import csv_text, rows_html, sheet_of
 from .read import KEEP_S, season_standings
 from .services import Refused
-from .tasks import render_season_pdf
+from .tasks import read_season, render_season_pdf
+
+# While the worker reads a season's events' standings, the page waiting for it reloads this often.
+RELOAD_S = 2
 
 
 def _form(request: HttpRequest, season: Season | None) -> SeasonForm:
@@ -80,6 +83,8 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     season, organiser = found
     standings = season_standings(season)
     rows = cache.get(standings.key + ":rows")
+    if rows is None and (waiting := _read_by_the_worker(request, season, standings)):
+        return waiting
     if rows is None:
         rows = rows_html(standings)
         cache.set(standings.key + ":rows", rows, KEEP_S)
@@ -87,6 +92,19 @@ def season_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if organiser:
         context.update(organisers=season.organisers.select_related("user"), organiser_form=OrganiserForm())
     return render(request, "seasons/season_detail.html", context)
+
+
+def _read_by_the_worker(request: HttpRequest, season: Season, standings) -> HttpResponse | None:
+    """None when the standings can be read now; else they are queued for the worker (once) and a page that
+    reloads itself answers meanwhile (202), as a long wall sheet's (armylists/printing/rendered.py)."""
+    if standings.quick():
+        return None
+    if cache.add(standings.key + ":queued", True, 600):
+        job = read_season.enqueue(season.pk)
+        if job.is_finished:  # run at once (development, the suite)
+            return None
+    return render(request, "seasons/season_waiting.html", {"season": season, "reload_s": RELOAD_S,
+                                                            "events": len(standings.counted)}, status=202)
 
 
 def _download(body: str, name: str) -> HttpResponse:
@@ -105,6 +123,8 @@ def season_file(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         return found
     season, _ = found
     standings = season_standings(season)
+    if waiting := _read_by_the_worker(request, season, standings):
+        return waiting
     sheet = sheet_of(season, standings)
     if kind == "csv":
         return _download(csv_text(standings), f"{sheet.stem}.csv")

@@ -172,3 +172,23 @@ def test_an_event_dated_later_names_the_player(played, people, organiser):
     season.published = True
     season.save()
     assert "Ada Lovelace" in Client().get(url("detail", season)).text
+
+
+def test_a_large_season_is_read_by_the_worker_while_its_page_waits(season, client_for, organiser, monkeypatch):
+    """Past INLINE_LINES lines of standings to read, the request does not read them: it queues the reading once
+    and answers a page that reloads itself (202); once read, the page answers (tasks run at once in tests)."""
+    monkeypatch.setattr(read, "INLINE_LINES", 1)
+    queued = []
+    job = type("Job", (), {"is_finished": False})()
+    monkeypatch.setattr(views, "read_season", type("Queue", (), {"enqueue": lambda pk: queued.append(pk) or job}))
+    olga = client_for(organiser)
+    for _ in range(2):
+        waiting = olga.get(url("detail", season))
+        assert waiting.status_code == 202 and 'data-testid="season-reading"' in waiting.text
+        assert 'http-equiv="refresh"' in waiting.text
+    assert queued == [season.pk]  # queued once, however often the page reloads
+    assert olga.get(url("standings-csv", season)).status_code == 202
+    monkeypatch.undo()
+    monkeypatch.setattr(read, "INLINE_LINES", 1)
+    views.read_season.call(season.pk)  # the worker's reading
+    assert olga.get(url("detail", season)).status_code == 200
