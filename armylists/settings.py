@@ -142,6 +142,7 @@ INSTALLED_APPS = [
     "armylists.campaigns.apps.CampaignsConfig",
     "armylists.events.apps.EventsConfig",
     "armylists.tournament.apps.TournamentConfig",
+    "armylists.seasons.apps.SeasonsConfig",
     # Above every app: `seed_demo` gathers each one's demo (docs/architecture.md, "The layers").
     "armylists.demo.apps.DemoConfig",
 ]

@@ -15,5 +15,6 @@ urlpatterns = [
     path("campaigns/", include("armylists.campaigns.urls")),
     path("events/", include("armylists.events.urls")),
     path("events/<slug:slug>/", include("armylists.tournament.urls")),
+    path("seasons/", include("armylists.seasons.urls")),
     path("", include("factions.urls")),
 ]

@@ -96,6 +96,12 @@ WHO: dict[str, tuple[str, str]] = {
     **{f"tournament:{name}": ("owner", "post") for name in (
         "scoring", "pair", "drop", "undrop", "late", "late-answer", "late-withdraw", "enter", "confirm", "correct",
         "swap", "move", "sideboards")},
+    # Seasons (tests/seasons/test_views.py): their organisers'; the page and its files are public once published,
+    # and before that sent to log in like the events' pages.
+    "seasons:create": ("account", "get"),
+    **{f"seasons:{name}": ("owner", "get") for name in ("detail", "edit", "standings-csv", "standings-pdf")},
+    **{f"seasons:{name}": ("owner", "post") for name in (
+        "publish", "organiser-add", "organiser-answer", "organiser-remove")},
 }
 # Every URL under the admin is the admin's, named or not.
 STAFF_PREFIX = "admin/"

@@ -180,6 +180,8 @@ def urls_of(name: str, lists, event, pack, campaign, viewer) -> list[str]:
         tables = Table.objects.filter(round__event=event)
         combos = [{"slug": event.slug, "pk": table.pk, "number": table.round.number}
                   for table in tables.select_related("round")]
+    elif namespace == "seasons":
+        combos = [{"slug": "demo-league"}]
     elif namespace == "factions":
         for unit in Unit.objects.select_related("faction__game"):
             combos.append({"game": unit.faction.game.slug, "faction": unit.faction.slug, "unit": unit.slug})

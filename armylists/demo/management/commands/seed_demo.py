@@ -7,6 +7,7 @@ from armylists.builder.demo import DEMO, DEMO_PASSWORD, DEMO_USER, seed_demo_lis
 from armylists.campaigns.demo import DEMO_RIVAL, seed_demo_campaign
 from armylists.campaigns.demo import SLUG as CAMPAIGN_SLUG
 from armylists.events.demo import seed_demo_event, summary
+from armylists.seasons.demo import seed_demo_season
 from factions.importer import FactionFileError, import_file
 
 
@@ -33,8 +34,12 @@ class Command(MusterCommand):
         self.say(options, f"Player '{DEMO_USER}' (password '{DEMO_PASSWORD}') has {count} example lists.")
         if seed_demo_campaign(DEMO_USER, DEMO_PASSWORD):
             self.say(options, f"Campaign '{CAMPAIGN_SLUG}': {DEMO_USER} against '{DEMO_RIVAL}' (same password).")
-        event = seed_demo_event(get_user_model().objects.get(username=DEMO_USER), DEMO_PASSWORD)
+        organiser = get_user_model().objects.get(username=DEMO_USER)
+        event = seed_demo_event(organiser, DEMO_PASSWORD)
         self.say(options, summary(event, DEMO_USER))
+        season = seed_demo_season(organiser, event)
+        self.say(options, f"Season '{season.slug}' ({season.name}): the demo event, counted once its lists are "
+                          "published.")
 
     def say(self, options, line: str) -> None:
         if options["verbosity"]:
