@@ -211,7 +211,8 @@ RAW: dict[str, Callable[[Target], list[str]]] = {
 }
 
 # URLs that answer POST and take no input of their own: a button. Junk is posted to them all the same.
-NO_INPUT = {"logout", "checking:api-check", "tournament:late-withdraw", "builder:list-duplicate", "builder:list-delete", "builder:list-undo",
+NO_INPUT = {"logout", "checking:api-check", "tournament:late-withdraw",
+            "builder:list-duplicate", "builder:list-delete", "builder:list-undo",
             "builder:list-entry-remove", "builder:list-entry-duplicate", "campaigns:campaign-join",
             "campaigns:campaign-invite-renew", "campaigns:army-disband", "campaigns:unit-disband",
             "events:invite-renew", "events:organiser-remove", "events:pack-start"}
