@@ -238,3 +238,35 @@ def test_a_killed_worker_is_started_again_and_the_site_stays_up(procfile_started
     assert wait_for(lambda: both_workers_running(honcho.pid, besides=set(killed.values())), 30)
     assert honcho.poll() is None
     assert normal_request(port, 0) is not None
+
+
+def one_child(supervisor: int, besides: set[int] = frozenset()) -> int | None:
+    found = children(supervisor) - besides
+    return found.pop() if len(found) == 1 else None
+
+
+def test_the_supervisor_starts_its_command_again_and_stops_with_it():
+    """armylists/ops/supervisor.py under the workers' start (armylists.ops.yielding): a command killed is started
+    again, SIGHUP starts it anew, SIGTERM is passed on and the supervisor exits with it, and a command whose
+    supervisor is killed is stopped by the kernel."""
+    command = [sys.executable, "-m", "armylists.ops.yielding", "-c", "import time; time.sleep(600)"]
+    supervisor, orphaned = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True), None
+    try:
+        first = wait_for(lambda: one_child(supervisor.pid), 30)
+        os.kill(first, signal.SIGKILL)
+        second = wait_for(lambda: one_child(supervisor.pid, besides={first}), 30)  # after a second's back-off
+        assert second
+        os.kill(supervisor.pid, signal.SIGHUP)
+        third = wait_for(lambda: one_child(supervisor.pid, besides={first, second}), 30)
+        assert third and exited({second}, 30)
+        os.kill(supervisor.pid, signal.SIGTERM)
+        assert supervisor.wait(30) == 128 + signal.SIGTERM and exited({third}, 30)
+        assert "was killed by SIGKILL after" in supervisor.stderr.read()
+        orphaned = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.DEVNULL)
+        child = wait_for(lambda: one_child(orphaned.pid), 30)
+        orphaned.kill()
+        assert exited({child}, 30)
+    finally:
+        for process in (supervisor, orphaned):
+            if process is not None and process.poll() is None:
+                process.kill()
