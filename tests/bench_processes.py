@@ -228,16 +228,16 @@ def main() -> None:
                 killed, back = time.monotonic(), []
                 for pid in workers.values():
                     os.kill(pid, signal.SIGKILL)
-                watching = threading.Thread(target=lambda: back.append(wait_for(
-                    lambda: both_workers_running(honcho.pid, besides=set(workers.values())), 60)))
+                watching = threading.Thread(target=lambda: back.append((wait_for(
+                    lambda: both_workers_running(honcho.pid, besides=set(workers.values())), 60), time.monotonic())))
                 watching.start()
                 pdf = fetch_pdf(port, f"/print/shared/{token}/roster.pdf", 60)
                 arrived = time.monotonic() - killed
                 watching.join()
-                again = time.monotonic() - killed if back[0] else 60
+                again = back[0][1] - killed
                 clients.stop.wait(max(0.0, killed + 10 - time.monotonic()))
                 print(f"kill -9 of both db_workers: {clients.since(killed, 10)}; both running again after "
-                      f"{again:.1f} s{'' if back[0] else ' (NOT)'}; a roster asked for then arrived after "
+                      f"{again:.1f} s{'' if back[0][0] else ' (NOT)'}; a roster asked for then arrived after "
                       f"{arrived:.1f} s{'' if pdf else ' (NOT)'}")
                 if postgres:
                     restarted = time.monotonic()
