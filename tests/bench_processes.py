@@ -1,4 +1,4 @@
-"""Does the site stay up when one of its processes dies or the database restarts (docs/deploying.md, "What runs")?
+"""Does the site stay up when a process dies or the database restarts (docs/deploying.md, "Processes that die")?
 
 Run by hand (pytest does not collect it):
 
