@@ -217,9 +217,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         init_command="PRAGMA journal_mode=WAL;")
 elif env_bool("DATABASE_POOL", True):
     # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
-    # waits up to 10 s for one before failing.
+    # waits up to 10 s for one before failing. Each is checked as it leaves the pool
+    # (Django passes psycopg's check to the pool): after a database restart the pool's
+    # connections are all closed by the server, and unchecked each failed the next
+    # request given it (docs/deploying.md, "Processes that die").
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
         "min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")), "timeout": 10}
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 # Request bodies: the largest the site reads, by the longest matching path prefix
 # (armylists.ops.limits refuses larger ones from their Content-Length, unread).

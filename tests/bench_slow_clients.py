@@ -64,19 +64,21 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def prepare(directory: Path, port: int, seeded: Path | None = None) -> dict[str, str]:
+def prepare(directory: Path, port: int, seeded: Path | None = None, database_url: str | None = None,
+            steps: tuple[str, ...] = ("migrate", "seed_demo")) -> dict[str, str]:
     """The server's environment on a migrated and seeded SQLite file in `directory`: a copy of `seeded`
-    where the tests have one ready (tests/sites.py), else made here."""
+    where the tests have one ready (tests/sites.py), else made here; or on the (empty) database
+    `database_url` names, made by `steps`."""
     venv_bin = str(Path(sys.executable).parent)
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{directory / 'bench.sqlite3'}",
+    env = dict(os.environ, DATABASE_URL=database_url or f"sqlite:///{directory / 'bench.sqlite3'}",
                DJANGO_SETTINGS_MODULE="armylists.settings", DEBUG="false", SECRET_KEY=secrets.token_urlsafe(40),
                ALLOWED_HOSTS="127.0.0.1", PORT=str(port), WEB_CONCURRENCY="2", PYTHONPATH=str(ROOT),
                PATH=f"{venv_bin}:{os.environ.get('PATH', '')}")
     if seeded:
         shutil.copyfile(seeded, directory / "bench.sqlite3")
         return env
-    for command in (["migrate", "-v0"], ["seed_demo", "-v0"]):
-        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    for step in steps:
+        subprocess.run([sys.executable, "manage.py", step, "-v0"], cwd=ROOT, env=env, check=True)
     return env
 
 

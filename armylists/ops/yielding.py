@@ -13,6 +13,11 @@ priority (nice 19), and the process in Linux's idle scheduling class, which
 runs only when nothing else wants the core. Where the kernel offers neither
 (not Linux, no autogroups) it runs as it is; under systemd, give the unit
 `CPUWeight=1` instead (docs/deploying.md, "What runs").
+
+The command runs as the child of a supervisor (armylists/ops/supervisor.py)
+that stays in the session and process group it was started in: the process
+manager's signals reach it, it passes them on to the command in its session of
+its own, and it starts the command again when it dies unasked.
 """
 from __future__ import annotations
 
@@ -20,6 +25,8 @@ import contextlib
 import os
 import sys
 from pathlib import Path
+
+from armylists.ops.supervisor import Supervisor
 
 AUTOGROUP = Path("/proc/self/autogroup")
 
@@ -43,12 +50,17 @@ def lower_priority() -> list[str]:
     return done
 
 
+def lower_priority_and_say() -> None:
+    """In the command's process before it starts: written straight to stderr, past the supervisor's buffers."""
+    lowered = lower_priority()
+    os.write(2, f"yielding: {', '.join(lowered) or 'nothing could be lowered here'}\n".encode())
+
+
 def main(argv: list[str]) -> None:
     if not argv:
         raise SystemExit("usage: python -m armylists.ops.yielding <script> [arguments]")
-    lowered = lower_priority()
-    print(f"yielding: {', '.join(lowered) or 'nothing could be lowered here'}", file=sys.stderr, flush=True)
-    os.execv(sys.executable, [sys.executable, *argv])
+    supervisor = Supervisor([sys.executable, *argv], prepare_child=lower_priority_and_say, new_session=True)
+    raise SystemExit(supervisor.run())
 
 
 if __name__ == "__main__":

@@ -14,14 +14,18 @@ where nothing else cached can push them out (armylists.ops.state).
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-from collections.abc import Callable
+import logging
+import threading
+from collections.abc import Callable, Iterator
 from datetime import timedelta
 
 from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
+from django.db import connections
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -38,9 +42,12 @@ from .roster import Printing
 
 # Raise it when the roster's template changes what a PDF shows, so older renderings are not served.
 LAYOUT = 2
-# A rendering running this long is taken for lost (its worker died mid-way): asking again queues it anew.
-# A queued one is never: however long the queue, a second job for the same PDF would only lengthen it.
-LOST_S = 15 * 60
+# A rendering is taken for lost (its worker died mid-way) once its worker has given no sign of life for
+# this long: asking again queues it anew. The worker gives one every BEAT_S while it renders, however long
+# the rendering. A queued job is never lost: however long the queue, a second job for the same PDF would
+# only lengthen it.
+LOST_S = 30
+BEAT_S = 10
 # A rendering that failed is said to have failed for this long; asking after that queues it again.
 FAILED_S = 60
 # For this long after it was queued, the waiting page reloads every second.
@@ -93,12 +100,40 @@ def render_queued(key: str, render: Callable[[], bytes]) -> str:
         return "cached"
     markers.set(pending, {**(markers.get(pending) or {"queued": timezone.now()}), "started": timezone.now()})
     try:
-        store(key, render())
+        with _beating(pending):
+            pdf = render()
+        store(key, pdf)
     except Exception:
         markers.set(key + ":failed", {"failed": timezone.now()}, FAILED_S)  # its waiting page says so
         markers.delete(pending)
         raise
     return "done"
+
+
+@contextlib.contextmanager
+def _beating(pending: str) -> Iterator[None]:
+    """While the worker renders: every BEAT_S, the time in the job's marker (`beat`), from a thread of its own
+    (the rendering holds the main one), so that `_pending` tells a long rendering from a dead worker's."""
+    done = threading.Event()
+
+    def beat() -> None:
+        try:
+            while not done.wait(BEAT_S):
+                try:
+                    if (state := cache.get(pending)) is not None:
+                        cache.set(pending, {**state, "beat": timezone.now()})
+                except Exception:  # noqa: BLE001 - a beat missed; the next may be given
+                    logging.getLogger(__name__).warning("the rendering's heartbeat failed", exc_info=True)
+        finally:
+            connections.close_all()  # this thread's own
+
+    beating = threading.Thread(target=beat, name=f"heartbeat {pending}", daemon=True)
+    beating.start()
+    try:
+        yield
+    finally:
+        done.set()
+        beating.join(BEAT_S)
 
 
 def _queue_once(key: str, enqueue: Callable[[], object]) -> dict:
@@ -130,8 +165,12 @@ def _pending(key: str) -> dict | None:
     except (TaskResultDoesNotExist, InvalidTaskBackendError):
         return None
     running_since = job.started_at or job.last_attempted_at
-    if job.is_finished or (running_since and timezone.now() - running_since > timedelta(seconds=LOST_S)):
+    if job.is_finished:
         return None
+    if running_since:  # a sign of life: its start, the rendering's start, its heartbeat (`_beating`)
+        alive = max(moment for moment in (running_since, state.get("started"), state.get("beat")) if moment)
+        if timezone.now() - alive > timedelta(seconds=LOST_S):
+            return None
     return state
 
 

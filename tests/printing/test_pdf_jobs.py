@@ -1,13 +1,17 @@
 """One job per PDF, ever (armylists/printing/rendered.py; docs/deploying.md, "Background tasks"): asking again
 joins the job queued or running for the same content however long the queue, a PDF already in the cache is
-never rendered again, and only a job that is over without the PDF, or has run far too long, is queued anew."""
+never rendered again, and only a job that is over without the PDF, or whose worker died mid-way (no heartbeat for
+`LOST_S`), is queued anew."""
 from __future__ import annotations
 
 import datetime as dt
 import html
+import threading
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from django.core import signing
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
@@ -37,9 +41,9 @@ def jobs() -> list:
     return default_task_backend.results
 
 
-def later(monkeypatch, minutes: int) -> None:
-    """The clock moved on, for the cache's expiry and the job's age alike."""
-    moved = timezone.now() + dt.timedelta(minutes=minutes)
+def later(monkeypatch, minutes: float = 0, seconds: float = 0) -> None:
+    """The clock moved on (from where it is), for the cache's expiry and the job's age alike."""
+    moved = timezone.now() + dt.timedelta(minutes=minutes, seconds=seconds)
     monkeypatch.setattr(timezone, "now", lambda: moved)
     monkeypatch.setattr(time, "time", lambda: moved.timestamp())  # what the cache sets expiry times by
     monkeypatch.setattr("django.core.cache.backends.db.tz_now", lambda: moved)  # and what it reads them by
@@ -52,16 +56,56 @@ def test_asking_again_however_long_the_queue_joins_the_one_job(client, waiting_r
     assert len(jobs()) == 1
 
 
-def test_a_rendering_that_runs_long_is_joined_and_one_that_ran_too_long_is_queued_anew(
+def waited_for(waiting_page) -> str:
+    """The key of the PDF a waiting page waits for (signed into its reload URL)."""
+    reload_url = html.unescape(RELOAD.search(waiting_page.content.decode()).group(1))
+    query = parse_qs(urlsplit(reload_url).query)
+    return signing.loads(query[rendered.WAITING][0], salt=rendered.WAITING_SALT)["key"]
+
+
+def beat(key: str) -> None:
+    """The rendering worker's heartbeat, as `_beating` gives it."""
+    cache.set(key + ":pending", {**cache.get(key + ":pending"), "beat": timezone.now()})
+
+
+def test_a_rendering_that_runs_long_is_joined_and_one_whose_worker_died_is_queued_anew(
         client, waiting_roster, monkeypatch):
-    client.get(waiting_roster)
+    key = waited_for(client.get(waiting_roster))
     [job] = jobs()
     object.__setattr__(job, "status", TaskResultStatus.RUNNING)
     object.__setattr__(job, "started_at", timezone.now())
     later(monkeypatch, 10)
-    assert client.get(waiting_roster).status_code == 202 and len(jobs()) == 1  # still running: joined
-    later(monkeypatch, rendered.LOST_S // 60 + 1)  # its worker died mid-way
+    beat(key)  # ten minutes on, its worker still renders
+    later(monkeypatch, seconds=rendered.LOST_S - 1)
+    assert client.get(waiting_roster).status_code == 202 and len(jobs()) == 1  # still alive: joined
+    later(monkeypatch, seconds=2)  # no beat since LOST_S + 1: its worker died after that one
     assert client.get(waiting_roster).status_code == 202 and len(jobs()) == 2
+
+
+def test_a_job_whose_worker_died_before_its_first_beat_is_queued_anew(client, waiting_roster, monkeypatch):
+    client.get(waiting_roster)
+    [job] = jobs()
+    object.__setattr__(job, "status", TaskResultStatus.RUNNING)
+    object.__setattr__(job, "started_at", timezone.now())
+    later(monkeypatch, seconds=rendered.LOST_S + 1)
+    assert client.get(waiting_roster).status_code == 202 and len(jobs()) == 2
+
+
+def test_the_worker_beats_while_it_renders(monkeypatch, settings):
+    """From a thread of its own, into the job's marker (a cache in memory here: the test's database
+    transaction is the main thread's)."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    monkeypatch.setattr(rendered, "BEAT_S", 0.01)
+    cache.set("roster:long:pending", {"queued": timezone.now()})
+
+    def render() -> bytes:  # as long as it takes the worker to beat (at most 30 s)
+        deadline, waiting = time.monotonic() + 30, threading.Event()
+        while "beat" not in cache.get("roster:long:pending") and time.monotonic() < deadline:
+            waiting.wait(0.01)
+        return b"%PDF-1.7 rendered while beating" if "beat" in cache.get("roster:long:pending") else b"no beat"
+
+    assert rendered.render_queued("roster:long", render) == "done"
+    assert cache.get("roster:long") == b"%PDF-1.7 rendered while beating"
 
 
 def test_a_job_over_without_its_pdf_is_queued_anew_and_its_waiting_page_asks_again(client, waiting_roster):

@@ -1,7 +1,7 @@
 """The Procfile's processes: `web` keeps answering while clients trickle their requests, `worker` and `printer`
-run queued tasks.
+run queued tasks, a worker killed is started again, and Ctrl-C to `honcho start` leaves nothing behind.
 
-Both run as subprocesses on a temporary SQLite file, as a platform would start them.
+They run as subprocesses on a temporary SQLite file, as a platform or `honcho start` would start them.
 """
 from __future__ import annotations
 
@@ -17,6 +17,17 @@ import time
 import pytest
 from django.conf import settings
 
+from tests.bench_processes import (
+    both_workers_running,
+    children,
+    db_workers,
+    descendants,
+    fetch_pdf,
+    share_a_list,
+    start_procfile,
+    stop_procfile,
+    wait_for,
+)
 from tests.bench_slow_clients import (
     ROOT,
     free_port,
@@ -149,11 +160,6 @@ def exited(pids: set[int], seconds: float) -> bool:
             os.close(fd)
 
 
-def children(pid: int) -> set[int]:
-    with open(f"/proc/{pid}/task/{pid}/children") as listed:
-        return {int(child) for child in listed.read().split()}
-
-
 def test_a_graceful_restart_hands_over_to_warm_processes_and_loses_no_request(site, tmp_path):
     """kill -HUP to web's master (docs/deploying.md, "Restarting"): the old processes serve until the new ones
     listen, so every request made meanwhile is answered."""
@@ -189,3 +195,78 @@ def test_a_graceful_restart_hands_over_to_warm_processes_and_loses_no_request(si
     finally:
         stop.set()
         stop_server(server)
+
+
+@pytest.fixture
+def procfile_started(tmp_path, site_files):
+    """`honcho start` with the Procfile, as docs/deploying.md runs it, on a copy of the seeded site with one list
+    shared: honcho, its port, the shared list's token, once web answers and both workers run."""
+    port = free_port()
+    env = prepare(tmp_path, port, seeded=site_files.path("seeded")) | {"WEB_CONCURRENCY": "1"}
+    token = share_a_list(env)
+    log = tmp_path / "honcho.log"
+    honcho = start_procfile(env, log)
+    try:
+        wait_until_up(port, honcho, log)
+        assert wait_for(lambda: both_workers_running(honcho.pid), 60), log.read_text()[-3000:]
+        yield honcho, port, token
+    finally:
+        stop_procfile(honcho)
+
+
+def test_stopping_honcho_leaves_no_process_behind(procfile_started):
+    """Ctrl-C to `honcho start` (docs/deploying.md, "First deployment"): the workers' db_workers, in sessions of
+    their own for their priority, were missed by honcho's signal and left running."""
+    honcho, _, _ = procfile_started
+    started = descendants(honcho.pid)
+    assert len(started) >= 9  # honcho's 3 watchers, 3 shells, web's master and its process, 2 supervisors...
+    assert len(db_workers(honcho.pid)) == 2
+    os.kill(honcho.pid, signal.SIGINT)
+    assert exited(started | {honcho.pid}, 30)
+
+
+def test_a_killed_worker_is_started_again_and_the_site_stays_up(procfile_started):
+    """kill -9 of both workers' db_worker (the OOM killer, say): honcho used to stop the whole site when one
+    process exited. Each is started again by its supervisor (armylists/ops/supervisor.py), and renders the
+    roster asked for after it."""
+    honcho, port, token = procfile_started
+    killed = db_workers(honcho.pid)
+    for pid in killed.values():
+        os.kill(pid, signal.SIGKILL)
+    pdf = fetch_pdf(port, f"/print/shared/{token}/roster.pdf", 30)
+    assert pdf is not None and pdf.startswith(b"%PDF")
+    assert wait_for(lambda: both_workers_running(honcho.pid, besides=set(killed.values())), 30)
+    assert honcho.poll() is None
+    assert normal_request(port, 0) is not None
+
+
+def one_child(supervisor: int, besides: set[int] = frozenset()) -> int | None:
+    found = children(supervisor) - besides
+    return found.pop() if len(found) == 1 else None
+
+
+def test_the_supervisor_starts_its_command_again_and_stops_with_it():
+    """armylists/ops/supervisor.py under the workers' start (armylists.ops.yielding): a command killed is started
+    again, SIGHUP starts it anew, SIGTERM is passed on and the supervisor exits with it, and a command whose
+    supervisor is killed is stopped by the kernel."""
+    command = [sys.executable, "-m", "armylists.ops.yielding", "-c", "import time; time.sleep(600)"]
+    supervisor, orphaned = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True), None
+    try:
+        first = wait_for(lambda: one_child(supervisor.pid), 30)
+        os.kill(first, signal.SIGKILL)
+        second = wait_for(lambda: one_child(supervisor.pid, besides={first}), 30)  # after a second's back-off
+        assert second
+        os.kill(supervisor.pid, signal.SIGHUP)
+        third = wait_for(lambda: one_child(supervisor.pid, besides={first, second}), 30)
+        assert third and exited({second}, 30)
+        os.kill(supervisor.pid, signal.SIGTERM)
+        assert supervisor.wait(30) == 128 + signal.SIGTERM and exited({third}, 30)
+        assert "was killed by SIGKILL after" in supervisor.stderr.read()
+        orphaned = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.DEVNULL)
+        child = wait_for(lambda: one_child(orphaned.pid), 30)
+        orphaned.kill()
+        assert exited({child}, 30)
+    finally:
+        for process in (supervisor, orphaned):
+            if process is not None and process.poll() is None:
+                process.kill()
