@@ -51,7 +51,15 @@ def lower_priority() -> list[str]:
 
 
 def lower_priority_and_say() -> None:
-    """In the command's process before it starts: written straight to stderr, past the supervisor's buffers."""
+    """In the command's process before it starts: written straight to stderr, past the supervisor's buffers.
+    WORKER_PRIORITY=normal keeps the priority as it is (its session of its own still): for a machine whose
+    cores are never idle, where a worker in the idle class would never run (the suite's recovery tests, which
+    share two cores with the rest of the suite)."""
+    if os.environ.get("WORKER_PRIORITY", "idle") == "normal":
+        with contextlib.suppress(OSError):
+            os.setsid()
+        os.write(2, b"yielding: nothing lowered (WORKER_PRIORITY=normal)\n")
+        return
     lowered = lower_priority()
     os.write(2, f"yielding: {', '.join(lowered) or 'nothing could be lowered here'}\n".encode())
 

@@ -120,8 +120,8 @@ def _beating(pending: str) -> Iterator[None]:
         try:
             while not done.wait(BEAT_S):
                 try:
-                    if (state := cache.get(pending)) is not None:
-                        cache.set(pending, {**state, "beat": timezone.now()})
+                    if (state := markers.get(pending)) is not None:
+                        markers.set(pending, {**state, "beat": timezone.now()})
                 except Exception:  # noqa: BLE001 - a beat missed; the next may be given
                     logging.getLogger(__name__).warning("the rendering's heartbeat failed", exc_info=True)
         finally:

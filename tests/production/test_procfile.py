@@ -202,7 +202,10 @@ def procfile_started(tmp_path, site_files):
     """`honcho start` with the Procfile, as docs/deploying.md runs it, on a copy of the seeded site with one list
     shared: honcho, its port, the shared list's token, once web answers and both workers run."""
     port = free_port()
-    env = prepare(tmp_path, port, seeded=site_files.path("seeded")) | {"WEB_CONCURRENCY": "1"}
+    # At their own priority: in the idle class the workers would wait for the suite's other process to leave a
+    # core free, which it may not for minutes (the priority is tested apart, above).
+    env = prepare(tmp_path, port, seeded=site_files.path("seeded")) | {"WEB_CONCURRENCY": "1",
+                                                                        "WORKER_PRIORITY": "normal"}
     token = share_a_list(env)
     log = tmp_path / "honcho.log"
     honcho = start_procfile(env, log)

@@ -100,7 +100,8 @@ def test_the_procfile_processes_go_on_through_a_database_restart(own_postgres, t
             monkeypatch.setenv(name, value)
     port = free_port()
     env = prepare(tmp_path, port, database_url=own_postgres["DATABASE_URL"], steps=("migrate",))
-    env = {k: v for k, v in env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1"}
+    env = {k: v for k, v in env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT), "WEB_CONCURRENCY": "1",
+                                                                             "WORKER_PRIORITY": "normal"}
     log = tmp_path / "honcho.log"
     honcho = start_procfile(env, log)
     try:
