@@ -30,6 +30,7 @@ def random_event(state: CampaignState, action: RandomEvent, actor: str, dice: Di
     participant(state, mission, actor)
     number = _round(state, mission, action.round)
     if number is None:  # an older log's event past the mission's last round: it is kept, and counts for nothing
+        dice.set_aside()
         return (f"random event not counted: mission {mission.number} has had its event in each of its "
                 f"{params.mission_rounds} rounds ({book(state, 'Play Mission: Random Events')})")
     event = params.tables.events[event_number(dice)]
