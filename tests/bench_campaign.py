@@ -83,7 +83,7 @@ def long_campaign(missions: int = MISSIONS, army_size: int | None = None):
             (u.key for u in a.active_units()), key=lambda k, a=a: unit_value(a.units[k], PARAMS))[:2]))
             for a in armies)))
         with contextlib.suppress(Refused):  # an event that needs more than one unit is not recorded here
-            do(RandomEvent(mission, army="a1", units=state.missions[-1].fielded["a1"][:1]))
+            do(RandomEvent(mission, round=1, army="a1", units=state.missions[-1].fielded["a1"][:1]))
         do(RecordResult(mission, f"a{mission % ARMIES + 1}"))
         for army in armies:
             fielded = state.missions[-1].fielded[army.key]
