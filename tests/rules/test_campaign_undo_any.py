@@ -4,13 +4,16 @@ depends on is refused naming that action, and replaying the log gives the same s
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
-from armylists.rules.campaign import Refused, Stored, replay
+from armylists.rules.campaign import Choices, Dice, Refused, Stored, apply, replay
 from armylists.rules.campaign.actions import (Fielded, NewUnit, RandomEvent, RecordResult, Recruit, RenameUnit,
                                               StartMission, Undo)
 from armylists.rules.campaign.model import CampaignState
 
-from .campaign_support import CAMPAIGN, INFANTRY, WIZARD, Play
+from .campaign_support import CAMPAIGN, INFANTRY, WIZARD, FirstChoice, Play
+from .test_campaign_properties import check_invariants, propose
 
 
 class Logged(Play):
@@ -18,10 +21,13 @@ class Logged(Play):
 
     def __init__(self, **options):
         super().__init__(**options)
-        self.start, self.log = self.state, []
+        self.start, self.log, self.options = self.state, [], options
 
     def __call__(self, action, actor: str = "gm", dice=None, choices=None):
-        outcome = super().__call__(action, actor, dice, choices)
+        dice = dice if isinstance(dice, Dice) else Dice(dice or [])
+        choices = choices if isinstance(choices, Choices) else Choices(choices)
+        outcome = apply(self.state, action, rules=CAMPAIGN, actor=actor, dice=dice, choices=choices)
+        self.state, self.last = outcome.state, outcome
         self.log.append(Stored(action, actor, outcome.rolls, outcome.choices))
         return outcome
 
@@ -43,7 +49,7 @@ class Logged(Play):
 def without_undos(play: Logged) -> CampaignState:
     """The log played afresh without the undone actions and the undos: what the armies must be."""
     undone = {r.action.number for r in play.log if isinstance(r.action, Undo)}
-    fresh = Play()
+    fresh = Play(**play.options)
     for number, record in enumerate(play.log, start=1):
         if number not in undone and not isinstance(record.action, Undo):
             fresh.state.units_made = play_units_made(play, number)
@@ -157,3 +163,29 @@ def test_an_undo_is_the_game_masters_and_never_twice_nor_of_an_undo(play):
         play.undo(5)
     with pytest.raises(Refused, match="there is no action 9 in the log"):
         play.undo(9)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_undos_leave_the_armies_the_log_gives_without_the_undone_actions(data):
+    """Whatever was played and whichever actions the game master undoes, in any order: an undo that is not refused
+    leaves the armies and missions that playing the log afresh without the undone actions gives, the bank's ledger
+    never dips below zero, and replaying the whole log gives the same state."""
+    play = Logged(kind="endless", late_joiners=True)
+    rng = data.draw(st.randoms(use_true_random=False))
+    for _ in range(data.draw(st.integers(5, 40))):
+        action, actor = propose(data.draw, play.state)
+        try:
+            play(action, actor, Dice({}, fallback=lambda s: rng.randint(1, s)), FirstChoice())
+        except Refused:
+            continue
+    for _ in range(data.draw(st.integers(1, 4))):
+        try:
+            play.undo(data.draw(st.integers(1, len(play.log))))
+            event("an undo done")
+        except Refused:  # an undo a later action depends on, or of a start: refused
+            event("an undo refused")
+        check_invariants(play.state)
+    fresh = without_undos(play)
+    assert armies(fresh) == armies(play.state) and fresh.missions == play.state.missions
+    assert play.replayed() == play.state
