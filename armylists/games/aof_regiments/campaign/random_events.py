@@ -57,7 +57,7 @@ def _round(state: CampaignState, mission: MissionState, number: int | None) -> i
     if number is None:
         return next((r for r in rounds if r not in mission.event_rounds), None)
     if number not in rounds:
-        raise Refused(f"a mission has rounds 1 to {rounds[-1]}, not round {number}",
+        raise Refused(f"a mission has rounds 1 to {len(rounds)}, not round {number}",
                       book(state, "Play Mission: Mission Length"))
     if number in mission.event_rounds:
         raise Refused(f"mission {mission.number} already has its random event of round {number}: one die is rolled "
