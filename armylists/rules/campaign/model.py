@@ -208,6 +208,7 @@ class CampaignState:
     length: int | None = None
     armies: dict[str, ArmyState] = field(default_factory=dict)
     missions: list[MissionState] = field(default_factory=list)
+    closed: int = field(default=0, repr=False, compare=False)  # the missions before this one are all over
     units_made: int = 0  # unit keys are "u1", "u2"… in the order units join, so a replay gives the same keys
     actions: int = 0
     # Actions that are never undone, by number: undos, the campaign's length, armies' starts (undo.NOT_UNDONE).
@@ -243,7 +244,13 @@ class CampaignState:
         return self.missions[number - 1]
 
     def open_mission_of(self, army: str) -> MissionState | None:
-        return next((m for m in self.missions if army in m.armies and army not in m.done), None)
+        # A mission once over stays over (post-battles are only added), so the missions before the first open
+        # one need not be looked at again: a long log's replay asked every mission for every action.
+        while self.closed < len(self.missions) and not self.missions[self.closed].open:
+            self.closed += 1
+        missions = self.missions
+        return next((missions[i] for i in range(self.closed, len(missions))
+                     if army in missions[i].armies and army not in missions[i].done), None)
 
     def same_spec(self, spec: UnitSpec) -> UnitSpec:
         return self.specs.setdefault(spec, spec)
