@@ -6,7 +6,8 @@ same play at some 500 and some 5,000 actions is written as campaign files,
 imported into a scratch database, and the campaign page of the long one opened.
 Then a play of some 20,000 actions (armies of at most 12 units) is imported,
 and its campaign page, an army page, the whole log and the campaign file are
-asked for.
+asked for, and the game master undoes an action before the last (the log
+replayed with the undo).
 
 Run by hand (pytest does not collect it), on SQLite or on PostgreSQL:
 
@@ -83,7 +84,7 @@ def long_campaign(missions: int = MISSIONS, army_size: int | None = None):
             (u.key for u in a.active_units()), key=lambda k, a=a: unit_value(a.units[k], PARAMS))[:2]))
             for a in armies)))
         with contextlib.suppress(Refused):  # an event that needs more than one unit is not recorded here
-            do(RandomEvent(mission, army="a1", units=state.missions[-1].fielded["a1"][:1]))
+            do(RandomEvent(mission, round=1, army="a1", units=state.missions[-1].fielded["a1"][:1]))
         do(RecordResult(mission, f"a{mission % ARMIES + 1}"))
         for army in armies:
             fielded = state.missions[-1].fielded[army.key]
@@ -197,6 +198,23 @@ def long_log(directory: Path, client) -> None:
     for what, page in (("campaign page", ""), ("army page", "armies/a1/"), ("whole log (text)", "log.txt"),
                        ("campaign file", "file/")):
         timed_get(client, f"/campaigns/bench-long/{page}", f"{what} at {len(log)} actions", LONG_TARGET)
+    undo_earlier(client, len(log) - 2)
+
+
+def undo_earlier(client, number: int) -> None:
+    """The game master undoes an action before the last (docs/campaigns.md, "Corrections and undo"): the whole
+    log is replayed with the undo, whether it is done or refused (a later action depending on it)."""
+    from armylists.campaigns.models import Action
+
+    undos = Action.objects.filter(campaign__slug="bench-long", kind="undo").count
+    before, total = undos(), Action.objects.filter(campaign__slug="bench-long").count()
+    began, began_cpu = time.perf_counter(), time.process_time()
+    response = client.post("/campaigns/bench-long/undo/", {"number": number, "reason": "bench"})
+    seconds, cpu = time.perf_counter() - began, time.process_time() - began_cpu
+    assert response.status_code == 302, response.status_code
+    said = "done" if undos() > before else "refused: a later action depends on it"
+    print(f"undo of action {number} of {total} ({said}): {seconds * 1000:.0f} ms, CPU {cpu * 1000:.0f} ms; "
+          f"target {LONG_TARGET}")
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.validators import MaxValueValidator
 
 from armylists.boundary.numbers import whole_number
 from armylists.games.registry import game_home
@@ -124,12 +125,22 @@ class ResultForm(forms.Form):
 
 
 class EventForm(forms.Form):
+    # Play Mission: Random Events: one die at the beginning of each round, so one event a round at most.
+    round = forms.IntegerField(min_value=1, label="Round",
+                               help_text="The round of the mission it happened in: one event a round.")
     number = forms.IntegerField(min_value=11, max_value=66, required=False,
                                 help_text="The two dice read as tens and units (2 then 1 is 21); empty: Muster rolls.")
     army = forms.RegexField(regex=r"^a[0-9]{1,6}$", required=False)
     units = forms.CharField(max_length=2000, required=False)
     achieved = forms.BooleanField(required=False, initial=True)
     die = forms.IntegerField(min_value=1, max_value=3, required=False, help_text="The D3, if you rolled it.")
+
+    def __init__(self, *args, rounds: int, **kwargs):
+        """`rounds`: how many rounds a mission has under the campaign's rules."""
+        super().__init__(*args, **kwargs)
+        self.fields["round"].max_value = rounds
+        self.fields["round"].validators.append(MaxValueValidator(rounds))
+        self.fields["round"].help_text = f"The round of the mission it happened in, 1 to {rounds}: one event a round."
 
     def clean_number(self):
         number = self.cleaned_data.get("number")
@@ -165,4 +176,6 @@ class StatusForm(forms.Form):
 
 
 class UndoForm(forms.Form):
+    number = forms.IntegerField(min_value=1, max_value=100_000, required=False, label="Action",
+                                help_text="The number of the action in the log; empty: the last.")
     reason = forms.CharField(max_length=300, required=False, label="Reason")

@@ -39,7 +39,7 @@ from .models import (
     new_invite_token,
 )
 from .payloads import parse_action
-from .snapshots import load_state, remember, rules_of, state_before_last
+from .snapshots import load_state, remember, replayed_with, rules_of, state_before_last
 
 __all__ = ["Refused", "create_campaign", "join_campaign", "renew_invite", "perform", "start_army"]
 
@@ -147,10 +147,12 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
         raise Refused(f"{owner} is not a member of this campaign")
     loaded = load_state(campaign)
     dice = Dice(dict(entered or {}), fallback=app_dice if roll else None)
-    before = state_before_last(campaign) if kind == "undo" and loaded.state.actions else None
     try:
-        outcome = apply(loaded.state, action, rules=campaign_of(campaign.game.slug), actor=actor.get_username(),
-                        dice=dice, choices=Choices(choices), strict=strict, before=before)
+        if kind == "undo":
+            outcome = _undo(campaign, loaded.state, action, actor.get_username())
+        else:
+            outcome = apply(loaded.state, action, rules=campaign_of(campaign.game.slug), actor=actor.get_username(),
+                            dice=dice, choices=Choices(choices), strict=strict)
     except NeedChoice as needed:
         needed.rolls = dice.used  # asked again with the choice, the action reuses these dice
         raise
@@ -167,6 +169,15 @@ def perform(*, campaign: Campaign, actor, kind: str, data: Any, entered: Mapping
     LedgerEntry.objects.bulk_create(ledger_rows(outcome, row, {a.key: a for a in campaign.armies.all()}))
     remember(campaign, outcome.state)
     return outcome
+
+
+def _undo(campaign: Campaign, state, action, actor: str) -> Outcome:
+    """An undo: of the log's last action, from the state before it (kept with the snapshot); of an earlier one,
+    by replaying the log with the undo, which applies the actions after it again without it."""
+    if action.number == state.actions:
+        return apply(state, action, rules=campaign_of(campaign.game.slug), actor=actor,
+                     before=state_before_last(campaign))
+    return replayed_with(campaign, action, actor)
 
 
 def _extra_dice(state, extra: Mapping[str, list[int]]) -> str:

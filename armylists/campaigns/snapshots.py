@@ -28,7 +28,9 @@ from armylists.rules.campaign import (
     replay,
     rules_code,
 )
+from armylists.rules.campaign.actions import Action as ActionRecord
 from armylists.rules.campaign.data import action_from_data
+from armylists.rules.campaign.engine import ReplayRefused
 
 from .models import SUMMARY_MAX, Action, Campaign, CampaignRules, Snapshot
 
@@ -134,6 +136,25 @@ def _replay_log(campaign: Campaign, rules: CampaignRules | None, upto: int | Non
         raise BrokenLog(f"the campaign log no longer replays: {error}") from None
     _fill_summaries(rows, outcomes)
     return state
+
+
+def replayed_with(campaign: Campaign, action: ActionRecord, actor: str) -> Outcome:
+    """The outcome of `action` done by `actor` after the whole log, replayed with it (an undo of an action before
+    the last, which applies the actions after that one again); Refused when the rules refuse it."""
+    rules = _rules(campaign)
+    # Plain values, not an Action object per row: the whole log is read (docs/campaigns.md, "How it is kept").
+    rows = campaign.actions.order_by("number").values_list("kind", "payload", "actor__username", "rolls", "choices")
+    records = [Stored(action_from_data(kind, payload), username, rolls, choices)
+               for kind, payload, username, rolls, choices in rows.iterator(chunk_size=2000)]
+    records.append(Stored(action, actor, {}, {}))
+    try:
+        _, outcomes = replay(initial_state(campaign, _numbers(campaign, rules)), records,
+                             rules=campaign_of(campaign.game.slug))
+    except ReplayRefused as error:
+        if error.number == len(records):
+            raise Refused(str(error.reason)) from None
+        raise BrokenLog(f"the campaign log no longer replays: {error}") from None
+    return outcomes[-1]
 
 
 def _fill_summaries(rows: list[Action], outcomes: list[Outcome]) -> None:

@@ -95,7 +95,7 @@ def test_a_player_cannot_record_another_armys_post_battle(played, client_for):
 
 @pytest.mark.parametrize("name, kwargs, data", [
     ("mission-result", {"number": 1}, {"winner": "a1"}),
-    ("mission-event", {"number": 1}, {"number": "65", "army": "a1"}),
+    ("mission-event", {"number": 1}, {"round": "1", "number": "65", "army": "a1"}),
 ])
 def test_only_the_missions_players_or_the_game_master_record_it(armies, players, make_user, client_for, client,
                                                                  name, kwargs, data):

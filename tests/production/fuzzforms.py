@@ -150,7 +150,8 @@ FORMS: dict[str, Callable[[Target], forms.Form]] = {
     "campaigns:unit-traits": lambda t: campaign_forms.TraitsForm(),
     "campaigns:unit-status": lambda t: campaign_forms.StatusForm(),
     "campaigns:mission-result": lambda t: campaign_forms.ResultForm(armies=list(t.world.armies)),
-    "campaigns:mission-event": lambda t: campaign_forms.EventForm(),
+    "campaigns:mission-event": lambda t: campaign_forms.EventForm(
+        rounds=load_state(Campaign.objects.get(slug=t.world.campaign)).state.params.mission_rounds),
     "events:create": lambda t: event_forms.EventForm(game=t.event.game),
     "events:edit": lambda t: event_forms.EventForm(game=t.event.game, event=t.event),
     "events:state": lambda t: event_forms.StateForm(),

@@ -28,7 +28,7 @@ def test_the_event_is_read_from_two_dice_as_tens_and_units(play):
     """Rolling for Random Events, its example: first die 2, second die 1 is event 21 (Carnivorous Fauna, a change to the
     game only)."""
     before = play.army("a1").bank
-    assert event(play, [2, 1]).summary == "random event 21, Carnivorous Fauna"
+    assert event(play, [2, 1]).summary == "round 1: random event 21, Carnivorous Fauna"
     assert play.army("a1").bank == before
 
 

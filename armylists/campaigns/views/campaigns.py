@@ -132,11 +132,13 @@ def campaign_log(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 @login_required
 def campaign_undo(request: HttpRequest, slug: str) -> HttpResponse:
-    """The game master takes back the log's last action, as a correction logged after it."""
+    """The game master takes back an action of the log (the last one unless the form names another), as a
+    correction logged after it (docs/campaigns.md, "Corrections and undo")."""
     campaign = _game_masters(request, slug, "undoes an action")
     form = UndoForm(request.POST)
     if not form.is_valid():
         return refuse_form(request, form, campaign.get_absolute_url())
     last = campaign.actions.order_by("-number").values_list("number", flat=True).first() or 0
+    number = form.cleaned_data["number"] or last
     reason = form.cleaned_data["reason"] or "undone by the game master"
-    return act(request, campaign, "undo", {"number": last, "reason": reason}, back=campaign.get_absolute_url())
+    return act(request, campaign, "undo", {"number": number, "reason": reason}, back=campaign.get_absolute_url())

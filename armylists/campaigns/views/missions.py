@@ -118,7 +118,8 @@ def mission_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse
         "campaign": campaign, "mission": mission_row(state, mission), "units": units, "params": state.params,
         "events": events, "countdown": by_kind.get("xp-split"), "bounty": by_kind.get("bounty"),
         "can_record": is_game_master(request.user, campaign) or request.user.get_username() in players,
-        "event_form": EventForm(initial={"achieved": True})})
+        # Play Mission: Random Events: one a round; the rounds that had theirs are not offered again.
+        "rounds": [(r, r in mission.event_rounds) for r in range(1, state.params.mission_rounds + 1)]})
 
 
 @require_POST
@@ -134,15 +135,16 @@ def mission_result(request: HttpRequest, slug: str, number: int) -> HttpResponse
 @require_POST
 @login_required
 def mission_event(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    campaign, _, mission = _recordable(request, slug, number)
-    form = EventForm(request.POST)
+    campaign, loaded, mission = _recordable(request, slug, number)
+    form = EventForm(request.POST, rounds=loaded.state.params.mission_rounds)
     back = _mission_url(campaign, number)
     if not form.is_valid():
         return refuse_form(request, form, back)
     army = form.cleaned_data["army"] or None
     fielded = mission.fielded.get(army, ())
     units = [u for u in request.POST.getlist("units")[:200] if u in fielded]
-    data = {"mission": number, "army": army, "units": units, "achieved": form.cleaned_data["achieved"],
+    data = {"mission": number, "round": form.cleaned_data["round"], "army": army, "units": units,
+            "achieved": form.cleaned_data["achieved"],
             "split": [{"unit": u, "xp": x} for u in fielded
                       if (x := whole_number(request.POST.get(f"split-{u}", "")))],
             "destroyed": [{"army": a, "count": c} for a in mission.armies

@@ -24,6 +24,7 @@ from .bounds import (
     NAME,
     NOTES,
     REASON,
+    ROUND,
     SLUG,
     TRAIT_KEYS,
     USERNAME,
@@ -113,10 +114,13 @@ class ArmyCount:
 
 @dataclass(frozen=True, slots=True)
 class RandomEvent(Action):
-    """A campaign random event (dice "event": two D6, tens then units) and what it did."""
+    """A campaign random event (dice "event": two D6, tens then units) and what it did. `round`: the mission's
+    round it happened in (one event a round); older logs and files without it give each event the next free
+    round (docs/campaigns.md, "Random events")."""
 
     kind: ClassVar[str] = "random-event"
     mission: int = bound(MISSION)
+    round: int | None = bound(ROUND, None)
     army: str | None = bound(KEY, None)  # the army it selected, or that earns its reward
     units: tuple[str, ...] = bound(KEYS, ())  # the units it selected, or that earn its XP
     achieved: bool = bound(None, True)  # conditional events: whether the army did what the event asks

@@ -58,5 +58,6 @@ USERNAME = Text(max_length=150)
 NOTES = Text(min_length=None, max_length=2000, lines=True)
 COUNT = Whole(0, 50)
 MISSION = Whole(1, 10_000)
+ROUND = Whole(1, 100)  # a mission's round; the game's campaign rules hold a mission's own number of rounds
 KEYS = Many(KEY, MAX_UNITS)
 TRAIT_KEYS = Many(SLUG, 20)

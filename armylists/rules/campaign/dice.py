@@ -72,6 +72,16 @@ class Dice:
         """The entered values no roll took, by key (a player's extra dice)."""
         return {k: list(v) for k, v in sorted(self._entered.items()) if v}
 
+    def set_aside(self) -> None:
+        """Every entered value counted as used without being read: a stored action that no longer counts (an
+        older log's random event past its mission's last round) keeps the dice it stored, and replays."""
+        for key, values in self._entered.items():
+            self.used.setdefault(key, []).extend(values)
+            values.clear()
+        if self._stream:
+            self.used.setdefault("dice", []).extend(self._stream)
+            self._stream.clear()
+
     def unused(self) -> list[str]:
         """Keys whose entered values were not all needed (a replayed action must use every die it stored)."""
         if self._stream:

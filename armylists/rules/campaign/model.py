@@ -181,6 +181,7 @@ class MissionState:
     doomed: frozenset[tuple[str, str]] = frozenset()  # units an event killed (Time Warp lost)
     rerolls: frozenset[str] = frozenset()  # armies that paid to re-roll casualty 1s
     done: frozenset[str] = frozenset()  # armies whose post-battle is recorded
+    event_rounds: frozenset[int] = frozenset()  # the rounds that had their random event (one a round)
 
     @property
     def has_result(self) -> bool:
@@ -207,9 +208,12 @@ class CampaignState:
     length: int | None = None
     armies: dict[str, ArmyState] = field(default_factory=dict)
     missions: list[MissionState] = field(default_factory=list)
+    closed: int = field(default=0, repr=False, compare=False)  # the missions before this one are all over
     units_made: int = 0  # unit keys are "u1", "u2"… in the order units join, so a replay gives the same keys
     actions: int = 0
-    last_kind: str = ""  # the kind of the last action (an undo is not undone)
+    # Actions that are never undone, by number: undos, the campaign's length, armies' starts (undo.NOT_UNDONE).
+    fixed: dict[int, str] = field(default_factory=dict)
+    undone: dict[int, int] = field(default_factory=dict)  # the actions the game master undid: number -> the undo's
     # One object per distinct unit spec, shared by every unit bought with it, so a long campaign's
     # state (and its snapshot) holds each spec once.
     specs: dict[UnitSpec, UnitSpec] = field(default_factory=dict, repr=False, compare=False)
@@ -220,7 +224,7 @@ class CampaignState:
 
     def clone(self) -> CampaignState:
         return replace(self, armies={k: a.clone() for k, a in self.armies.items()},
-                       missions=[m.clone() for m in self.missions])
+                       missions=[m.clone() for m in self.missions], fixed=dict(self.fixed), undone=dict(self.undone))
 
     def army(self, key: str) -> ArmyState:
         try:
@@ -240,7 +244,13 @@ class CampaignState:
         return self.missions[number - 1]
 
     def open_mission_of(self, army: str) -> MissionState | None:
-        return next((m for m in self.missions if army in m.armies and army not in m.done), None)
+        # A mission once over stays over (post-battles are only added), so the missions before the first open
+        # one need not be looked at again: a long log's replay asked every mission for every action.
+        while self.closed < len(self.missions) and not self.missions[self.closed].open:
+            self.closed += 1
+        missions = self.missions
+        return next((missions[i] for i in range(self.closed, len(missions))
+                     if army in missions[i].armies and army not in missions[i].done), None)
 
     def same_spec(self, spec: UnitSpec) -> UnitSpec:
         return self.specs.setdefault(spec, spec)

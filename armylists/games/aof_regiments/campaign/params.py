@@ -32,6 +32,9 @@ class CampaignParams:
     win_points: int
     loss_points: int
     event_min_roll: int
+    # Play Mission: Mission Length: "Missions are played using the standard rules" (4 rounds); one random event
+    # at most at the beginning of each (Random Events).
+    mission_rounds: int
     xp_not_casualty: int
     xp_killed_unit: int
     xp_killed_hero: int

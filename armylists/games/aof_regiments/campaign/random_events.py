@@ -1,8 +1,10 @@
 """Campaign random events that change the army sheet: points, VP, XP or a unit's fate.
 
 AoF Regiments, Campaign Rules: Rolling for Random Events. The event is two
-dice read as tens and units (2 then 1 is event 21). Events that only change
-the game on the table are logged and change nothing here. XP an event gives
+dice read as tens and units (2 then 1 is event 21). Play Mission: Random
+Events: one die is rolled at the beginning of each round, so a mission has one
+event a round at most; the log says which round (`round`). Events that only
+change the game on the table are logged and change nothing here. XP an event gives
 is earned during the match, so it is added at the army's post-battle (and lost
 with the rest of the match's XP by a unit that dies without permadeath).
 """
@@ -26,18 +28,42 @@ def random_event(state: CampaignState, action: RandomEvent, actor: str, dice: Di
     params = require_rules(state)
     mission = state.mission(action.mission)
     participant(state, mission, actor)
+    number = _round(state, mission, action.round)
+    if number is None:  # an older log's event past the mission's last round: it is kept, and counts for nothing
+        dice.set_aside()
+        return (f"random event not counted: mission {mission.number} has had its event in each of its "
+                f"{params.mission_rounds} rounds ({book(state, 'Play Mission: Random Events')})")
     event = params.tables.events[event_number(dice)]
     effect = event.effect
+    said = f"round {number}: random event {event.number}, {event.name}"
+    if effect.kind != "none":
+        army = _army_in(state, mission, action.army, event)
+        if army.key in mission.done:
+            raise Refused(f"{army.name}'s post-battle is already recorded for mission {mission.number}",
+                          book(state, "Campaign Random Events"))
+    mission.event_rounds |= {number}
     if effect.kind == "none":
-        return f"random event {event.number}, {event.name}"
-    army = _army_in(state, mission, action.army, event)
-    if army.key in mission.done:
-        raise Refused(f"{army.name}'s post-battle is already recorded for mission {mission.number}",
-                      book(state, "Campaign Random Events"))
+        return said
     if effect.conditional and not action.achieved:
-        return f"random event {event.number}, {event.name}: {army.name} did not achieve it"
-    outcome = HANDLERS[effect.kind](state, mission, army, action, event, dice)
-    return f"random event {event.number}, {event.name}: {outcome}"
+        return f"{said}: {army.name} did not achieve it"
+    return f"{said}: {HANDLERS[effect.kind](state, mission, army, action, event, dice)}"
+
+
+def _round(state: CampaignState, mission: MissionState, number: int | None) -> int | None:
+    """The round of the event: the one given, which must be one of the mission's and not yet have had its event
+    (Play Mission: Random Events, one die at the beginning of each round). An event of an older log or file, which
+    gave none, takes the first round without one; None when every round has had its event."""
+    rounds = range(1, state.params.mission_rounds + 1)
+    if number is None:
+        return next((r for r in rounds if r not in mission.event_rounds), None)
+    if number not in rounds:
+        raise Refused(f"a mission has rounds 1 to {len(rounds)}, not round {number}",
+                      book(state, "Play Mission: Mission Length"))
+    if number in mission.event_rounds:
+        raise Refused(f"mission {mission.number} already has its random event of round {number}: one die is rolled "
+                      "at the beginning of each round, so a round has one event at most",
+                      book(state, "Play Mission: Random Events"))
+    return number
 
 
 def _army_in(state: CampaignState, mission: MissionState, key: str | None, event: Event) -> ArmyState:
