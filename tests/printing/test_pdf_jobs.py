@@ -18,6 +18,7 @@ from django.utils import timezone
 from django_tasks import default_task_backend
 from django_tasks.base import TaskResultStatus
 
+from armylists.ops.state import state
 from armylists.printing import rendered
 
 from .test_rendered import RELOAD
@@ -65,7 +66,7 @@ def waited_for(waiting_page) -> str:
 
 def beat(key: str) -> None:
     """The rendering worker's heartbeat, as `_beating` gives it."""
-    cache.set(key + ":pending", {**cache.get(key + ":pending"), "beat": timezone.now()})
+    state.set(key + ":pending", {**state.get(key + ":pending"), "beat": timezone.now()})
 
 
 def test_a_rendering_that_runs_long_is_joined_and_one_whose_worker_died_is_queued_anew(
@@ -94,15 +95,16 @@ def test_a_job_whose_worker_died_before_its_first_beat_is_queued_anew(client, wa
 def test_the_worker_beats_while_it_renders(monkeypatch, settings):
     """From a thread of its own, into the job's marker (a cache in memory here: the test's database
     transaction is the main thread's)."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    in_memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    settings.CACHES = {"default": in_memory, "state": in_memory | {"LOCATION": "state"}}
     monkeypatch.setattr(rendered, "BEAT_S", 0.01)
-    cache.set("roster:long:pending", {"queued": timezone.now()})
+    state.set("roster:long:pending", {"queued": timezone.now()})
 
     def render() -> bytes:  # as long as it takes the worker to beat (at most 30 s)
         deadline, waiting = time.monotonic() + 30, threading.Event()
-        while "beat" not in cache.get("roster:long:pending") and time.monotonic() < deadline:
+        while "beat" not in state.get("roster:long:pending") and time.monotonic() < deadline:
             waiting.wait(0.01)
-        return b"%PDF-1.7 rendered while beating" if "beat" in cache.get("roster:long:pending") else b"no beat"
+        return b"%PDF-1.7 rendered while beating" if "beat" in state.get("roster:long:pending") else b"no beat"
 
     assert rendered.render_queued("roster:long", render) == "done"
     assert cache.get("roster:long") == b"%PDF-1.7 rendered while beating"
