@@ -117,6 +117,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                                for e in s.entries))
                    for s in home.roster_sections(army, report))
     cards = [c for g in groups for c in g.cards]
+    spells = _spells(cards)
     return Sheet(
         list_name=document.name or UNTITLED,
         player=player or NO_PLAYER,
@@ -134,9 +135,9 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         data_fingerprint=data_fingerprint,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules),
-                          library.rule_texts(e.faction for e in army.entries)),
+                          library.rule_sources(e.faction for e in army.entries), (s.value for s in spells)),
         command_cards=_command_cards(home.cards_chosen(army), library.card_texts()),
-        spells=_spells(cards),
+        spells=spells,
         editions=_editions(army, library),
         sample_data=any(e.unit.sample for e in army.entries),
     )

@@ -74,7 +74,8 @@ def test_a_rule_nobody_explains_is_listed_by_name_saying_so_never_dropped():
 def test_a_rule_the_book_describes_is_printed_in_the_books_words_before_musters():
     book = [{"name": "Tough", "text": "The book's own words for Tough."},
             {"name": "Shield Wall", "text": "The book's own words for Shield Wall."}]
-    terms = {t.name: t.description for t in glossary("aof-regiments", ["Tough(3)", "Shield Wall", "Hero"], book)}
+    terms = {t.name: t.description for t in glossary("aof-regiments", ["Tough(3)", "Shield Wall", "Hero"],
+                                                  [("Kingdom", book)])}
     assert terms["Tough"] == "The book's own words for Tough."
     assert terms["Shield Wall"] == "The book's own words for Shield Wall."
     assert terms["Hero"] == descriptions()["aof-regiments"]["Hero"]  # the book says nothing: Muster's words

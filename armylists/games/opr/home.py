@@ -9,6 +9,7 @@ from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
+from armylists.games.opr.armyforge.common import read_common_rules
 from armylists.games.opr.armyforge.listfile import books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
 from armylists.games.opr.options import COMMANDS, SCOPES
@@ -111,6 +112,9 @@ class OprGame(Game):
 
     def read_army_forge_book(self, data: Any) -> Reading:
         return read_book(data, self.army_forge_systems)
+
+    def read_army_forge_rules(self, data: Any) -> list[dict[str, str]]:
+        return read_common_rules(data)
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return bool(details.get("hero"))
