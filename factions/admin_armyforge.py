@@ -99,9 +99,11 @@ def import_book_view(request: HttpRequest) -> HttpResponse:
         except FactionFileError as error:
             return TemplateResponse(request, "admin/factions/army_forge.html",
                                     {**context, "form": form, "refused": str(error)}, status=400)
-        # A first import writes at once; changes to a book, or a replace that breaks saved data, when confirmed.
-        asks = bool(book.changes) or bool(book.breaks)
-        written = (book.changes is None and not book.breaks) or (asks and data["write_changes"])
+        # A first import, and a book whose texts alone changed, write at once; changes to what lists are checked
+        # with, or a replace that breaks saved data, when confirmed.
+        asks = bool(book.changes and book.changes.units_changed) or bool(book.breaks)
+        new_or_changed = book.changes is None or bool(book.changes)
+        written = data["write_changes"] if asks else new_or_changed
         if written:
             book.write()
         context |= {"book": book, "written": written}

@@ -488,6 +488,11 @@ class Game:
         its slug, None when this game does not read that file, BadInput for a file it knows and refuses."""
         return None
 
+    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
+        """Another tool's list file a list document was read from (`other_list`), as it was sent, where the
+        document keeps it; else None."""
+        return None
+
     def other_list(self, data: Any, factions: Any) -> dict[str, Any]:
         """That list file as Muster's own list document, read against the game's `factions` (a library's)."""
         raise BadInput("", f"{self.system['name']} reads no other tool's list files")

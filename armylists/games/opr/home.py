@@ -175,10 +175,16 @@ class OprGame(Game):
         return details.get("army_forge") or None
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
-        """The book's spells of the factions the list takes units of (for its casters' cards); never where the
-        book came from, which a submission's roster does not name."""
+        """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
+        version, which the roster names as the list's own does; never which book it was (its uid)."""
         spells = self.book_spells(details) if drawn_on else []
-        return FROZEN_FACTION | ({"spells": spells} if spells else {})
+        version = (self.army_forge_book(details) or {}).get("version") if drawn_on else None
+        return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
+            {"army_forge": {"version": version}} if version else {})
+
+    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
+        """The Army Forge list file a list was read from, kept beside it as it was sent (armyforge/listfile.py)."""
+        return (document.get("meta") or {}).get("army_forge_list")
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:

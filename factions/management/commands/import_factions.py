@@ -60,7 +60,7 @@ class Command(MusterCommand):
             self._lines(book.breaks)
             self.stdout.write("Nothing written; run again with --yes to replace it all the same.")
             return
-        if book.changes and not options["yes"]:
+        if book.changes and book.changes.units_changed and not options["yes"]:
             self.stdout.write(f"Changed {path}: {what}")
             self._lines(book.changes.lines())
             self.stdout.write("Nothing written; run again with --yes to write these changes.")
