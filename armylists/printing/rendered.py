@@ -33,7 +33,7 @@ from .pdf import roster_pdf
 from .roster import Printing
 
 # Raise it when the roster's template changes what a PDF shows, so older renderings are not served.
-LAYOUT = 2
+LAYOUT = 3
 # A rendering running this long is taken for lost (its worker died mid-way): asking again queues it anew.
 # A queued one is never: however long the queue, a second job for the same PDF would only lengthen it.
 LOST_S = 15 * 60

@@ -80,6 +80,8 @@ class Sheet:
     # The rules edition Muster checked against, and the army book's where it came from Army Forge.
     editions: str = ""
     sample_data: bool = False  # a unit is made up for the demo: the stamp says so, never a plain "LEGAL"
+    # The rounds of the victory points and objectives tally printed at the roster's end, filled in at the table.
+    tally_rounds: tuple[int, ...] = tuple(range(1, 7))
 
     @property
     def cards(self) -> tuple[Card, ...]:
