@@ -39,8 +39,8 @@ def riverfolk():
     return data
 
 
-@pytest.fixture
-def sheet(tmp_path):
+def riverfolk_sheet(tmp_path):
+    """The roster of a Reed Sage (a caster, on a River Turtle) and Oarsmen, with the book and common rules in."""
     (tmp_path / "book.json").write_text(json.dumps(riverfolk()))
     (tmp_path / "rules.json").write_text(json.dumps(rules()))
     call_command("import_factions", "--army-forge", "aof-regiments", str(tmp_path / "book.json"))
@@ -49,6 +49,11 @@ def sheet(tmp_path):
                 "points_limit": 1000, "entries": [{"id": "e1", "unit": "reed-sage", "options": ["river-turtle"]},
                                                   {"id": "e2", "unit": "oarsmen"}]}
     return build_sheet(check_document(document), player=None, checked_at=timezone.now(), game_name="AoF Regiments")
+
+
+@pytest.fixture
+def sheet(tmp_path):
+    return riverfolk_sheet(tmp_path)
 
 
 def test_each_rule_is_explained_from_the_first_source_that_has_it(sheet):
