@@ -1,8 +1,9 @@
 """Special rules explained: a rule as a unit's data writes it ("Tough(3)") -> its glossary line.
 
 The descriptions live with each game's home (`glossary.json` in the game's package, {rule name:
-description}, in our own words, never rulebook prose). The builder shows them
-beside a unit's rules and the roster prints them once at its end.
+description}, in our own words, never rulebook prose, with the rulebook's numbers). The builder shows them
+beside a unit's rules and the roster prints them once at its end, after a book's own words and the game's
+common rules' (`explain`).
 """
 from __future__ import annotations
 

@@ -174,9 +174,13 @@ def download(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
+def _roster_pdf(printing: Printing, paper: str, compact: bool) -> bytes:
+    """The roster's PDF, or its table card's; a full roster is rendered by the call it always was."""
+    return roster_pdf(printing.sheet(), paper, compact=True) if compact else roster_pdf(printing.sheet(), paper)
+
+
 def render_roster_queued(printing: Printing, paper: str, compact: bool = False) -> str:
-    return render_queued(roster_key(printing, paper, compact),
-                         lambda: roster_pdf(printing.sheet(), paper, compact=compact))
+    return render_queued(roster_key(printing, paper, compact), lambda: _roster_pdf(printing, paper, compact))
 
 
 def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename: str, task: Task,
@@ -186,7 +190,7 @@ def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename:
     `worker`."""
     queue = settings.ROSTER_QUEUE if printing.entries <= QUICK_ROSTER_ENTRIES else "default"
     return serve_pdf(request, roster_key(printing, paper, compact), filename,
-                     lambda: roster_pdf(printing.sheet(), paper, compact=compact),
+                     lambda: _roster_pdf(printing, paper, compact),
                      printing.entries <= settings.ROSTER_INLINE_ENTRIES,
                      lambda: task.using(queue_name=queue).enqueue(*arguments),
                      f"the roster of “{printing.list_name}”", f"{printing.entries} entries")
