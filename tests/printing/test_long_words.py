@@ -40,7 +40,7 @@ def test_a_rule_text_of_5000_characters_without_a_space_is_printed_whole_on_the_
 @pytest.mark.parametrize("stylesheet, table", [
     ("printing/roster.css", ""),  # a roster has no tables
     ("campaigns/sheet.css", "board"), ("campaigns/sheet.css", "head-fields"),
-    ("events/pack.css", ""),
+    ("events/pack.css", ""), ("printing/compact.css", "units"),
 ])
 def test_every_printed_documents_stylesheet_wraps_a_long_word_in_its_text_and_tables(stylesheet, table, tmp_path):
     cells = f'<table class="{table}"><tr><td>Name</td><td>{WORD}</td><td>three</td></tr></table>' \
