@@ -417,6 +417,11 @@ class Game:
         """An Army Forge army book as one faction of this game; BadInput for anything else."""
         raise BadInput("", f"{self.system['name']} reads no Army Forge army books")
 
+    def read_army_forge_rules(self, data: Any) -> list[dict[str, str]]:
+        """Army Forge's common rules file of this game's system as rule texts ({"name", "text"}); BadInput for
+        anything else (docs/faction-file.md, "Army Forge's common rules")."""
+        raise BadInput("", f"{self.system['name']} reads no Army Forge rules files")
+
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
         return f"{self.listed_cost(doc) or 0} pts"
@@ -481,6 +486,11 @@ class Game:
     def other_list_game(self, data: Any) -> str | None:
         """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):
         its slug, None when this game does not read that file, BadInput for a file it knows and refuses."""
+        return None
+
+    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
+        """Another tool's list file a list document was read from (`other_list`), as it was sent, where the
+        document keeps it; else None."""
         return None
 
     def other_list(self, data: Any, factions: Any,
