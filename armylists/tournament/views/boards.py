@@ -14,7 +14,7 @@ from ..pages import current_round, standing_rows_html, tables_of
 from ..printable import WallSheet, csv_of, wall_sheet
 from ..read import round_closed, standings_of
 from ..tasks import render_wall_pdf
-from .common import day_access, public_or_member, sees_factions
+from .common import day_access, public_or_member, sees_factions, unchanged_since_poll
 
 
 def _download(body, kind: str, name: str) -> HttpResponse:
@@ -30,9 +30,12 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found  # to log in first
     event, access = found
+    version, unchanged = unchanged_since_poll(request, event, "standings")
+    if unchanged:
+        return unchanged
     round_ = current_round(event)
     factions = sees_factions(event, access)
-    context = {"event": event, "access": access, "rows": standing_rows_html(standings_of(event), factions),
+    context = {"event": event, "access": access, "day_version": version, "rows": standing_rows_html(standings_of(event), factions),
                "factions": factions, "round": round_, "running": round_ is not None and not round_closed(round_)}
     if request.htmx and request.htmx.target == "standings":
         return render(request, "tournament/standings.html#board", context)

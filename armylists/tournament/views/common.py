@@ -13,7 +13,7 @@ from armylists.events.models import Event
 from armylists.events.permissions import Access, event_access
 from armylists.rules.refused import Refused
 
-from ..read import takes_part
+from ..read import day_version, takes_part
 
 
 def day_access(user, slug: str) -> Access:
@@ -25,6 +25,17 @@ def day_access(user, slug: str) -> Access:
     if access.is_organiser or access.published or takes_part(access.player):
         return access
     raise Http404("No such event.")
+
+
+def unchanged_since_poll(request: HttpRequest, event: Event, target: str) -> tuple[str, HttpResponse | None]:
+    """The day's version, and a 204 for a poll of `target` (the fragment's id) that carries it already
+    (`?seen=`): nothing changed since that fragment was made, so none is built (docs/events.md, "Polling").
+    htmx leaves the target as it is on a 204 and goes on polling; a 304 it would swap in, empty. The version is
+    read before anything the page shows, so a change made meanwhile is shown at the next poll."""
+    version = day_version(event)
+    if request.htmx and request.htmx.target == target and request.GET.get("seen") == version:
+        return version, HttpResponse(status=204)
+    return version, None
 
 
 def organiser_access(request: HttpRequest, slug: str) -> Access:

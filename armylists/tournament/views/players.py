@@ -15,7 +15,7 @@ from .. import day, results
 from ..forms import ConfirmForm, CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
-from .common import back_to_day, day_access, from_the_day_page, handled
+from .common import back_to_day, day_access, from_the_day_page, handled, unchanged_since_poll
 from .sideboards import own_lists
 
 
@@ -23,7 +23,10 @@ from .sideboards import own_lists
 @login_required
 def day_page(request: HttpRequest, slug: str) -> HttpResponse:
     access = day_access(request.user, slug)
-    context = day_context(access)
+    version, unchanged = unchanged_since_poll(request, access.event, "my-table")
+    if unchanged:
+        return unchanged
+    context = day_context(access) | {"day_version": version}
     t = context["tournament"]
     context |= {"result_form": ResultForm(), "pair_form": PairForm(), "late_form": LateForm(),
                 "correct_form": CorrectForm(),
