@@ -7,7 +7,8 @@ Round 1 of a 300-player event is being played (LOAD_DAY names the file with the 
   something did). At its table's moment, spread over the run, the first player sends the result
   (302, then the day page as the browser follows it); the second player sees it at their next poll and
   confirms it. A confirmed table polls no more. A result or a confirmation answered anything but 302
-  (a 503 from a busy site) is sent again at the next step: the form keeps what was typed.
+  (a 503 from a busy site) is sent again at the next step: the form keeps what was typed. A day page
+  that did not come is opened again at the next step.
 - LOAD_SPECTATORS anonymous spectators open the standings and poll them every 10 seconds.
 - The organiser reloads the day page every 5 seconds.
 
@@ -92,8 +93,11 @@ class Player(Person):
 
     @task
     def step(self) -> None:
-        if self.done or self.poll is None:
+        if self.done:
             gevent.sleep(SECONDS)
+            return
+        if self.poll is None:  # the day page did not come (a busy site): opened again, as a person would
+            self.poll = polled(self.get(DAY_PATH, "player: the day page").text, "my-table")
             return
         if self.side == "first" and not self.sent and time.monotonic() - STARTED >= self.moment:
             self.sent = self.post(f"/events/{DAY['event']}/day/tables/{self.table}/result/",
