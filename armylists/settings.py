@@ -348,6 +348,8 @@ ARMY_FORGE_LIST_URL = os.environ.get("ARMY_FORGE_LIST_URL", "https://army-forge.
 ARMY_FORGE_FETCH_TIMEOUT_S = 1.5
 # A request whose Django code runs longer than this is cut (armylists.ops.handler).
 REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
+# A login sent waits its turn for a password hash this long before 503 (armylists.ops.timelimit.time_limit_of).
+LOGIN_TIME_LIMIT_S = float(os.environ.get("LOGIN_TIME_LIMIT_S", "10"))
 # Rosters of more entries than this are rendered by the worker, while a page waits for them. Where a
 # worker runs, that is every roster: a web process busy rendering one for a second would keep
 # everyone whose requests it also holds waiting (docs/deploying.md, "Caching and rate limits").

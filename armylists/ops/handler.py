@@ -29,8 +29,9 @@ waited on the event loop while the process's thread serves others: a flood
 that asks again the moment it is answered kept the thread busy answering 429s,
 and the players behind them waited (tests/load/run.py's flood).
 
-A request's Django code has settings.REQUEST_TIME_LIMIT_S: past it, the code is
-cut where it runs and the client answered 503 (armylists.ops.timelimit). The clock starts
+A request's Django code has settings.REQUEST_TIME_LIMIT_S (a login sent, LOGIN_TIME_LIMIT_S:
+`time_limit_of`): past it, the code is cut where it runs and the client answered 503
+(armylists.ops.timelimit). The clock starts
 once the body has arrived: a slow client's upload is the server's to bound.
 """
 from __future__ import annotations
@@ -39,12 +40,11 @@ import asyncio
 import time
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.core.handlers.asgi import ASGIHandler
 from django.core.handlers.base import BaseHandler
 
 from .limits import empty_body, refusal
-from .timelimit import RequestCut, cut, cut_answer
+from .timelimit import RequestCut, cut, cut_answer, time_limit_of
 
 REFUSED_WAIT_S = 1.0
 
@@ -75,8 +75,9 @@ class MusterASGIHandler(ASGIHandler):
 
     async def run_get_response(self, request):
         # Not asyncio.timeout: cancelled, asgiref still waits for the thread to finish its work.
-        request.time_limit_deadline = time.monotonic() + settings.REQUEST_TIME_LIMIT_S
-        timer = asyncio.get_running_loop().call_later(settings.REQUEST_TIME_LIMIT_S, cut, request)
+        limit = time_limit_of(request)
+        request.time_limit_deadline = time.monotonic() + limit
+        timer = asyncio.get_running_loop().call_later(limit, cut, request)
         try:
             response = await super().run_get_response(request)
         except RequestCut:  # raised just past the middleware that would have answered it
