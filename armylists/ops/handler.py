@@ -33,6 +33,9 @@ A request's Django code has settings.REQUEST_TIME_LIMIT_S (a login sent, LOGIN_T
 `time_limit_of`): past it, the code is cut where it runs and the client answered 503
 (armylists.ops.timelimit). The clock starts
 once the body has arrived: a slow client's upload is the server's to bound.
+
+The Django internals used here are named, with the releases they were read in,
+in armylists.ops.private_apis.
 """
 from __future__ import annotations
 

@@ -20,7 +20,8 @@ sheds work rather than queueing it.
 
 Long work never reaches the limit by design: rosters of many entries and the
 judges' pack are rendered by the worker, and a repeated roster comes from the
-cache. The limit is for what slips through.
+cache. The limit is for what slips through. The internals used here (CPython's
+and a Django connection's) are named in armylists.ops.private_apis.
 """
 from __future__ import annotations
 
