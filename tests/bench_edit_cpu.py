@@ -33,6 +33,7 @@ import os
 import pstats
 import re
 import secrets
+import shutil
 import sys
 import tempfile
 import time
@@ -171,6 +172,7 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=200, help="adds and removes per list, in turn")
     parser.add_argument("--sizes", default="10,40,150", help="the lists' entries, comma-separated")
     parser.add_argument("--profile", type=int, default=0, help="also profile, printing the top N functions")
+    parser.add_argument("--profile-out", type=Path, help="keep the profile's stats there (pstats, snakeviz)")
     options = parser.parse_args()
     edits = max(2, min(options.edits, 2000))
     sizes = [max(1, min(int(s), 500)) for s in options.sizes.split(",")]
@@ -194,6 +196,8 @@ def main() -> None:
             print(f"\nprofiled: {edits} edits more on the {min(sizes)}-entry list, cProfile around each in the "
                   "web process (its own cost makes every figure larger)")
             print_profile(stats, options.profile)
+            if options.profile_out:
+                shutil.copyfile(stats, options.profile_out)
 
 if __name__ == "__main__":
     main()
