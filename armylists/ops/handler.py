@@ -24,7 +24,8 @@ to the loop and to the thread again for the view: each trip copies the request's
 context and waits for the loop (up to 2 ms of an edit's 27 ms of CPU, measured on
 one process). Here the chain is Django's synchronous one, as under WSGI.
 
-A client refused for asking too much (429) hears so only after REFUSED_WAIT_S,
+A client refused for asking too much (429), or for want of a slot for anonymous
+work (503: armylists.ops.slots), hears so only after REFUSED_WAIT_S,
 waited on the event loop while the process's thread serves others: a flood
 that asks again the moment it is answered kept the thread busy answering 429s,
 and the players behind them waited (tests/load/run.py's flood).
@@ -69,7 +70,7 @@ class MusterASGIHandler(ASGIHandler):
     async def get_response_async(self, request):
         # The synchronous chain (middleware and view), in one trip to the process's thread.
         response = await sync_to_async(self.get_response, thread_sensitive=True)(request)
-        if response.status_code == 429:
+        if response.status_code == 429 or getattr(response, "refused", False):  # or 503: no slot (ops.slots)
             await asyncio.sleep(REFUSED_WAIT_S)  # see the module's docstring: the thread is free meanwhile
         return response
 

@@ -36,9 +36,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from . import tallies
+from . import slots, tallies
 from .clientip import client_ip
-from .timelimit import drop_connections
+from .timelimit import busy, drop_connections
 
 PERIODS = {"s": 1, "m": 60, "h": 3600}
 # The slots a period is counted in: a window counts up to a twelfth of a period more than the period.
@@ -115,11 +115,18 @@ def _rates(key: str, rate: str | None) -> dict[str, Rate]:
     return {bucket: Rate.parse(text) for bucket, text in settings.RATE_LIMITS[key].items()}
 
 
-def _buckets(request: HttpRequest) -> dict[str, str]:
-    buckets = {"address": client_ip(request) or "unknown"}
+def signed_in(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        buckets["user"] = str(user.pk)
+    return user is not None and user.is_authenticated
+
+
+def _buckets(request: HttpRequest) -> dict[str, str]:
+    """The request's buckets: its address's, its user's if signed in, else every anonymous request's one."""
+    buckets = {"address": client_ip(request) or "unknown"}
+    if signed_in(request):
+        buckets["user"] = str(request.user.pk)
+    else:
+        buckets["anonymous"] = "everyone"
     return buckets
 
 
@@ -151,7 +158,8 @@ COST_WINDOW_S = 60
 
 
 def _cost_windows(request: HttpRequest, now: float) -> dict[str, Window]:
-    """The request's user's and address's windows of the server's time, in milliseconds (settings.COST_LIMITS)."""
+    """The request's user's and address's windows of the server's time, in milliseconds (settings.COST_LIMITS);
+    an anonymous request's also the window every anonymous request shares (COST_LIMITS["anonymous"])."""
     rates = {bucket: Rate(seconds * 1000, COST_WINDOW_S) for bucket, seconds in settings.COST_LIMITS.items()}
     return _windows(request, "cost", rates, now)
 
@@ -181,10 +189,15 @@ def charge(request: HttpRequest, seconds: float) -> None:
 
 
 def cost_limited(view):
-    """A costly view: refused (429) past its caller's share of the server's time, and charged what it took."""
+    """A costly view: refused (429) past its caller's share of the server's time, and charged what it took.
 
-    @wraps(view)
-    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    Anonymous, it also runs only in one of the machine's slots (armylists.ops.slots), refused 503 with
+    Retry-After at once when none is free, and within the time every anonymous request shares a minute
+    (COST_LIMITS["anonymous"]). A signed-in request never takes a slot nor waits for one: a flood of
+    anonymous readers takes what the players leave, never what they need (docs/deploying.md, "What the
+    site does against hostile clients"). Every answer counts, one served from a cache or a 304 too."""
+
+    def run_charged(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if refused := over_cost(request):
             return refused
         started = timer()
@@ -195,7 +208,31 @@ def cost_limited(view):
                 drop_connections()  # cut mid-query, its connection takes no other query (timelimit.py)
             charge(request, timer() - started)
 
+    @wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if signed_in(request):
+            return run_charged(request, *args, **kwargs)
+        with slots.slot() as held:
+            if not held:
+                return no_slot(request)
+            return run_charged(request, *args, **kwargs)
+
     return limited
+
+
+NO_SLOT_RETRY_S = 1
+
+
+def no_slot(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: every slot for anonymous work is taken (armylists.ops.slots)."""
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"error": "The site is busy: try again in a second"}, status=503)
+    else:
+        response = busy(NO_SLOT_RETRY_S, "Many people are reading shared lists just now; "
+                                         "signing in skips the queue.")
+    response["Retry-After"] = str(NO_SLOT_RETRY_S)
+    response.refused = True  # held on the event loop before it is sent (armylists.ops.handler)
+    return response
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
@@ -205,4 +242,5 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
     else:
         response = render(request, "too_many_requests.html", {"retry_after": retry_after}, status=429)
     response["Retry-After"] = str(retry_after)
+    response.refused = True  # held on the event loop before it is sent (armylists.ops.handler)
     return response

@@ -222,13 +222,14 @@ def render_roster_queued(printing: Printing, paper: str) -> str:
 
 
 def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename: str, task: Task,
-                 *arguments) -> HttpResponse:
+                 *arguments, priority: int = 0) -> HttpResponse:
     """A roster: rendered now if small enough (settings.ROSTER_INLINE_ENTRIES), else by `task` with
-    `arguments`, queued for the `printer` when it is quick to render, else for the `worker`."""
+    `arguments`, queued for the `printer` when it is quick to render, else for the `worker`; taken before
+    the queue's jobs of a lower `priority` (settings.TASK_PRIORITIES)."""
     queue = settings.ROSTER_QUEUE if printing.entries <= QUICK_ROSTER_ENTRIES else "default"
     return serve_pdf(request, roster_key(printing, paper), filename, lambda: roster_pdf(printing.sheet(), paper),
                      printing.entries <= settings.ROSTER_INLINE_ENTRIES,
-                     lambda: task.using(queue_name=queue).enqueue(*arguments),
+                     lambda: task.using(queue_name=queue, priority=priority).enqueue(*arguments),
                      f"the roster of “{printing.list_name}”", f"{printing.entries} entries")
 
 
