@@ -349,7 +349,8 @@ COST_LIMITS = {"user": 10, "address": 10, "anonymous": env_int("ANONYMOUS_COST_S
 ANONYMOUS_SLOTS = env_int("ANONYMOUS_SLOTS", 1)
 ANONYMOUS_SLOTS_DIR = os.environ.get("ANONYMOUS_SLOTS_DIR", os.path.join(tempfile.gettempdir(), "muster-slots"))
 # How long the proxy in front and browsers may keep an anonymous reader's shared page or roster
-# (Cache-Control: public, max-age); signed-in answers are never kept by others (docs/deploying.md, "The proxy in front").
+# (Cache-Control: public, max-age); signed-in answers are never kept by others
+# (docs/deploying.md, "The proxy in front").
 SHARED_MAX_AGE_S = env_int("SHARED_MAX_AGE_S", 60)
 # What a web process loads before it takes requests (armylists.ops.warmup): each first request
 # in a new process paid for it (a second under load) while the requests queued behind it waited.
