@@ -171,13 +171,26 @@ def spent(request: HttpRequest) -> dict[str, int]:
 
 def over_cost(request: HttpRequest) -> HttpResponse | None:
     """The 429 answer while the request's user or address has spent its share of the server's time in the
-    last minute (settings.COST_LIMITS, in seconds); else None."""
+    last minute (settings.COST_LIMITS, in seconds); else None. Every anonymous request's share spent, the
+    process notes until when (`anonymous_budget_spent`)."""
     waits = []
-    for window in _cost_windows(request, clock()).values():
+    for bucket, window in _cost_windows(request, clock()).items():
         used = window.used()
         if sum(used.values()) >= window.rate.count:
             waits.append(window.wait(used, window.rate.count))
+            if bucket == "anonymous":
+                _anonymous_spent_until[0] = time.monotonic() + waits[-1]
     return too_many(request, max(waits)) if waits else None
+
+
+_anonymous_spent_until = [0.0]
+
+
+def anonymous_budget_spent() -> int | None:
+    """The seconds until anonymous requests have time again, as this process last read the shared window; None
+    if they have: the handler refuses them on the event loop meanwhile (armylists.ops.handler)."""
+    left = _anonymous_spent_until[0] - time.monotonic()
+    return ceil(left) if left > 0 else None
 
 
 def charge(request: HttpRequest, seconds: float) -> None:
@@ -210,13 +223,14 @@ def cost_limited(view):
 
     @wraps(view)
     def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if signed_in(request):
+        if signed_in(request) or getattr(request, "anonymous_slot", None) is not None:  # taken by the handler
             return run_charged(request, *args, **kwargs)
         with slots.slot() as held:
             if not held:
                 return no_slot(request)
             return run_charged(request, *args, **kwargs)
 
+    limited.cost_limited = True  # for the handler (armylists.ops.handler), through any decorator's wraps
     return limited
 
 

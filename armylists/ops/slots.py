@@ -9,16 +9,20 @@ holding it dies, so a killed process never keeps a slot (a table of slots claime
 dead holder's slot until its expiry). The files are one machine's: past one machine, each machine has its
 slots, and the global time budget (COST_LIMITS["anonymous"], counted in the tallies) is shared by all.
 
-A request that finds every slot taken is not kept waiting: the process's one thread for Django's code
-(armylists.ops.handler) would be held from the players' requests queued behind it. It is answered 503 with
-Retry-After at once, and the handler holds the answer on the event loop for a second before sending it.
-Signed-in requests never take a slot nor wait for one (armylists.ops.ratelimit.cost_limited).
+An anonymous request (no session cookie) for a costly page takes its slot on the event loop, before it goes
+to the process's one thread for Django's code (armylists.ops.handler): it waits up to SLOT_WAIT_S for one,
+tried every 10 ms, holding no thread, and without one it is answered 503 with Retry-After there, held a second
+first, so a flood's refusals never take the thread from the players' requests queued behind them. A request
+that reaches a costly view anonymous without a slot (a stale session cookie) tries once in the view
+(armylists.ops.ratelimit.cost_limited). Signed-in requests never take a slot nor wait for one.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import os
+import time
 from collections.abc import Iterator
 
 from django.conf import settings
@@ -43,6 +47,14 @@ def take() -> int | None:
             continue
         return descriptor
     return None
+
+
+async def wait_for_one(seconds: float, every: float = 0.01) -> int | None:
+    """A slot taken within `seconds`, tried every `every` seconds on the event loop (no thread held); else None."""
+    deadline = time.monotonic() + seconds
+    while (descriptor := take()) is None and time.monotonic() < deadline:
+        await asyncio.sleep(every)
+    return descriptor
 
 
 def give_back(descriptor: int) -> None:
