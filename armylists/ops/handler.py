@@ -32,8 +32,8 @@ and the players behind them waited (tests/load/run.py's flood).
 
 An anonymous request for a costly page (no session cookie, a view under
 cost_limited) takes one of the machine's slots here, on the event loop, waiting
-up to SLOT_WAIT_S for one (armylists.ops.slots); without one, or while every
-anonymous request's time budget is spent, it is answered 503 or 429 here,
+up to SLOT_WAIT_S for one (armylists.ops.slots); without one, or while its
+address's or every anonymous request's time budget is spent, it is answered 503 or 429 here,
 without the thread: a flood's refusals took the threads' time from the players.
 
 A request's Django code has settings.REQUEST_TIME_LIMIT_S: past it, the code is
@@ -104,7 +104,7 @@ class MusterASGIHandler(ASGIHandler):
     async def get_response_async(self, request):
         slot = None
         if anonymous_and_costly(request):
-            if (wait := anonymous_budget_spent()) is not None:
+            if (wait := anonymous_budget_spent(request)) is not None:
                 return await refused_on_the_loop(request, 429, wait)
             slot = await slots.wait_for_one(SLOT_WAIT_S)
             if slot is None:

@@ -178,18 +178,24 @@ def over_cost(request: HttpRequest) -> HttpResponse | None:
         used = window.used()
         if sum(used.values()) >= window.rate.count:
             waits.append(window.wait(used, window.rate.count))
-            if bucket == "anonymous":
-                _anonymous_spent_until[0] = time.monotonic() + waits[-1]
+            if bucket in ("anonymous", "address") and not signed_in(request):
+                _spent_until[window.bucket] = time.monotonic() + waits[-1]
     return too_many(request, max(waits)) if waits else None
 
 
-_anonymous_spent_until = [0.0]
+# Until when (time.monotonic) an anonymous request's cost windows are spent, as this process last read them.
+_spent_until: dict[str, float] = {}
 
 
-def anonymous_budget_spent() -> int | None:
-    """The seconds until anonymous requests have time again, as this process last read the shared window; None
-    if they have: the handler refuses them on the event loop meanwhile (armylists.ops.handler)."""
-    left = _anonymous_spent_until[0] - time.monotonic()
+def anonymous_budget_spent(request: HttpRequest) -> int | None:
+    """The seconds until this anonymous request's address, and every anonymous request, have time again, as
+    this process last read their windows; None if they have: the handler refuses it on the event loop
+    meanwhile (armylists.ops.handler), without the thread."""
+    now = time.monotonic()
+    for bucket in [key for key, until in _spent_until.items() if until <= now]:
+        del _spent_until[bucket]
+    windows = _cost_windows(request, clock()).values()
+    left = max((_spent_until.get(window.bucket, now) - now for window in windows), default=0)
     return ceil(left) if left > 0 else None
 
 
