@@ -78,6 +78,8 @@ def rate_limit_windows_stand_still(monkeypatch):
     Retry-After is the same on every run. The tests of the windows themselves move it (tests/production/
     test_rate_limits.py)."""
     monkeypatch.setattr("armylists.ops.ratelimit.clock", lambda: 1_800_000_030.0)
+    # Nor does a window an earlier test spent refuse this one's requests on the event loop (ratelimit.py).
+    monkeypatch.setattr("armylists.ops.ratelimit._spent_until", {})
 
 
 @pytest.fixture(autouse=True)
