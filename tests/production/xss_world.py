@@ -62,8 +62,8 @@ PLANTED = {
     "events.Event.name": "q08",
     "events.Event.venue": "q09",
     "events.Player.display_name": "q10",
-    "events.PlayerInvitation.display_name": "q23",
-    "seasons.Season.name": "q24",  # on the season's pages and files, and its organisers' events pages  # a late player's name, on the invited person's events page
+    "events.PlayerInvitation.display_name": "q23",  # a late player's name, on the invited person's events page
+    "seasons.Season.name": "q24",  # on the season's pages and files, and its organisers' events pages
     "events.Note.text": "q11",
     "events.Note.private": "q22",  # the organisers' own note
     "events.Submission.list_name": "q12",
