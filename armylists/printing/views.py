@@ -55,11 +55,9 @@ def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | No
     except BadInput as error:
         return _unprintable(error)
     remember_printing(printed, printing, paper, compact)
-    return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper, compact,
-                        compact=compact)
-    etag = etag_of(printed)
-    if answer := unchanged(request, etag):
-        return answer
+    answer = serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper,
+                          compact, compact=compact, priority=priority)
+    return kept_by_anyone(request, answer, etag) if answer.status_code == 200 else answer
 
 
 @login_required
