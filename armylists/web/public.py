@@ -2,9 +2,10 @@
 
 An anonymous answer of a shared page is the same for every reader until its content changes, so it carries an
 ETag made from that content's fingerprint (the list's, its unit data's version, the page's layout) and
-`Cache-Control: public, max-age=settings.SHARED_MAX_AGE_S`: the browser asks again with If-None-Match and is
-answered 304 before any work, and the proxy in front may keep it and answer the next readers itself
-(docs/deploying.md, "The proxy in front"). Such an answer sets no cookie (a kept answer would hand one
+`Cache-Control: public, max-age=0, s-maxage=settings.SHARED_MAX_AGE_S`: the browser asks again each time, with
+If-None-Match, and is answered 304 before any work (so a link whose sharing was turned off stops working at once
+in the reader's browser), and the proxy in front may keep it for SHARED_MAX_AGE_S and answer the next readers
+itself (docs/deploying.md, "The proxy in front"). Such an answer sets no cookie (a kept answer would hand one
 reader's cookie to the next). A signed-in reader's answer shows who they are: `private, no-store`, no ETag.
 """
 from __future__ import annotations
@@ -36,6 +37,6 @@ def kept_by_anyone(request: HttpRequest, response: HttpResponse, etag: str) -> H
         patch_cache_control(response, private=True, no_store=True)
         return response
     response["ETag"] = etag
-    patch_cache_control(response, public=True, max_age=settings.SHARED_MAX_AGE_S)
+    patch_cache_control(response, public=True, max_age=0, s_maxage=settings.SHARED_MAX_AGE_S)
     request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False  # no cookie: see the module's docstring
     return response

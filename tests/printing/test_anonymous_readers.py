@@ -128,7 +128,8 @@ def test_only_anonymous_shared_answers_may_be_kept_by_anyone(client, make_army_l
     army_list = make_army_list(shared=True)
     url = reverse(page, args=[army_list.share_token])
     anonymous = client.get(url)
-    assert "public" in anonymous["Cache-Control"] and "max-age=60" in anonymous["Cache-Control"]
+    assert "public" in anonymous["Cache-Control"] and "s-maxage=60" in anonymous["Cache-Control"]
+    assert "max-age=0," in anonymous["Cache-Control"]  # the browser asks again each time: sharing turned off is off
     assert not anonymous.cookies  # a kept answer would hand one reader's cookie to the next
     client.force_login(make_user("reader"))
     signed_in = client.get(url)
