@@ -56,8 +56,9 @@ hostile_lists = st.builds(changed, st.sampled_from(places(VALID)), json_values |
 
 
 # A JSON path or a field's key, and a command: what a page never shows (docs/checking.md, "Bad input").
-NOT_ON_A_PAGE = re.compile(r"\w\[\d+\]|\b(units|selectedUpgrades|pointsLimit|gameSystem|armyId|selectionId|joinToUnit|"
-                           r"customName)\b|import_factions|manage\.py|--")
+# "units" is a word too ("the list of units"): only as a path's start ("units: ...") is it the key.
+NOT_ON_A_PAGE = re.compile(r"\w\[\d+\]|^units\b|\b(selectedUpgrades|pointsLimit|gameSystem|armyId|selectionId|"
+                           r"joinToUnit|customName)\b|import_factions|manage\.py|--")
 # What the file said, quoted in the sentence: it may hold anything.
 QUOTED = re.compile(r"'[^']*'|“[^”]*”")
 
