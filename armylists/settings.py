@@ -72,6 +72,16 @@ def env_site_url(name: str, hosts: list[str], debug: bool) -> str:
     return f"https://{host}"
 
 
+def env_redis_url(name: str) -> str:
+    """A Redis database's address (redis://HOST:PORT/N, rediss://..., unix:///PATH?db=N), or "" when unset."""
+    raw = os.environ.get(name, "").strip()
+    if raw and urlsplit(raw).scheme not in {"redis", "rediss", "unix"}:
+        # Not the value itself: it may carry a password.
+        raise ImproperlyConfigured(f"{name} must begin redis://, rediss:// or unix://, as redis://127.0.0.1:6379/0 "
+                                   "does.")
+    return raw
+
+
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
@@ -314,6 +324,16 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", 
                       "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}},
           "state": {"BACKEND": "armylists.ops.state.KeptDatabaseCache", "LOCATION": "muster_state",
                     "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# With REDIS_URL (redis://HOST:PORT/N, rediss:// or unix://PATH?db=N), both caches and the limits' counts are in
+# that Redis database instead, each cache under its own key prefix, every entry with its expiry: shared by every
+# machine without a database query per look-up (docs/deploying.md, "Scaling past one machine"). That Redis must
+# never evict a key (maxmemory-policy noeviction): `state` and the counts are not a cache.
+REDIS_URL = env_redis_url("REDIS_URL")
+if REDIS_URL:
+    CACHES = {alias: {"BACKEND": "armylists.ops.state.SharedRedisCache", "LOCATION": REDIS_URL,
+                      "KEY_PREFIX": f"muster-{alias}", "TIMEOUT": 24 * 3600} for alias in ("default", "state")}
+# Sessions stay in the database whatever the caches are: a Redis emptied or replaced logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # How often one user, and one address, may use a costly endpoint: "count/period" (s, m or h).
 # An address is shared by everyone behind a venue's connection, so its limits are the larger.
 RATE_LIMITS = {
