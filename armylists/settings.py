@@ -9,6 +9,7 @@ tests/production/test_deploy_check.py runs `check --deploy` with it.
 """
 from __future__ import annotations
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -80,6 +81,22 @@ def env_redis_url(name: str) -> str:
         raise ImproperlyConfigured(f"{name} must begin redis://, rediss:// or unix://, as redis://127.0.0.1:6379/0 "
                                    "does.")
     return raw
+
+
+def env_storage(name: str, default: dict) -> dict:
+    """One of Django's STORAGES entries, as JSON: {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": {...}}."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        entry = json.loads(raw)
+    except ValueError:
+        entry = None
+    if not isinstance(entry, dict) or not isinstance(entry.get("BACKEND"), str) or not isinstance(
+            entry.get("OPTIONS", {}), dict):
+        raise ImproperlyConfigured(f'{name} must be JSON such as {{"BACKEND": "storages.backends.s3.S3Storage", '
+                                   f'"OPTIONS": {{"bucket_name": "muster-pdfs"}}}}.')
+    return entry
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -288,6 +305,17 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+
+# Rendered PDFs and judges' packs are files in the storage `pdfs` (armylists/printing/files.py): a folder,
+# PDF_ROOT, by default; PDF_STORAGE, a STORAGES entry as JSON, names any other backend, e.g. S3-compatible
+# through django-storages (docs/deploying.md, "Rendered PDFs"). Every machine must reach the same one.
+PDF_ROOT = Path(os.environ.get("PDF_ROOT", BASE_DIR / "pdfs"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "pdfs": env_storage("PDF_STORAGE", {"BACKEND": "armylists.printing.files.WholeFiles",
+                                        "OPTIONS": {"location": str(PDF_ROOT)}}),
+}
 
 # Background work (django-tasks; an event's judges' pack). Deployed (DEBUG off), or with
 # TASKS_WORKER=true, tasks are queued in the database and run by the Procfile's `worker`
