@@ -243,9 +243,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         init_command="PRAGMA journal_mode=WAL;")
 elif env_bool("DATABASE_POOL", True):
     # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
-    # waits up to 10 s for one before failing.
+    # waits up to 10 s for one before failing. Each process runs one request's code at a time
+    # (armylists/ops/handler.py), so it uses one; the second spares a request the wait while a
+    # connection cut mid-query (armylists/ops/timelimit.py) is replaced. More only spend
+    # PostgreSQL's connections (docs/deploying.md, "Scaling past one machine").
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")), "timeout": 10}
+        "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 2), "timeout": 10}
 
 # Request bodies: the largest the site reads, by the longest matching path prefix
 # (armylists.ops.limits refuses larger ones from their Content-Length, unread).
