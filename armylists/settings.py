@@ -9,6 +9,7 @@ tests/production/test_deploy_check.py runs `check --deploy` with it.
 """
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from datetime import timedelta
@@ -71,6 +72,32 @@ def env_site_url(name: str, hosts: list[str], debug: bool) -> str:
     if host is None:
         raise ImproperlyConfigured(f"Set {name} when DEBUG is off and ALLOWED_HOSTS names no single host.")
     return f"https://{host}"
+
+
+def env_redis_url(name: str) -> str:
+    """A Redis database's address (redis://HOST:PORT/N, rediss://..., unix:///PATH?db=N), or "" when unset."""
+    raw = os.environ.get(name, "").strip()
+    if raw and urlsplit(raw).scheme not in {"redis", "rediss", "unix"}:
+        # Not the value itself: it may carry a password.
+        raise ImproperlyConfigured(f"{name} must begin redis://, rediss:// or unix://, as redis://127.0.0.1:6379/0 "
+                                   "does.")
+    return raw
+
+
+def env_storage(name: str, default: dict) -> dict:
+    """One of Django's STORAGES entries, as JSON: {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": {...}}."""
+    raw = os.environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        entry = json.loads(raw)
+    except ValueError:
+        entry = None
+    if not isinstance(entry, dict) or not isinstance(entry.get("BACKEND"), str) or not isinstance(
+            entry.get("OPTIONS", {}), dict):
+        raise ImproperlyConfigured(f'{name} must be JSON such as {{"BACKEND": "storages.backends.s3.S3Storage", '
+                                   f'"OPTIONS": {{"bucket_name": "muster-pdfs"}}}}.')
+    return entry
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -218,12 +245,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         init_command="PRAGMA journal_mode=WAL;")
 elif env_bool("DATABASE_POOL", True):
     # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
-    # waits up to 10 s for one before failing. Each is checked as it leaves the pool
-    # (Django passes psycopg's check to the pool): after a database restart the pool's
-    # connections are all closed by the server, and unchecked each failed the next
-    # request given it (docs/deploying.md, "Processes that die").
+    # waits up to 10 s for one before failing. Each process runs one request's code at a time
+    # (armylists/ops/handler.py), so it uses one; the second spares a request the wait while a
+    # connection cut mid-query (armylists/ops/timelimit.py) is replaced. More only spend
+    # PostgreSQL's connections (docs/deploying.md, "Scaling past one machine"). Each is checked as
+    # it leaves the pool: after a database restart the pool's connections are all closed by the
+    # server, and unchecked each failed the next request given it (docs/deploying.md, "Processes that die").
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": 1, "max_size": int(os.environ.get("DATABASE_POOL_SIZE", "10")), "timeout": 10}
+        "min_size": 1, "max_size": env_int("DATABASE_POOL_SIZE", 2), "timeout": 10}
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
 # Request bodies: the largest the site reads, by the longest matching path prefix
@@ -285,6 +314,17 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "armylists" / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
+# Rendered PDFs and judges' packs are files in the storage `pdfs` (armylists/printing/files.py): a folder,
+# PDF_ROOT, by default; PDF_STORAGE, a STORAGES entry as JSON, names any other backend, e.g. S3-compatible
+# through django-storages (docs/deploying.md, "Rendered PDFs"). Every machine must reach the same one.
+PDF_ROOT = Path(os.environ.get("PDF_ROOT", BASE_DIR / "pdfs"))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    "pdfs": env_storage("PDF_STORAGE", {"BACKEND": "armylists.printing.files.WholeFiles",
+                                        "OPTIONS": {"location": str(PDF_ROOT)}}),
+}
+
 # Background work (django-tasks; an event's judges' pack). Deployed (DEBUG off), or with
 # TASKS_WORKER=true, tasks are queued in the database and run by the Procfile's `worker`
 # process (`python manage.py db_worker`). In development with no worker they run at once,
@@ -324,6 +364,16 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", 
                       "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}},
           "state": {"BACKEND": "armylists.ops.state.KeptDatabaseCache", "LOCATION": "muster_state",
                     "TIMEOUT": 24 * 3600, "OPTIONS": {"MAX_ENTRIES": 2000}}}
+# With REDIS_URL (redis://HOST:PORT/N, rediss:// or unix://PATH?db=N), both caches and the limits' counts are in
+# that Redis database instead, each cache under its own key prefix, every entry with its expiry: shared by every
+# machine without a database query per look-up (docs/deploying.md, "Scaling past one machine"). That Redis must
+# never evict a key (maxmemory-policy noeviction): `state` and the counts are not a cache.
+REDIS_URL = env_redis_url("REDIS_URL")
+if REDIS_URL:
+    CACHES = {alias: {"BACKEND": "armylists.ops.state.SharedRedisCache", "LOCATION": REDIS_URL,
+                      "KEY_PREFIX": f"muster-{alias}", "TIMEOUT": 24 * 3600} for alias in ("default", "state")}
+# Sessions stay in the database whatever the caches are: a Redis emptied or replaced logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 # How often one user, and one address, may use a costly endpoint: "count/period" (s, m or h).
 # An address is shared by everyone behind a venue's connection, so its limits are the larger.
 RATE_LIMITS = {

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import caches
+from django.test import override_settings
 
 from armylists.ops import tallies
 from tests.sites import SiteFiles
@@ -54,6 +57,16 @@ def pytest_configure(config):
     # The slots for anonymous work are one machine's files (armylists/ops/slots.py): each pytest process,
     # and the servers it starts, have their own, so parallel runs do not take each other's.
     os.environ["ANONYMOUS_SLOTS_DIR"] = settings.ANONYMOUS_SLOTS_DIR = tempfile.mkdtemp(prefix="muster-slots-")
+    # Rendered PDFs and packs in a folder of the test run's own, for the site's processes it starts as well
+    # (armylists/printing/files.py), never in the project's.
+    pdfs = tempfile.mkdtemp(prefix="muster-test-pdfs-")
+    os.environ["PDF_ROOT"] = pdfs
+    override_settings(PDF_ROOT=Path(pdfs), STORAGES={
+        **settings.STORAGES, "pdfs": {**settings.STORAGES["pdfs"], "OPTIONS": {"location": pdfs}}}).enable()
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(settings.PDF_ROOT, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
@@ -84,8 +97,9 @@ def rate_limit_windows_stand_still(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def fresh_cache(request):
-    """Each test that may use the database starts with empty caches and no counts (they are database tables): no
-    rate limit counts a request of an earlier test, no job's marker says an earlier test's PDF is pending."""
+    """Each test that may use the database starts with empty caches, no counts and no rendered PDFs: no rate limit
+    counts a request of an earlier test, no job's marker says an earlier test's PDF is pending, no PDF rendered
+    by an earlier test is served."""
     if not request.node.get_closest_marker("django_db"):
         if not {"db", "transactional_db"} & set(request.fixturenames):
             return
@@ -93,3 +107,5 @@ def fresh_cache(request):
     for alias in settings.CACHES:
         caches[alias].clear()
     tallies.forget()
+    for kept in Path(settings.PDF_ROOT).iterdir():
+        shutil.rmtree(kept)

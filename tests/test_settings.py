@@ -92,3 +92,42 @@ def test_with_the_development_settings_asking_for_the_judges_pack_builds_it(sett
     pack = Pack.objects.get(event=event)
     assert pack.status == Pack.Status.DONE and pack.pdf
     assert "Download the pack" in organiser.get(f"/events/{event.slug}/pack/status/").content.decode()
+
+
+STORES_SHOWN = ("import json; from django.conf import settings; print(json.dumps({'caches': settings.CACHES, "
+                "'pdfs': settings.STORAGES['pdfs'], 'sessions': settings.SESSION_ENGINE}))")
+
+
+def stores(**env: str) -> subprocess.CompletedProcess:
+    clean = {k: v for k, v in os.environ.items() if k not in {"REDIS_URL", "PDF_ROOT", "PDF_STORAGE"}}
+    return subprocess.run([sys.executable, "-c", STORES_SHOWN], cwd=ROOT, capture_output=True, text=True,
+                          env={**clean, "DJANGO_SETTINGS_MODULE": "armylists.settings", **env})
+
+
+def test_without_redis_the_caches_are_the_databases_and_with_it_both_are_one_redis_under_two_prefixes():
+    """docs/deploying.md, "Scaling past one machine": no Redis is needed for the README's two commands."""
+    alone = json.loads(stores().stdout)
+    assert {cache["BACKEND"].rsplit(".", 1)[1] for cache in alone["caches"].values()} == {
+        "DatabaseCache", "KeptDatabaseCache"}
+    shared = json.loads(stores(REDIS_URL="redis://10.0.0.5:6379/2").stdout)
+    assert {cache["LOCATION"] for cache in shared["caches"].values()} == {"redis://10.0.0.5:6379/2"}
+    assert len({cache["KEY_PREFIX"] for cache in shared["caches"].values()}) == 2
+    assert all(cache["TIMEOUT"] for cache in shared["caches"].values())  # every entry expires
+    assert alone["sessions"] == shared["sessions"] == "django.contrib.sessions.backends.db"
+
+
+def test_rendered_pdfs_are_files_in_pdf_root_or_in_the_storage_pdf_storage_names():
+    assert json.loads(stores(PDF_ROOT="/srv/muster/pdfs").stdout)["pdfs"] == {
+        "BACKEND": "armylists.printing.files.WholeFiles", "OPTIONS": {"location": "/srv/muster/pdfs"}}
+    s3 = {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": {"bucket_name": "muster-pdfs"}}
+    assert json.loads(stores(PDF_STORAGE=json.dumps(s3)).stdout)["pdfs"] == s3
+
+
+@pytest.mark.parametrize(("variable", "value", "said"), [
+    ("REDIS_URL", "memcached://10.0.0.5:11211", "REDIS_URL must begin redis://, rediss:// or unix://"),
+    ("PDF_STORAGE", "storages.backends.s3.S3Storage", 'PDF_STORAGE must be JSON such as {"BACKEND"'),
+    ("PDF_STORAGE", '{"OPTIONS": {}}', 'PDF_STORAGE must be JSON such as {"BACKEND"'),
+])
+def test_a_store_named_wrongly_is_refused_in_a_sentence(variable, value, said):
+    refused = stores(**{variable: value})
+    assert refused.returncode != 0 and said in refused.stderr

@@ -15,9 +15,12 @@ from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import models
 from django.db.models.functions import Lower
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.urls import reverse
 
 from armylists.builder.models import ArmyList
+from armylists.printing.files import pdf_storage
 from factions.models import GameSystem
 
 NAME_MAX = 200
@@ -263,7 +266,8 @@ class Pack(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.QUEUED)
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
-    pdf = models.BinaryField(null=True, editable=False)
+    # A file in the storage `pdfs` (armylists/printing/files.py), not bytes in the database; deleted with its row.
+    pdf = models.FileField(storage=pdf_storage, upload_to="judges-packs/", blank=True, editable=False)
     problem = models.TextField(blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     # The worker's last sign of life while building it: a pack silent for long is marked failed (pack.py).
@@ -282,3 +286,10 @@ class Pack(models.Model):
     @property
     def percent(self) -> int:
         return 100 if not self.total else min(100, self.done * 100 // self.total)
+
+
+@receiver(post_delete, sender=Pack)
+def _delete_the_packs_file(sender, instance: Pack, **kwargs) -> None:
+    """An older pack replaced, or its event deleted: its file goes too, so the storage holds only live packs."""
+    if instance.pdf:
+        instance.pdf.delete(save=False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 from datetime import timedelta
 
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -51,7 +52,7 @@ def _progress(pack: Pack, **fields) -> None:
 
 def latest_pack(event: Event) -> Pack | None:
     """The event's latest pack, marked failed first if its worker has gone silent."""
-    pack = Pack.objects.filter(event=event).defer("pdf").first()
+    pack = Pack.objects.filter(event=event).first()
     if pack is not None and pack.pending and (pack.alive or pack.requested) < timezone.now() - STALE[pack.status]:
         Pack.objects.filter(pk=pack.pk, status=pack.status).update(
             status=Pack.Status.FAILED, problem=GAVE_UP, finished=timezone.now())
@@ -109,7 +110,8 @@ def run_pack(pack_id: int) -> str:
         _progress(pack, status=Pack.Status.FAILED, problem=f"{type(error).__name__}: {error}",
                   finished=timezone.now())
         raise
-    _progress(pack, status=Pack.Status.DONE, pdf=pdf, finished=timezone.now())
-    # Only the latest pack is kept: the older ones' PDFs are out of date anyway.
+    name = pack.pdf.storage.save(pack.pdf.field.generate_filename(pack, f"{pack.pk}.pdf"), ContentFile(pdf))
+    _progress(pack, status=Pack.Status.DONE, pdf=name, finished=timezone.now())
+    # Only the latest pack is kept: the older ones' PDFs are out of date anyway (their files go too: models.py).
     Pack.objects.filter(event=pack.event, requested__lte=pack.requested).exclude(pk=pack.pk).delete()
     return Pack.Status.DONE

@@ -23,7 +23,7 @@ the end of a minute or not. A request is counted first, then the window read;
 one refused takes its count back. So the last request admitted has read every
 admitted one's count, and however many come at once, at most the limit are
 admitted. The counts are kept by armylists.ops.tallies, added to atomically,
-in a table of their own (docs/deploying.md, "Caching and rate limits").
+in a table of their own or in Redis (docs/deploying.md, "Caching and rate limits").
 """
 from __future__ import annotations
 
@@ -78,11 +78,11 @@ class Window:
 
     def add(self, amount: int) -> None:
         # A slot is counted until a period and a slot after it began; then it may go.
-        tallies.add(self.bucket, self.slot, amount, expires=ceil(self._start(self.slot + SLOTS + 1)))
+        tallies.add(self.bucket, self.slot, amount, expires=ceil(self._start(self.slot + SLOTS + 1)), now=self.now)
 
     def used(self) -> dict[int, int]:
         """What the window counts, by slot."""
-        return tallies.read(self.bucket, self.slot - SLOTS)
+        return tallies.read(self.bucket, self.slot - SLOTS, self.slot)
 
     def wait(self, used: dict[int, int], below: int) -> int:
         """The seconds until what the window counts of `used` falls below `below`, with nothing more counted."""

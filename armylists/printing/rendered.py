@@ -1,11 +1,11 @@
-"""PDFs rendered once per content: kept in Django's cache by what they print; long ones by the worker.
+"""PDFs rendered once per content: kept as files named by what they print; long ones by the worker.
 
 A roster's key is made of the fingerprints the PDF already prints (the list's,
 and the unit data's it was checked against), the player's name, the game and
-the paper: a second request for the same content is served from the cache, so
-printing one list again and again costs its check, not its sheet or its
-rendering. The cache is the database's (settings.CACHES), shared by every
-process and by the worker. Where a worker runs, it renders every roster, so a
+the paper: a second request for the same content is served from the file kept
+(armylists.printing.files, Django's storage `pdfs`), so printing one list again
+and again costs its check, not its sheet or its rendering. The storage is shared
+by every process and by the worker. Where a worker runs, it renders every roster, so a
 web process only ever checks a list and looks it up
 (settings.ROSTER_INLINE_ENTRIES; docs/deploying.md, "Caching and rate limits").
 
@@ -24,7 +24,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.core import signing
-from django.core.cache import cache
 from django.db import connections
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -37,6 +36,7 @@ from armylists.checking.library import fingerprint
 from armylists.ops.ratelimit import limit
 from armylists.ops.state import state as markers  # jobs' markers, pointers: never culled (state.py)
 
+from . import files
 from .pdf import roster_pdf
 from .roster import Printing
 
@@ -68,15 +68,15 @@ def printed_key(document: dict, data_version, player: str | None, paper: str, co
 
 
 def remember_printing(printed: str, printing: Printing, paper: str, compact: bool = False) -> None:
-    """Which roster the document under `printed` (`printed_key`) prints: asked again, it is found in the cache
+    """Which roster the document under `printed` (`printed_key`) prints: asked again, it is found kept
     without checking the list again (`printed_before`), a shared list's above all."""
     markers.set(printed, roster_key(printing, paper, compact))
 
 
 def printed_before(printed: str) -> bytes | None:
-    """The roster PDF remembered under `printed` (`printed_key`), if it is still in the cache."""
+    """The roster PDF remembered under `printed` (`printed_key`), if it is still kept."""
     key = markers.get(printed)
-    return cache.get(key) if key else None
+    return files.kept(key) if key else None
 
 
 def roster_key(printing: Printing, paper: str, compact: bool = False) -> str:
@@ -85,17 +85,17 @@ def roster_key(printing: Printing, paper: str, compact: bool = False) -> str:
 
 
 def store(key: str, pdf: bytes) -> bytes:
-    cache.set(key, pdf)
+    files.keep(key, pdf)
     markers.delete(key + ":pending")
     return pdf
 
 
 def render_queued(key: str, render: Callable[[], bytes]) -> str:
     """The worker's rendering of a queued PDF, its start shown on the waiting page; after a failure
-    the PDF is no longer pending, so asking again queues it again. A PDF already in the cache is
+    the PDF is no longer pending, so asking again queues it again. A PDF already kept is
     never rendered again (a job queued for it before it was rendered finds it there)."""
     pending = key + ":pending"
-    if cache.has_key(key):
+    if files.is_kept(key):
         markers.delete(pending)
         return "cached"
     markers.set(pending, {**(markers.get(pending) or {"queued": timezone.now()}), "started": timezone.now()})
@@ -176,10 +176,10 @@ def _pending(key: str) -> dict | None:
 
 def serve_pdf(request: HttpRequest, key: str, filename: str, render: Callable[[], bytes], inline: bool,
               enqueue: Callable[[], object], what: str, size: str) -> HttpResponse:
-    """The PDF kept under `key` from the cache; else rendered now if `inline` (small enough for a
+    """The PDF kept under `key`; else rendered now if `inline` (small enough for a
     request), else queued for the worker (`enqueue`, whose task calls `render_queued`) and answered
     with a page that reloads itself until the PDF is ready (`reloaded`)."""
-    pdf = cache.get(key)
+    pdf = files.kept(key)
     if pdf is None and inline:
         pdf = store(key, render())
     if pdf is None:
@@ -198,7 +198,7 @@ def reloaded(request: HttpRequest) -> HttpResponse | None:
         return None
     if not isinstance(waiting, dict) or waiting.get("path") != request.path:
         return None
-    pdf = cache.get(waiting["key"])
+    pdf = files.kept(waiting["key"])
     if pdf is not None:
         return download(pdf, waiting["file"])
     state = markers.get(waiting["key"] + ":failed") or _pending(waiting["key"])

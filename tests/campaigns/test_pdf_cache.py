@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from armylists.campaigns import printouts
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]  # run again against Redis (.ci/run)
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from django.core.files.base import ContentFile
 from django.test import Client
 from django.urls import reverse
 
@@ -57,7 +58,7 @@ def scene(event, joined, organiser, players, stranger):
     alice, bob = joined
     alices = services.submit(player=alice, data=copy.deepcopy(LEGAL))
     bobs = services.submit(player=bob, data=copy.deepcopy(ILLEGAL))
-    pack = Pack.objects.create(event=event, status=Pack.Status.DONE, pdf=b"%PDF-1.7 test")
+    pack = Pack.objects.create(event=event, status=Pack.Status.DONE, pdf=ContentFile(b"%PDF-1.7 test", "pack.pdf"))
     co = Organiser.objects.get(user=carol)
     return {"event": event, "alice": alices, "bob": bobs, "pack": pack, "organiser": co, "carol": carol}
 

@@ -21,7 +21,7 @@ from factions.schemas import parse_faction_file
 
 from .conftest import FACTIONS, LISTS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]  # run again against Redis (.ci/run)
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
 """One job per PDF, ever (armylists/printing/rendered.py; docs/deploying.md, "Background tasks"): asking again
-joins the job queued or running for the same content however long the queue, a PDF already in the cache is
+joins the job queued or running for the same content however long the queue, a PDF already kept is
 never rendered again, and only a job that is over without the PDF, or whose worker died mid-way (no heartbeat for
 `LOST_S`), is queued anew."""
 from __future__ import annotations
@@ -19,11 +19,11 @@ from django_tasks import default_task_backend
 from django_tasks.base import TaskResultStatus
 
 from armylists.ops.state import state
-from armylists.printing import rendered
+from armylists.printing import files, rendered
 
 from .test_rendered import RELOAD
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]  # run again against Redis (.ci/run)
 
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend",  # a worker that has not come yet
                      "QUEUES": ["default", "rosters"]}}
@@ -118,7 +118,7 @@ def test_a_job_over_without_its_pdf_is_queued_anew_and_its_waiting_page_asks_aga
     assert client.get(reload_url).status_code == 202 and len(jobs()) == 2
 
 
-def test_a_pdf_in_the_cache_is_never_rendered_again():
+def test_a_pdf_kept_is_never_rendered_again():
     renders = []
 
     def render() -> bytes:
@@ -128,7 +128,7 @@ def test_a_pdf_in_the_cache_is_never_rendered_again():
     # Two jobs for one PDF (queued before either ran): the second finds it rendered.
     assert rendered.render_queued("roster:same", render) == "done"
     assert rendered.render_queued("roster:same", render) == "cached"
-    assert renders == [1] and cache.get("roster:same") == b"%PDF-1.7 made once"
+    assert renders == [1] and files.kept("roster:same") == b"%PDF-1.7 made once"
 
 
 def test_filling_the_cache_with_other_keys_leaves_a_pending_pdf_pending_and_an_exhausted_limit_exhausted(

@@ -16,7 +16,7 @@ from armylists.printing.service import printing_of
 
 from .conftest import LISTS
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.redis]  # run again against Redis (.ci/run)
 RELOAD = re.compile(r'http-equiv="refresh" content="\d+; url=([^"]+)"')
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from django.apps import apps
 from django.contrib.auth.tokens import default_token_generator
+from django.core.files.base import ContentFile
 from django.db import connection
 from django.db.models import CharField, JSONField, TextField
 from django.utils import timezone
@@ -105,7 +106,8 @@ def seed() -> World:
     player = event_services.join_event(event=event, user=alice, display_name="Alice")
     source = ArmyList.objects.get(pk=lists["aof-regiments"])
     submission = event_services.submit(player=player, data=source.document, source_list=source)
-    pack = Pack.objects.create(event=event, requested_by=alice, status=Pack.Status.DONE, pdf=b"%PDF-1.4 fuzz\n")
+    pack = Pack.objects.create(event=event, requested_by=alice, status=Pack.Status.DONE,
+                               pdf=ContentFile(b"%PDF-1.4 fuzz\n", "pack.pdf"))
     season = season_services.create_season(creator=alice, name="Fuzz Season", events=[event], game=aof)
     season_services.invite_organiser(season=season, username="bob", by=alice)
     season_services.answer_organiser_invitation(season=season, user=bob, accept=True)

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from types import SimpleNamespace
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from hypothesis import HealthCheck, given
@@ -23,6 +24,9 @@ from .at_once import AT_ONCE, RATE, burst
 from .environment import manage
 
 ON_POSTGRES = connection.vendor == "postgresql"
+IN_REDIS = bool(settings.REDIS_URL)
+IN_THE_DATABASE = pytest.mark.skipif(IN_REDIS, reason="the database's own store: the passes of .ci/run without Redis")
+pytestmark = pytest.mark.redis
 LIMIT = int(RATE.split("/")[0])
 START = 1_800_000_000.0  # a minute's start
 
@@ -46,7 +50,7 @@ def test_eighty_requests_at_once_by_one_user_on_sqlite_serve_at_most_the_limit(s
                   env={"DATABASE_URL": url})
     assert done.returncode == 0, done.stderr
     counts = json.loads(done.stdout.strip().splitlines()[-1])
-    print(f"\n{AT_ONCE} requests at once against {RATE} on SQLite: {counts['served']} served, "
+    print(f"\n{AT_ONCE} requests at once against {RATE} on SQLite{' and Redis' * IN_REDIS}: {counts['served']} served, "
           f"{counts['refused']} refused")
     assert counts["served"] <= LIMIT and counts["served"] + counts["refused"] == AT_ONCE
 
@@ -119,6 +123,7 @@ def test_filling_the_cache_with_other_keys_leaves_exhausted_limits_exhausted(rf,
     assert ratelimit.over_cost(asked(rf)).status_code == 429
 
 
+@IN_THE_DATABASE
 def test_counts_that_no_longer_count_are_deleted(rf, monkeypatch, db):
     now = [START]
     monkeypatch.setattr(ratelimit, "clock", lambda: now[0])
@@ -130,6 +135,7 @@ def test_counts_that_no_longer_count_are_deleted(rf, monkeypatch, db):
         "roster-pdf:user:8:60", "roster-pdf:address:198.51.100.4:60"}
 
 
+@IN_THE_DATABASE
 def test_the_kept_cache_past_its_max_entries_deletes_the_expired_entries_and_never_a_live_one(db, monkeypatch):
     """Job markers and locks live there (armylists/ops/state.py): Django's database cache would cull a third of its
     keys, in the order of their names, once past MAX_ENTRIES."""

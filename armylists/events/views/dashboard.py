@@ -95,8 +95,13 @@ def pack_status(request: HttpRequest, slug: str) -> HttpResponse:
 def pack_download(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = _organiser_access(request, slug)
     pack = Pack.objects.filter(pk=pk, event=access.event, status=Pack.Status.DONE).first()
-    if pack is None or pack.pdf is None:
+    if pack is None or not pack.pdf:
         raise Http404("No such pack.")
-    response = HttpResponse(bytes(pack.pdf), content_type="application/pdf")
+    try:
+        with pack.pdf.open("rb") as file:
+            pdf = file.read()
+    except FileNotFoundError:  # its storage lost it: build it again
+        raise Http404("No such pack.") from None
+    response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{access.event.slug}-judges-pack.pdf"'
     return response
