@@ -322,6 +322,11 @@ class Game:
     # What the layers above ask of an option's own fields (`details`, or an option's document, which holds them as
     # its faction file names them): none is read by name outside the games, as of a unit's.
 
+    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The special rules an option grants the unit that takes it (the engine's `Option.grants`), from its own
+        fields; none by default."""
+        return ()
+
     def option_cost_note(self, details: Mapping[str, Any]) -> str:
         """What an option's cost buys where it is not once for the unit ("all models"), said after the cost
         (the builder, the library's unit card); "" by default."""

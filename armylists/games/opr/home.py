@@ -151,6 +151,10 @@ class OprGame(Game):
             raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
                                                 "name that unit")
 
+    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The rules its file says it grants (docs/faction-file.md, "Options have two more fields")."""
+        return tuple(details.get("rules", ()))
+
     def option_cost_note(self, details: Mapping[str, Any]) -> str:
         """An option bought for every model costs its points per model (docs/faction-file.md, "Options have
         two more fields")."""
