@@ -292,7 +292,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
         **list_summary(report, views),
     }
-    if home.named_cards_field:
+    if home.cards is not None:
         context.update(command_cards(army_list, library), cards_needed=cards_to_choose(checked))
     if report and report.points is not None and report.points_limit:
         context["points_percent"] = min(100, report.points * 100 // report.points_limit)

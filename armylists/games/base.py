@@ -28,7 +28,7 @@ from armylists.rules.report import Report
 
 from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
-from .library_items import CardShown, ChosenCard, Grimoire, Spell
+from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
@@ -47,6 +47,7 @@ from .own_fields import (
     values_of,
     without_defaults,
 )
+from .parts import CommandCards, Magic
 from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
 
 # What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
@@ -139,10 +140,9 @@ class Game:
         """The list settings an event may set for every list, each with the `Army` field it sets."""
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
     other_faction_title: ClassVar[str] = "Other factions"
-    # The field of its list file in which a list chooses command cards by name (their slugs), where it does:
-    # the builder's card picker reads and writes it by this name, as it names none of a game's fields
-    # (docs/architecture.md, "A game is one package"); None: its lists choose no cards by name.
-    named_cards_field: ClassVar[str | None] = None
+    # Its optional parts (parts.py): None where the game lacks the idea, so a caller knows from None.
+    cards: ClassVar[CommandCards | None] = None  # its lists choose command cards by name
+    magic: ClassVar[Magic | None] = None  # its casters draw spells from grimoires
     # What its `Army` has besides its list settings, resolved from the library (`resolve_army`), each with
     # what the engine reads where nothing is: e.g. the command cards a list chose.
     army_from_library: ClassVar[Mapping[str, Any]] = {}
@@ -232,14 +232,6 @@ class Game:
         """What its `Army` reads from the library (`army_from_library`): what the list names, found there
         (BadInput, with its path, for what is not), and what the rules look up whatever the list names."""
         return {}
-
-    def cards_named(self, document: ListIn) -> tuple[str, ...]:
-        """The command cards a list chooses by name (in its `named_cards_field`), by slug."""
-        return tuple(getattr(document, self.named_cards_field)) if self.named_cards_field else ()
-
-    def cards_chosen(self, army: Army) -> tuple[ChosenCard, ...]:
-        """The command cards the list chose, as the engine read them (the roster prints their texts)."""
-        return ()
 
     # --- the faction file: the game's own fields of a unit, an option, a faction
 
@@ -372,24 +364,6 @@ class Game:
         """The side a faction is on (`alignment_of`) in its game's words, as its pages show it."""
         return None
 
-    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A faction's command cards as its file writes them (slug, title...), where its game has them."""
-        return []
-
-    def card_shown(self, doc: Mapping[str, Any]) -> CardShown:
-        """One of a faction's command cards (`command_cards_of`) as the builder's card picker and the faction's
-        page show it: asked only of a game whose factions have them."""
-        raise NotImplementedError(f"{self.slug} has no command cards")
-
-    def command_card(self, doc: Mapping[str, Any], faction: str) -> ChosenCard:
-        """One of a faction's command cards (`command_cards_of`), as its game's rules read it: asked only of a
-        game whose factions have them."""
-        raise NotImplementedError(f"{self.slug} has no command cards")
-
-    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
-        """The slugs of the game's grimoires a faction's casters may draw on, where its game has them."""
-        return ()
-
     def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """A faction's army book's spells as its file writes them, printed on its casters' cards."""
         return []
@@ -406,15 +380,6 @@ class Game:
         `FROZEN_FACTION` first, as every submission stored it. A game keeping less says what (its frozen
         factions' keys are what their rosters' data fingerprints hash)."""
         return FROZEN_FACTION | dict(details)
-
-    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The game's grimoires with their spells, as its faction files write them, where it has them."""
-        return []
-
-    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
-        """One of the game's grimoires (`grimoire_docs`), with its spells, as its rules read it: asked only of a
-        game whose casters choose spells."""
-        raise NotImplementedError(f"{self.slug} has no grimoires")
 
     # --- the builder
 
@@ -445,10 +410,6 @@ class Game:
         """The entries `hero` could be joined to, each with why it may not ("" when it may)."""
         return []
 
-    def command_cards_to_choose(self, army: Army) -> int | None:
-        """How many named command cards a list must choose (games with a `named_cards_field`)."""
-        return None
-
     def points_text(self, unit: Unit, points: int | None) -> str:
         """An entry's cost as the builder shows it; "" where the game has no figure for it."""
         return "" if points is None else f"{points} {self.points_noun}"
@@ -473,15 +434,6 @@ class Game:
     def roster_sections(self, army: Army, report: Report) -> list[Section]:
         """How the roster groups the cards: by default one group, in list order."""
         return [Section(None, list(army.entries))]
-
-    def spells_chosen(self, unit: Unit) -> int:
-        """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
-        return 0
-
-    def knows_whole_grimoire(self, unit: Unit) -> bool:
-        """Whether an entry of `unit` knows every spell of the grimoire it draws on, and so lists none (a game
-        whose casters choose spells says)."""
-        return False
 
     def other_list_game(self, data: Any) -> str | None:
         """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):
