@@ -22,7 +22,7 @@ FORM_SLACK = 64_000
 
 class BookForm(forms.Form):
     game = forms.ChoiceField(choices=lambda: [(home.slug, home.system["name"]) for home in homes()
-                                              if home.army_forge_systems])
+                                              if home.army_forge_reader])
     book = forms.FileField(label="Army book (JSON from Army Forge)")
     write_changes = forms.BooleanField(
         required=False, label="Write the changes of a book already in the library, or a replace that breaks saved "

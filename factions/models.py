@@ -95,7 +95,8 @@ class Faction(models.Model):
     @property
     def army_forge_book(self):
         """Where it was read from, if from an Army Forge book (its uid, version, game system); else None."""
-        return game_home(self.game.slug).army_forge_book(self.details)
+        reader = game_home(self.game.slug).army_forge_reader
+        return reader.book_of(self.details) if reader else None
 
     @property
     def label(self) -> str:

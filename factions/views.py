@@ -88,7 +88,7 @@ def own_fields_shown(faction: Faction) -> dict[str, Any]:
     """What a faction's page shows of its own fields, asked of its game: its command cards, the grimoires its
     casters draw on, its book's spells and, for a book read from Army Forge, its edition."""
     home, details = game_home(faction.game.slug), faction.details
-    book = home.army_forge_book(details)
+    book = home.army_forge_reader.book_of(details) if home.army_forge_reader else None
     cards, magic = home.cards, home.magic
     drawn_on = set(magic.grimoires_of(details)) if magic else set()
     return {"command_cards": [cards.shown(c) for c in cards.of(details)] if cards else [],

@@ -14,19 +14,17 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
-from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
@@ -47,7 +45,7 @@ from .own_fields import (
     values_of,
     without_defaults,
 )
-from .parts import CommandCards, Magic
+from .parts import ArmyForge, CommandCards, Magic
 from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
 
 # What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
@@ -132,8 +130,6 @@ class Game:
     points_noun: ClassVar[str] = "pts"
     no_points_help: ClassVar[str] = ""  # shown when creating a list of a game without points
     list_settings: ClassVar[tuple[ListSetting, ...]] = (POINTS_LIMIT,)  # each declared once (list_settings.py)
-    # Army Forge's game systems whose army books this game reads (docs/faction-file.md, "Army Forge books").
-    army_forge_systems: ClassVar[tuple[str, ...]] = ()
 
     @property
     def event_list_settings(self) -> dict[str, str]:
@@ -143,6 +139,7 @@ class Game:
     # Its optional parts (parts.py): None where the game lacks the idea, so a caller knows from None.
     cards: ClassVar[CommandCards | None] = None  # its lists choose command cards by name
     magic: ClassVar[Magic | None] = None  # its casters draw spells from grimoires
+    army_forge_reader: ClassVar[ArmyForge | None] = None  # it reads Army Forge's army books and list files
     # What its `Army` has besides its list settings, resolved from the library (`resolve_army`), each with
     # what the engine reads where nothing is: e.g. the command cards a list chose.
     army_from_library: ClassVar[Mapping[str, Any]] = {}
@@ -368,11 +365,6 @@ class Game:
         """A faction's army book's spells as its file writes them, printed on its casters' cards."""
         return []
 
-    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        """Where a faction was read from, if from an Army Forge book (`book`: its uid, `version`,
-        `game_system`: docs/faction-file.md, "Army Forge books"); None for any other."""
-        return None
-
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
         fields, and what the engine's `Faction` is given of them: `drawn_on`, whether the list takes units or
@@ -382,10 +374,6 @@ class Game:
         return FROZEN_FACTION | dict(details)
 
     # --- the builder
-
-    def read_army_forge_book(self, data: Any) -> Reading:
-        """An Army Forge army book as one faction of this game; BadInput for anything else."""
-        raise BadInput("", f"{self.system['name']} reads no Army Forge army books")
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
@@ -434,18 +422,6 @@ class Game:
     def roster_sections(self, army: Army, report: Report) -> list[Section]:
         """How the roster groups the cards: by default one group, in list order."""
         return [Section(None, list(army.entries))]
-
-    def other_list_game(self, data: Any) -> str | None:
-        """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):
-        its slug, None when this game does not read that file, BadInput for a file it knows and refuses."""
-        return None
-
-    def other_list(self, data: Any, factions: Any,
-                   elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
-        """That list file as Muster's own list document, read against the game's `factions` (a library's).
-        `elsewhere`: an Army Forge book uid -> the name of another game it was imported for and its faction's name
-        there (None: no other game has it), so a book imported for the wrong game is said to be."""
-        raise BadInput("", f"{self.system['name']} reads no other tool's list files")
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's

@@ -1,4 +1,5 @@
-"""The optional parts of a game's home: each an idea some games have and others lack (command cards, magic).
+"""The optional parts of a game's home: each an idea some games have and others lack (command cards, magic,
+Army Forge's files).
 
 As Django's database backends hand their optional jobs to small objects (docs/architecture.md, "A game is one
 package"), a home holds each of these as a part, or None where its game lacks the idea: a caller asks
@@ -7,11 +8,12 @@ package"), a home holds each of these as a part, or None where its game lacks th
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from armylists.rules.model import Army, Unit
 
+from .book_reading import Reading
 from .library_items import CardShown, ChosenCard, Grimoire
 from .schema import ListIn
 
@@ -70,3 +72,32 @@ class Magic(ABC):
     def knows_whole_grimoire(self, unit: Unit) -> bool:
         """Whether an entry of `unit` knows every spell of the grimoire it draws on, and so lists none."""
         return False
+
+
+class ArmyForge(ABC):
+    """A game that reads Army Forge's army books as factions and its list files as lists (docs/faction-file.md,
+    "Army Forge books"; docs/list-file.md, "Army Forge lists")."""
+
+    # Army Forge's game systems whose army books the game reads.
+    systems: tuple[str, ...]
+
+    @abstractmethod
+    def read_book(self, data: Any) -> Reading:
+        """An Army Forge army book as one faction of the game; BadInput for anything else."""
+
+    @abstractmethod
+    def book_of(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        """Where a faction was read from, if from an Army Forge book (`book`: its uid, `version`, `game_system`);
+        None for any other."""
+
+    @abstractmethod
+    def list_game(self, data: Any) -> str | None:
+        """The game of an Army Forge list file this game reads: its slug, None when this game does not read that
+        file, BadInput for a file it knows and refuses."""
+
+    @abstractmethod
+    def read_list(self, data: Any, factions: Any,
+                  elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
+        """That list file as Muster's own list document, read against the game's `factions` (a library's).
+        `elsewhere`: an Army Forge book uid -> the name of another game it was imported for and its faction's name
+        there (None: no other game has it), so a book imported for the wrong game is said to be."""

@@ -153,7 +153,8 @@ def _editions(army, library) -> str:
     home = game_home(army.game)
     system = home.system
     used = (library.factions[f] for f in {e.faction for e in army.entries} if f in library.factions)
-    books = sorted({v for f in used if (v := (home.army_forge_book(f.details) or {}).get("version"))})
+    reader = home.army_forge_reader
+    books = sorted({v for f in used if reader and (v := (reader.book_of(f.details) or {}).get("version"))})
     said = f"Checked against the {system['name']} {system['version']} rules"
     return said + (f" · army book: Army Forge {', '.join(books)}" if books else "")
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
@@ -25,6 +26,7 @@ from armylists.games.opr.weapons import (
     weapons_stat,
 )
 from armylists.games.own_fields import COMBINED, JOINED, NOT_A_TAG
+from armylists.games.parts import ArmyForge
 from armylists.games.schema import (
     AtLeastOne,
     Count,
@@ -99,6 +101,27 @@ MIXED_ARMIES = ListSetting(
     choices=lambda p: tuple((way, name) for way, (name, _) in mixing_ways(p).items()))
 
 
+class OprArmyForge(ArmyForge):
+    """Army Forge's books and lists of the game's `systems` (docs/faction-file.md, "Army Forge books")."""
+
+    def __init__(self, slug: str, name: str, systems: tuple[str, ...]) -> None:
+        self.slug, self.name, self.systems = slug, name, systems
+
+    def read_book(self, data: Any) -> Reading:
+        return read_book(data, self.systems)
+
+    def book_of(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        return details.get("army_forge") or None
+
+    def list_game(self, data: Any) -> str | None:
+        return game_of(data) if is_army_forge_list(data) else None
+
+    def read_list(self, data: Any, factions: Any,
+                  elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
+        read_for = ListGame(self.slug, self.name, *([elsewhere] if elsewhere else []))
+        return muster_list(data, books_from(factions), read_for)
+
+
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
@@ -109,8 +132,12 @@ class OprGame(Game):
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 
-    def read_army_forge_book(self, data: Any) -> Reading:
-        return read_book(data, self.army_forge_systems)
+    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
+    army_forge_systems: ClassVar[tuple[str, ...]] = ()
+
+    @cached_property
+    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
+        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return bool(details.get("hero"))
@@ -170,9 +197,6 @@ class OprGame(Game):
 
     def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(details.get("spells", ()))
-
-    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        return details.get("army_forge") or None
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """The book's spells of the factions the list takes units of (for its casters' cards); never where the
@@ -250,14 +274,6 @@ class OprGame(Game):
         details += spells_stat(entry, book_spells)
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
                 "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells)}
-
-    def other_list_game(self, data: Any) -> str | None:
-        return game_of(data) if is_army_forge_list(data) else None
-
-    def other_list(self, data: Any, factions: Any,
-                   elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
-        read_for = ListGame(self.slug, self.system["name"], *([elsewhere] if elsewhere else []))
-        return muster_list(data, books_from(factions), read_for)
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
