@@ -39,7 +39,7 @@ def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     """Each unit with its tags as its game shows them, and its number of models where its game counts them; a
     unit that names a spell names it by the spell's name. Each of its options (prefetched) with the notes its game
     puts after the option's cost."""
-    home = game_home(game.slug)
+    home = game.home
     grimoires = home.magic.grimoire_docs(game.details) if home.magic else []
     names = {s["slug"]: s["name"] for g in grimoires for s in g["spells"]}
     for unit in units:
@@ -87,7 +87,7 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
 def own_fields_shown(faction: Faction) -> dict[str, Any]:
     """What a faction's page shows of its own fields, asked of its game: its command cards, the grimoires its
     casters draw on, its book's spells and, for a book read from Army Forge, its edition."""
-    home, details = game_home(faction.game.slug), faction.details
+    home, details = faction.game.home, faction.details
     book = home.army_forge_reader.book_of(details) if home.army_forge_reader else None
     cards, magic = home.cards, home.magic
     drawn_on = set(magic.grimoires_of(details)) if magic else set()

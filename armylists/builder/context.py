@@ -136,7 +136,7 @@ class _Lister:
     def __init__(self, army_list: ArmyList, checked: Checked | None, labels: dict[str, str]):
         self.game, self.document, self.labels = army_list.game, army_list.document, labels
         self.army = checked.army if checked else None
-        self.home = game_home(self.game.slug)
+        self.home = self.game.home
         self.params = game_params(self.game) if self.army and self.home.heroes_join_units else None
 
     def _choices(self, own: str, wanted: set[str], current: str, why: dict[str, str] | None = None) -> list[dict]:
@@ -184,7 +184,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
     document, game = army_list.document, army_list.game
     army = checked.army if checked else None
     report = checked.report if checked else None
-    home = game_home(game.slug)
+    home = game.home
     labels = distinct_labels(army.entries) if army else {}
     flagged: dict[str, list] = {}
     for violation in report.violations if report else ():
@@ -282,7 +282,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
                    forms: frozenset[str] = frozenset()) -> dict[str, Any]:
     views = entry_views(army_list, checked, library, forms if editable else frozenset())
     report = checked.report if checked else None
-    home, current = game_home(army_list.game.slug), settings_state(army_list.document, army_list.game)
+    home, current = army_list.game.home, settings_state(army_list.document, army_list.game)
     context = {
         "army_list": army_list, "game": army_list.game, "report": report, "problem": problem,
         "notice": notice, "editable": editable, "sections": _sections(army_list, checked, views),

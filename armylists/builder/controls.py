@@ -51,7 +51,7 @@ def setting_field(setting: ListSetting, params: GameParams, game: str) -> forms.
 def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
     """The list settings a game has, as form fields."""
     params = game_params(game)
-    return {s.name: setting_field(s, params, game.slug) for s in game_home(game.slug).list_settings}
+    return {s.name: setting_field(s, params, game.slug) for s in game.home.list_settings}
 
 
 def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
@@ -134,7 +134,7 @@ def magic_fields_of(game: str) -> tuple[str, str] | None:
 
 def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     """What the entry's caster may choose; None for a unit that casts nothing and lists nothing."""
-    home, fields = game_home(library.game), magic_fields_of(library.game)
+    home, fields = library.home, magic_fields_of(library.game)
     if fields is None or home.magic is None:
         return None
     grimoire_field, spells_field = fields

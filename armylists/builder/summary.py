@@ -31,7 +31,7 @@ def list_summary(report: Report | None, views: dict) -> dict[str, Any]:
 def command_cards(army_list: ArmyList, library: Library) -> dict[str, Any]:
     """Every card of the game with its text, the list's own faction's first (an army may draw on
     several factions), and how many the list must choose."""
-    home, primary = game_home(army_list.game.slug), army_list.document["faction"]
+    home, primary = army_list.game.home, army_list.document["faction"]
     chosen = list(army_list.document.get(home.cards.field, []))
     shown = sorted(((f, home.cards.shown(c)) for f, c in library.card_docs()), key=lambda pair: pair[0].slug != primary)
     cards = [{"slug": c.slug, "title": c.title, "faction": f.name, "text": c.text, "only": c.only,

@@ -75,7 +75,7 @@ def unit_tags(game: str, doc: dict[str, Any]) -> list[str]:
 
 def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | None]:
     """cards(faction, unit slug) -> the unit's card, built once per unit for this request."""
-    home, made = game_home(game), {}
+    home, made = library.home, {}
     pattern = reverse("factions:unit-detail", args=[game, "FACTION", "UNIT"])
 
     def card(faction: str, slug: str) -> UnitCard | None:

@@ -45,7 +45,7 @@ def check_against(document: ListIn, library: Library, game: GameSystem,
     """Check a validated list against the given unit data: its game's live library or a frozen
     snapshot. `overrides` are an event's settings on top of the game's numbers."""
     army = resolve(document, library)
-    home = game_home(game.slug)
+    home = game.home
     army, params = apply_overrides(army, game_params(game), overrides, home.event_list_settings)
     return Checked(document, army, check(home.rules, army, params), library)
 

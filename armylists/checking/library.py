@@ -87,9 +87,10 @@ class Library:
     grimoire_docs: list[dict[str, Any]] = field(default_factory=list)  # Dulce Bellum: the game's grimoires
     # The game's data version it was read at (`library_of`); None for a frozen snapshot.
     version: uuid.UUID | None = None
+    home: Game = field(init=False, repr=False, compare=False)  # its game's home, looked up once
 
     def __post_init__(self) -> None:
-        home = game_home(self.game)
+        self.home = home = game_home(self.game)
         for faction in self.factions.values():
             faction.home = home
 
@@ -122,7 +123,7 @@ class Library:
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
         """Every grimoire of the game, as its rules read them (`Magic.grimoire`); none where the game has no magic."""
-        magic = game_home(self.game).magic
+        magic = self.home.magic
         return tuple(magic.grimoire(g) for g in self.grimoire_docs) if magic else ()
 
     @cached_property
@@ -178,7 +179,7 @@ def load_library(game: GameSystem) -> Library:
     """Every faction of `game`, read from the database: four queries whatever the number of units, one more for
     a game whose casters choose a grimoire (its entries declare a `GRIMOIRE` field; Dulce Bellum: its row's
     details, read again as its units are)."""
-    home = game_home(game.slug)
+    home = game.home
     grimoires = home.magic.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
         if home.magic is not None and home.entry_field(GRIMOIRE.kind) is not None else ()
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)

@@ -7,7 +7,6 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Lower
 
 from armylists.events.models import Event, Player, Submission
-from armylists.games.registry import game_home
 
 from .models import Round, Table, Tournament
 from .scoring import DEFAULTS, LOSS, TIE, WIN, Game, Line, Scoring, standings
@@ -18,7 +17,7 @@ SIDES = {Table.Outcome.FIRST: (WIN, LOSS), Table.Outcome.SECOND: (LOSS, WIN), Ta
 
 def book_scoring(event: Event) -> dict | None:
     """The game's own tournament scoring, or None when its book gives none."""
-    return game_home(event.game.slug).tournament_scoring
+    return event.game.home.tournament_scoring
 
 
 def tournament_of(event: Event) -> Tournament:

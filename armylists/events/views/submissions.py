@@ -9,7 +9,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from armylists.boundary.errors import said_on_page
 from armylists.games.own_fields import own_field_tags
-from armylists.games.registry import game_home
 from armylists.printing.pdf import paper_of
 from armylists.printing.rendered import reloaded_or_limited, serve_roster
 
@@ -52,7 +51,7 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                "mine": mine}
     try:
         checked = thaw(submission, game)
-        own = game_home(game.slug).entry_fields
+        own = game.home.entry_fields
         context["entries"] = [(e, own_field_tags(own, e.details), checked.report.entry_points.get(e.id))
                               for e in checked.army.entries]
         if access.is_organiser or mine:
