@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.http import HttpResponseRedirect
 from django.urls import path, reverse
 
-from .admin_armyforge import import_book_view
+from .admin_armyforge import import_book_view, import_rules_view
 from .admin_details import (
     PREFIX,
     FactionDetailsForm,
@@ -113,7 +113,9 @@ class FactionAdmin(OwnFieldsAdmin):
         return obj.game_id
 
     def get_urls(self):
-        own = [path("army-forge/", self.admin_site.admin_view(import_book_view), name="factions_faction_army_forge")]
+        own = [path("army-forge/", self.admin_site.admin_view(import_book_view), name="factions_faction_army_forge"),
+               path("army-forge-rules/", self.admin_site.admin_view(import_rules_view),
+                    name="factions_faction_army_forge_rules")]
         return own + super().get_urls()
 
 

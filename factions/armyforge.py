@@ -32,13 +32,28 @@ class Changes:
     removed: list[str] = field(default_factory=list)
     costs: list[str] = field(default_factory=list)  # "Warriors: 100 -> 110 pts"
     profiles: list[str] = field(default_factory=list)  # names of units whose profile or options changed
+    # The book's texts: names of the rules whose description changed (added or removed), of the spells likewise,
+    # and its version ("3.5.1 -> 3.5.2"). They change no check, so they are written at once.
+    rule_texts: list[str] = field(default_factory=list)
+    spell_texts: list[str] = field(default_factory=list)
+    version: list[str] = field(default_factory=list)
 
     def __bool__(self) -> bool:
+        return self.units_changed or self.texts_changed
+
+    @property
+    def units_changed(self) -> bool:
+        """What a list is checked with changed: written only when confirmed."""
         return bool(self.added or self.removed or self.costs or self.profiles)
+
+    @property
+    def texts_changed(self) -> bool:
+        return bool(self.rule_texts or self.spell_texts or self.version)
 
     def lines(self) -> list[str]:
         said = [("Units added", self.added), ("Units removed", self.removed), ("Costs changed", self.costs),
-                ("Profiles or options changed", self.profiles)]
+                ("Profiles or options changed", self.profiles), ("Rule texts changed", self.rule_texts),
+                ("Spells changed", self.spell_texts), ("Army Forge book version", self.version)]
         return [f"{title}: {', '.join(names)}" for title, names in said if names]
 
 
@@ -183,7 +198,23 @@ def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:
             changes.costs.append(f"{unit['name']}: {cost(was)} -> {cost(unit)} pts")
         if _profile(home, was) != _profile(home, unit):
             changes.profiles.append(unit["name"])
+    changes.rule_texts = _texts_changed(old.get("rule_texts", ()), new.get("rule_texts", ()), "text")
+    changes.spell_texts = _texts_changed(home.book_spells(old), home.book_spells(new), None)
+    reader = home.army_forge_reader
+    versions = [((reader.book_of(doc) if reader else None) or {}).get("version") for doc in (old, new)]
+    if versions[0] != versions[1]:
+        changes.version = [f"{versions[0] or 'not given'} -> {versions[1] or 'not given'}"]
     return changes
+
+
+def _texts_changed(old, new, field_name: str | None) -> list[str]:
+    """The names of the items (rule texts, spells) added, removed or changed (their `field_name`, or anything of
+    them), in the new book's order, then the removed ones."""
+    def by_name(items):
+        return {i["name"]: (i.get(field_name) if field_name else _normal(i)) for i in items}
+    before, after = by_name(old), by_name(new)
+    return [n for n, v in after.items() if before.get(n, None) != v or n not in before] + \
+        [n for n in before if n not in after]
 
 
 def edition_lines(game: str, book_version: str | None) -> list[str]:

@@ -45,6 +45,10 @@ class GameSystem(models.Model):
     # with their spells), as the files name them; an import replaces an item (a grimoire) by its slug.
     details = models.JSONField(default=dict, blank=True,
                                help_text="The game's own fields of its faction files, as they name them.")
+    # Army Forge's common rules of the game's system in their own words ({"name", "text"}: the core rules army
+    # books do not describe), explained on rosters after a book's own (docs/faction-file.md, "Army Forge's common
+    # rules").
+    rule_texts = models.JSONField(default=list, blank=True, editable=False)
     # A new value whenever the game's factions, units, options or own fields change
     # (`data_changed`): the check keeps each game's unit data in memory under it.
     data_version = models.UUIDField(default=uuid.uuid4, editable=False)

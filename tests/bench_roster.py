@@ -38,7 +38,7 @@ def list_of(size: int) -> dict:
     from factions.models import Faction
 
     faction = Faction.objects.get(game__slug="aof-regiments", slug="human-empire")
-    units = [u for u in faction.units.order_by("position") if not u.hero] or list(faction.units.all())
+    units = [u for u in faction.units.order_by("position") if not u.details.get("hero")] or list(faction.units.all())
     # One option each, so no entry breaks an option group: the roster has no violations to print.
     entries = [{"id": f"e{i}", "unit": unit.slug, "name": f"Detachment {i}",
                 "options": [o.slug for o in unit.options.all()[:1]]}

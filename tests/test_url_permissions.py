@@ -83,8 +83,8 @@ WHO: dict[str, tuple[str, str]] = {
     "events:create": ("account", "get"),
     "events:join": ("owner", "get"),
     **{f"events:{name}": ("owner", "get") for name in (
-        "detail", "edit", "submission", "submission-pdf", "dashboard", "recheck", "export-csv", "pack-status",
-        "pack-download")},
+        "detail", "edit", "submission", "submission-pdf", "submission-as-sent", "dashboard", "recheck", "export-csv",
+        "pack-status", "pack-download")},
     **{f"events:{name}": ("owner", "post") for name in (
         "state", "invite-renew", "organiser-add", "organiser-answer", "organiser-remove", "player-rename",
         "submit-list", "submit-file",

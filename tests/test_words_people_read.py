@@ -44,8 +44,9 @@ from .test_url_permissions import DECLARED, WHO
 pytestmark = pytest.mark.django_db
 
 ROUTES = {name: route for route, name in DECLARED}
-# Files for programs, not for people.
-FOR_PROGRAMS = {"builder:list-export", "builder:shared-list-export", "campaigns:campaign-export"}
+# Files for programs, not for people (an event submission's Army Forge file is the player's, as sent).
+FOR_PROGRAMS = {"builder:list-export", "builder:shared-list-export", "campaigns:campaign-export",
+                "events:submission-as-sent"}
 GETS = sorted(name for name, (_, method) in WHO.items() if method == "get" and name not in FOR_PROGRAMS)
 # Pages every role of the demo is sent away from: a used invitation, a reset link once used.
 REDIRECTS = {"password_reset_confirm", "builder:list-create"}

@@ -45,7 +45,7 @@ def rules_explained(checked: Checked) -> tuple[Term, ...]:
     """Every rule the list names, once, as the roster explains it (the share page's "Special rules")."""
     home, entries = game_home(checked.army.game), checked.army.entries
     return explain(home.glossary, (r for e in entries for r in home.rules_named(e)),
-                   checked.library.rule_texts(e.faction for e in entries))
+                   checked.library.rule_sources(e.faction for e in entries))
 
 
 def load_checked(army_list: ArmyList, library: Library) -> tuple[Checked | None, str | None]:

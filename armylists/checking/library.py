@@ -88,6 +88,9 @@ class Library:
     # The game's data version it was read at (`library_of`); None for a frozen snapshot.
     version: uuid.UUID | None = None
     home: Game = field(init=False, repr=False, compare=False)  # its game's home, looked up once
+    # The game's common rules in their own words ({"name", "text"}: Army Forge's common-rules file, docs/
+    # faction-file.md, "Army Forge's common rules"), explained after a book's own; a snapshot keeps them.
+    common_rule_texts: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.home = home = game_home(self.game)
@@ -112,9 +115,12 @@ class Library:
         """Every faction's command cards by slug: one army may draw on several factions."""
         return {c["slug"]: f.home.cards.card(c, f.slug) for f, c in self.card_docs()}
 
-    def rule_texts(self, factions: Iterable[str]) -> list[dict[str, str]]:
-        """The rules' own words of these factions' books ({"name", "text"}), for a list's glossary."""
-        return [t for slug in sorted(set(factions)) if slug in self.factions for t in self.factions[slug].rule_texts]
+    def rule_sources(self, factions: Iterable[str]) -> list[tuple[str, list[dict[str, str]]]]:
+        """Where a list's rules are explained, first first: each of its factions' books (by the faction's name),
+        then the game's common rules (docs/faction-file.md, "Army Forge's common rules")."""
+        books = [(self.factions[slug].name, self.factions[slug].rule_texts)
+                 for slug in sorted(set(factions)) if slug in self.factions]
+        return books + [("", self.common_rule_texts)]
 
     def card_texts(self) -> dict[str, str]:
         """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
@@ -153,12 +159,13 @@ class Library:
         drawn_on = set(used) | {owners[card] for card in cards if card in owners}
         factions = {slug: source.frozen(used.get(slug, ()), slug in drawn_on) for slug, source in self.factions.items()}
         data = {"game": self.game, "factions": factions}
+        data |= {"rule_texts": self.common_rule_texts} if self.common_rule_texts else {}
         return data | ({"grimoires": self.grimoire_docs} if self.grimoire_docs else {})
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> Library:
         return cls(data["game"], {slug: LibraryFaction.from_dict(slug, f) for slug, f in data["factions"].items()},
-                   list(data.get("grimoires", [])))
+                   list(data.get("grimoires", [])), common_rule_texts=list(data.get("rule_texts", ())))
 
 
 def fingerprint(data: Any) -> str:
@@ -167,12 +174,13 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable[dict[str, Any]] = ()) -> Library:
+def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable[dict[str, Any]] = (),
+                      common_rule_texts: Iterable[dict[str, str]] = ()) -> Library:
     return Library(game, {
         f.slug: LibraryFaction(f.slug, f.name, {u.slug: unit_document(u, game) for u in f.units.all()},
                                dict(f.details), list(f.rule_texts))
         for f in factions
-    }, list(grimoires))
+    }, list(grimoires), common_rule_texts=list(common_rule_texts))
 
 
 def load_library(game: GameSystem) -> Library:
@@ -182,7 +190,8 @@ def load_library(game: GameSystem) -> Library:
     home = game.home
     grimoires = home.magic.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
         if home.magic is not None and home.entry_field(GRIMOIRE.kind) is not None else ()
-    return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires)
+    # The common rules' texts come with the row (read just before, with its data version).
+    return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires, game.rule_texts)
 
 
 # Game id -> (the data version it was read at, its library).

@@ -17,6 +17,7 @@ event_patterns = [
     path("submit/file/", players.submit_file, name="submit-file"),
     path("submissions/<int:pk>/", submissions.submission_detail, name="submission"),
     path("submissions/<int:pk>/roster.pdf", submissions.submission_pdf, name="submission-pdf"),
+    path("submissions/<int:pk>/as-sent.json", submissions.submission_sent, name="submission-as-sent"),
     path("submissions/<int:pk>/note/", submissions.submission_note, name="submission-note"),
     path("dashboard/", dashboard.dashboard, name="dashboard"),
     path("recheck/", dashboard.recheck, name="recheck"),

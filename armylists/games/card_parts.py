@@ -29,6 +29,29 @@ class Stat:
     wide: bool = False
 
 
+BOX = "\u2610"  # ☐, a ballot box: one run of text, where a box per element would cost its layout each
+
+
+@dataclass(frozen=True, slots=True)
+class Tracker:
+    """A row of boxes a player ticks at the table: one per model, or per wound; `groups` of `each` boxes (a
+    model's wounds), printed with a space between groups."""
+
+    label: str
+    groups: int
+    each: int = 1
+
+    @property
+    def boxes(self) -> str:
+        if self.each == 1:  # one box per model: in fives, as tallies are counted
+            return " ".join(BOX * min(5, self.groups - i) for i in range(0, self.groups, 5))
+        return " ".join([BOX * self.each] * self.groups)
+
+    @property
+    def count(self) -> int:
+        return self.groups * self.each
+
+
 @dataclass(frozen=True)
 class CardContext:
     """What a card needs beyond its entry: the list's faction, names and points, the game's grimoires."""

@@ -101,3 +101,13 @@ class ArmyForge(ABC):
         """That list file as Muster's own list document, read against the game's `factions` (a library's).
         `elsewhere`: an Army Forge book uid -> the name of another game it was imported for and its faction's name
         there (None: no other game has it), so a book imported for the wrong game is said to be."""
+
+    @abstractmethod
+    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
+        """The Army Forge list file a list document was read from (`read_list`), as it was sent, where the
+        document keeps it; else None."""
+
+    @abstractmethod
+    def read_rules(self, data: Any) -> list[dict[str, str]]:
+        """Army Forge's common rules file of the game's system as rule texts ({"name", "text"}); BadInput for
+        anything else (docs/faction-file.md, "Army Forge's common rules")."""

@@ -10,12 +10,12 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from armylists.games.card_parts import CardContext, Stat
+from armylists.games.card_parts import CardContext, Stat, Tracker
 from armylists.games.registry import game_home
 from armylists.games.schema import SAMPLE_TAG
 from armylists.rules.model import Entry
 
-__all__ = ["Card", "CardContext", "Pick", "Stat", "build_card", "picks"]
+__all__ = ["Card", "CardContext", "Pick", "Stat", "Tracker", "build_card", "picks"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +59,8 @@ class Card:
     spells: tuple[dict, ...] = ()
     violations: tuple[int, ...] = ()
     joined: tuple[Card, ...] = field(default=())
+    # Boxes to tick at the table: a box per model of a multi-model unit, a box per wound of Tough(X).
+    trackers: tuple[Tracker, ...] = ()
 
     @property
     def short_stats(self) -> tuple[Stat, ...]:
@@ -112,4 +114,5 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         spells=tuple(facts.get("spells", ())),
         violations=violations,
         joined=joined,
+        trackers=tuple(facts.get("trackers", ())),
     )

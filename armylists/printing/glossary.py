@@ -1,16 +1,18 @@
 """The one-line descriptions of special rules printed once at the end of a roster.
 
 A rule is explained in its book's words where the faction's book gives them (an Army Forge book describes
-every rule it uses); else in Muster's, from each game's home (`glossary.json` in the game's package,
-{rule name: description}, written in our own words: never rulebook prose). A rule nobody explains (a
-custom rule with no text) is listed by name with "no description in the book": never silently dropped.
+most rules it uses); else in the game's common rules' (Army Forge's common-rules file, docs/faction-file.md,
+"Army Forge's common rules"); else in Muster's, from each game's home (`glossary.json` in the game's package,
+{rule name: description}, written in our own words, with the rulebook's numbers). A rule nobody explains (a
+custom rule with no text) is listed by name with "no description in Muster" and where to read it: never
+silently dropped, never explained by guess.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from armylists.games.registry import game_home, homes
-from armylists.games.terms import NO_DESCRIPTION, Term, explain, rule_name, spelled_out
+from armylists.games.terms import NO_DESCRIPTION, Source, Term, explain, rule_name, spelled_out
 
 __all__ = ["NO_DESCRIPTION", "Term", "descriptions", "glossary", "rule_name", "spelled_out"]
 
@@ -20,6 +22,7 @@ def descriptions() -> dict[str, dict[str, str]]:
     return {home.slug: home.glossary for home in homes()}
 
 
-def glossary(game: str, rules: Iterable[str], book_texts: Iterable[dict[str, str]] = ()) -> tuple[Term, ...]:
+def glossary(game: str, rules: Iterable[str], sources: Iterable[Source] = (), spells: Iterable[str] = ()
+             ) -> tuple[Term, ...]:
     """Each rule the list uses, once, explained (armylists/games/terms.py, `explain`) with `game`'s glossary."""
-    return explain(game_home(game).glossary, rules, book_texts)
+    return explain(game_home(game).glossary, rules, sources, spells)

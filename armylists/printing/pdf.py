@@ -23,6 +23,8 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 from .roster import Sheet
 
 TEMPLATE = "printing/roster.html"
+# The one-page table card (`?compact=1`): units, stats, weapons, the rules named only, spells.
+COMPACT_TEMPLATE = "printing/roster_compact.html"
 # Static URLs in the template ("/static/...") are resolved against this base,
 # so WeasyPrint asks for "file:///static/..." and the fetcher maps that prefix
 # onto the static files, never onto the real /static directory.
@@ -85,9 +87,15 @@ def paper_of(value: str | None) -> str:
     return value if value in PAPERS else DEFAULT_PAPER
 
 
-def render_html(sheet: Sheet, paper: str = DEFAULT_PAPER, *, preview: bool = False) -> str:
-    return render_to_string(TEMPLATE, {"sheet": sheet, "paper_stylesheet": f"printing/paper-{paper_of(paper)}.css",
-                                       "preview": preview})
+def compact_of(value: str | None) -> bool:
+    """Whether a request asks for the table card (`?compact=1`); anything else is the full roster."""
+    return (value or "").strip() == "1"
+
+
+def render_html(sheet: Sheet, paper: str = DEFAULT_PAPER, *, preview: bool = False, compact: bool = False) -> str:
+    return render_to_string(COMPACT_TEMPLATE if compact else TEMPLATE,
+                            {"sheet": sheet, "paper_stylesheet": f"printing/paper-{paper_of(paper)}.css",
+                             "preview": preview})
 
 
 def html_to_pdf(html: str, fetcher: URLFetcher | None = None) -> bytes:
@@ -95,5 +103,6 @@ def html_to_pdf(html: str, fetcher: URLFetcher | None = None) -> bytes:
     return HTML(string=html, base_url=BASE_URL, url_fetcher=fetcher).write_pdf()
 
 
-def roster_pdf(sheet: Sheet, paper: str = DEFAULT_PAPER, fetcher: URLFetcher | None = None) -> bytes:
-    return html_to_pdf(render_html(sheet, paper), fetcher)
+def roster_pdf(sheet: Sheet, paper: str = DEFAULT_PAPER, fetcher: URLFetcher | None = None, *,
+               compact: bool = False) -> bytes:
+    return html_to_pdf(render_html(sheet, paper, compact=compact), fetcher)

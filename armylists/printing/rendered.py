@@ -41,7 +41,7 @@ from .pdf import roster_pdf
 from .roster import Printing
 
 # Raise it when the roster's template changes what a PDF shows, so older renderings are not served.
-LAYOUT = 2
+LAYOUT = 3
 # A rendering is taken for lost (its worker died mid-way) once its worker has given no sign of life for
 # this long: asking again queues it anew. The worker gives one every BEAT_S while it renders, however long
 # the rendering. A queued job is never lost: however long the queue, a second job for the same PDF would
@@ -61,16 +61,16 @@ WAITING_SALT = "muster.printing.waiting"
 WAITING_MAX_AGE_S = 3600
 
 
-def printed_key(document: dict, data_version, player: str | None, paper: str) -> str:
+def printed_key(document: dict, data_version, player: str | None, paper: str, compact: bool = False) -> str:
     """Where the roster this list document prints, against this version of its unit data, is remembered."""
-    content = [LAYOUT, fingerprint(document), str(data_version), player, paper]
+    content = [LAYOUT, fingerprint(document), str(data_version), player, paper, compact]
     return "printed:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
 
 
-def remember_printing(printed: str, printing: Printing, paper: str) -> None:
+def remember_printing(printed: str, printing: Printing, paper: str, compact: bool = False) -> None:
     """Which roster the document under `printed` (`printed_key`) prints: asked again, it is found in the cache
     without checking the list again (`printed_before`), a shared list's above all."""
-    markers.set(printed, roster_key(printing, paper))
+    markers.set(printed, roster_key(printing, paper, compact))
 
 
 def printed_before(printed: str) -> bytes | None:
@@ -79,8 +79,8 @@ def printed_before(printed: str) -> bytes | None:
     return cache.get(key) if key else None
 
 
-def roster_key(printing: Printing, paper: str) -> str:
-    content = [LAYOUT, *printing.fingerprints, printing.player, printing.game_name, paper]
+def roster_key(printing: Printing, paper: str, compact: bool = False) -> str:
+    content = [LAYOUT, *printing.fingerprints, printing.player, printing.game_name, paper, compact]
     return "roster:" + hashlib.sha256(json.dumps(content).encode()).hexdigest()
 
 
@@ -217,16 +217,23 @@ def download(pdf: bytes, filename: str) -> HttpResponse:
     return response
 
 
-def render_roster_queued(printing: Printing, paper: str) -> str:
-    return render_queued(roster_key(printing, paper), lambda: roster_pdf(printing.sheet(), paper))
+def _roster_pdf(printing: Printing, paper: str, compact: bool) -> bytes:
+    """The roster's PDF, or its table card's; a full roster is rendered by the call it always was."""
+    return roster_pdf(printing.sheet(), paper, compact=True) if compact else roster_pdf(printing.sheet(), paper)
+
+
+def render_roster_queued(printing: Printing, paper: str, compact: bool = False) -> str:
+    return render_queued(roster_key(printing, paper, compact), lambda: _roster_pdf(printing, paper, compact))
 
 
 def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename: str, task: Task,
-                 *arguments) -> HttpResponse:
-    """A roster: rendered now if small enough (settings.ROSTER_INLINE_ENTRIES), else by `task` with
-    `arguments`, queued for the `printer` when it is quick to render, else for the `worker`."""
+                 *arguments, compact: bool = False) -> HttpResponse:
+    """A roster (or its table card, `compact`): rendered now if small enough (settings.ROSTER_INLINE_ENTRIES),
+    else by `task` with `arguments`, queued for the `printer` when it is quick to render, else for the
+    `worker`."""
     queue = settings.ROSTER_QUEUE if printing.entries <= QUICK_ROSTER_ENTRIES else "default"
-    return serve_pdf(request, roster_key(printing, paper), filename, lambda: roster_pdf(printing.sheet(), paper),
+    return serve_pdf(request, roster_key(printing, paper, compact), filename,
+                     lambda: _roster_pdf(printing, paper, compact),
                      printing.entries <= settings.ROSTER_INLINE_ENTRIES,
                      lambda: task.using(queue_name=queue).enqueue(*arguments),
                      f"the roster of “{printing.list_name}”", f"{printing.entries} entries")

@@ -79,6 +79,8 @@ class Sheet:
     # The rules edition Muster checked against, and the army book's where it came from Army Forge.
     editions: str = ""
     sample_data: bool = False  # a unit is made up for the demo: the stamp says so, never a plain "LEGAL"
+    # The rounds of the victory points and objectives tally printed at the roster's end, filled in at the table.
+    tally_rounds: tuple[int, ...] = tuple(range(1, 7))
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -116,6 +118,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
                                for e in s.entries))
                    for s in home.roster_sections(army, report))
     cards = [c for g in groups for c in g.cards]
+    spells = _spells(cards)
     return Sheet(
         list_name=document.name or UNTITLED,
         player=player or NO_PLAYER,
@@ -133,9 +136,9 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         data_fingerprint=data_fingerprint,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules),
-                          library.rule_texts(e.faction for e in army.entries)),
+                          library.rule_sources(e.faction for e in army.entries), (s.value for s in spells)),
         command_cards=_command_cards(home.cards.chosen(army) if home.cards else (), library.card_texts()),
-        spells=_spells(cards),
+        spells=spells,
         editions=_editions(army, library),
         sample_data=any(e.unit.sample for e in army.entries),
     )

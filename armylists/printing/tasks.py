@@ -12,7 +12,7 @@ from .service import printing_of
 
 
 @task(queue_name=settings.ROSTER_QUEUE)
-def render_list_roster(list_id: int, player: str | None, paper: str) -> str:
+def render_list_roster(list_id: int, player: str | None, paper: str, compact: bool = False) -> str:
     """Renders the list as it is now into the cache, where the waiting page finds it."""
     army_list = ArmyList.objects.filter(pk=list_id).first()
     if army_list is None:
@@ -21,4 +21,4 @@ def render_list_roster(list_id: int, player: str | None, paper: str) -> str:
         printing = printing_of(army_list.document, player)
     except BadInput:
         return "unprintable"  # the page asking for it says why when it reloads
-    return render_roster_queued(printing, paper)
+    return render_roster_queued(printing, paper, compact)

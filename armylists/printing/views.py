@@ -14,7 +14,7 @@ from armylists.builder.models import ArmyList
 from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
 from armylists.ops.ratelimit import cost_limited
 
-from .pdf import paper_of, render_html
+from .pdf import compact_of, paper_of, render_html
 from .rendered import (
     download,
     printed_before,
@@ -39,17 +39,18 @@ def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | No
     changed since."""
     if answered := reloaded_or_limited(request, "roster-pdf"):
         return answered
-    paper = paper_of(request.GET.get("paper"))
-    filename = f"{slugify(army_list.name) or 'roster'}-{paper}.pdf"
-    printed = printed_key(army_list.document, army_list.game.data_version, player, paper)
+    paper, compact = paper_of(request.GET.get("paper")), compact_of(request.GET.get("compact"))
+    filename = f"{slugify(army_list.name) or 'roster'}{'-table-card' if compact else ''}-{paper}.pdf"
+    printed = printed_key(army_list.document, army_list.game.data_version, player, paper, compact)
     if (pdf := printed_before(printed)) is not None:
         return download(pdf, filename)
     try:
         printing = printing_of(army_list.document, player)
     except BadInput as error:
         return _unprintable(error)
-    remember_printing(printed, printing, paper)
-    return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper)
+    remember_printing(printed, printing, paper, compact)
+    return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper, compact,
+                        compact=compact)
 
 
 @login_required
@@ -73,4 +74,5 @@ def list_preview(request: HttpRequest, pk: int) -> HttpResponse:
         sheet = printing_of(army_list.document, request.user.get_username()).sheet()
     except BadInput as error:
         return _unprintable(error)
-    return HttpResponse(render_html(sheet, paper_of(request.GET.get("paper")), preview=True))
+    return HttpResponse(render_html(sheet, paper_of(request.GET.get("paper")), preview=True,
+                                    compact=compact_of(request.GET.get("compact"))))

@@ -295,7 +295,7 @@ def test_the_books_rule_texts_come_in_and_the_roster_explains_each_rule_in_the_b
     assert "Shielded" in Unit.objects.get(faction=faction, slug="oarsmen").rules
     assert terms["Mistwalker"] == "Made-up words: this unit walks through mist."
     assert terms["Tough"] == "Made-up words: the book's own Tough."
-    assert terms["Hero"] and terms["Hero"] != "no description in the book"  # Muster's words
+    assert terms["Hero"] and not terms["Hero"].startswith("no description")  # Muster's words
     assert "Unused Rule" not in terms
     assert sheet.editions == ("Checked against the Age of Fantasy: Regiments 3.4.0 rules · army book: "
                               "Army Forge 3.5.2")

@@ -131,7 +131,8 @@ def test_the_glossary_lists_each_rule_once_without_its_parameter(make_sheet):
     assert names.count("Tough") == 1 and "Tough(3)" not in names
     assert {"Fearless", "Hero", "Tough"} <= set(names)
     # No text for it anywhere: listed by name, saying so, never silently dropped.
-    assert {t.name: t.description for t in sheet.glossary}["Smoulder"] == "no description in the book"
+    assert {t.name: t.description for t in sheet.glossary}["Smoulder"] == (
+        "no description in Muster; see the Kingdom army book or the rulebook")
 
 
 def test_rules_printed_with_their_own_text_stay_out_of_the_glossary(make_sheet):

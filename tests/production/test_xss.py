@@ -69,6 +69,7 @@ SHOWN = {
     "q21": {"campaigns:unit-traits"},
     "q22": {"events:submission", "events:dashboard", "events:submission-note"},
     "q23": {"events:index"},  # the invitation to play late, on the invited person's events page
+    "q24": {"seasons:detail", "seasons:edit", "seasons:standings-pdf", "events:index"},
 }
 def url_for(name: str, world: World) -> str:
     """The URL with the world's own objects as its arguments."""
@@ -84,6 +85,7 @@ def url_for(name: str, world: World) -> str:
         "campaigns": {"slug": campaign.slug, "token": campaign.invite_token, "unit": "u2", "number": 1,
                       "key": "a2" if name == "campaigns:post-battle" else "a1"},
         "factions": {"game": "aof-regiments", "faction": "human-empire", "unit": "infantrymen"},
+        "seasons": {"slug": world.season.slug, "pk": world.season.organisers.get().pk},
         "": {"uidb64": "MQ", "token": "set-password"},
     }[namespace]
     route = ROUTES[name]
@@ -159,7 +161,7 @@ def text_fields() -> list[str]:
     found = []
     for model in apps.get_models():
         label = model._meta.app_label
-        if label not in ("auth", "builder", "events", "campaigns", *STAFF_APPS) or \
+        if label not in ("auth", "builder", "events", "seasons", "campaigns", *STAFF_APPS) or \
                 (label == "auth" and model.__name__ != "User"):
             continue
         for model_field in model._meta.get_fields():

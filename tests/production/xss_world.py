@@ -63,6 +63,7 @@ PLANTED = {
     "events.Event.venue": "q09",
     "events.Player.display_name": "q10",
     "events.PlayerInvitation.display_name": "q23",  # a late player's name, on the invited person's events page
+    "seasons.Season.name": "q24",  # on the season's pages and files, and its organisers' events pages
     "events.Note.text": "q11",
     "events.Note.private": "q22",  # the organisers' own note
     "events.Submission.list_name": "q12",
@@ -87,6 +88,7 @@ TAGS = set(PLANTED.values()) | set(USERNAMES.values()) | {RENAMED_UNIT, REFUSED}
 # Text fields nobody but staff or the program writes, and why.
 STAFF = "only staff write it: faction files are loaded by the import command or the admin"
 NOT_USER_TYPED = {
+    "seasons.Season.scoring": "one of the scorings' names, refused otherwise (seasons/services.py)",
     "auth.User.password": "a hash, never shown",
     "auth.User.first_name": "no page lets a player set it (only the admin) and no page shows it",
     "auth.User.last_name": "no page lets a player set it (only the admin) and no page shows it",
@@ -117,6 +119,7 @@ NOT_USER_TYPED = {
     "events.Pack.problem": "the program's error message (it may quote a display name: shown escaped)",
     "campaigns.CampaignRules.params": STAFF,
     "campaigns.Campaign.slug": "made from the name by slugify: [a-z0-9-] only",
+    "seasons.Season.slug": "made from the name by slugify, or a SlugField typed to make_season: [a-z0-9_-] only",
     "campaigns.Campaign.kind": "a choice",
     "campaigns.Campaign.overrides": "known number names and whole numbers only (services.house_rules)",
     "campaigns.Campaign.invite_token": "made by the program",
@@ -162,6 +165,7 @@ class World:
     submission: object = None
     pack: Pack = None
     campaign: object = None
+    season: object = None
     # (URL, who, response) of each form that planted a payload: htmx partials among them.
     planting: list = field(default_factory=list)
 
@@ -229,6 +233,13 @@ def _event(world: World) -> None:
     world.event = event
 
 
+def _season(world: World) -> None:
+    """The organiser's season of the world's event, published (its page is anyone's then)."""
+    from armylists.seasons import services as seasons
+    season = seasons.create_season(creator=world.users["organiser"], name=hostile("q24"), events=[world.event])
+    world.season = seasons.publish(season=season)
+
+
 def _unit(game: GameSystem, name: str, slug: str) -> dict:
     found = next(u for u in faction_units(game, FACTION) if u.slug == slug)
     return to_data(NewUnit(name, spec_of(game.slug, found), ()))
@@ -271,5 +282,6 @@ def build_world() -> World:
     _users(world)
     _army_list(world)
     _event(world)
+    _season(world)
     _campaign(world)
     return world

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -11,6 +11,7 @@ from armylists.boundary.errors import said_on_page
 from armylists.games.own_fields import own_field_tags
 from armylists.printing.pdf import paper_of
 from armylists.printing.rendered import reloaded_or_limited, serve_roster
+from factions.models import GameSystem
 
 from .. import services
 from ..diff import diff
@@ -48,7 +49,7 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     versions = _versions(submission)
     mine = access.player is not None and access.player.pk == submission.player_id
     context = {"access": access, "event": access.event, "submission": submission, "versions": versions,
-               "mine": mine}
+               "mine": mine, "sent": access.is_organiser and _as_sent(submission, game) is not None}
     try:
         checked = thaw(submission, game)
         own = game.home.entry_fields
@@ -87,6 +88,28 @@ def submission_roster(request: HttpRequest, submission: Submission, event: Event
                             content_type="text/plain; charset=utf-8")
     return serve_roster(request, printing, paper, f"{stem}-{paper}.pdf", render_submission_roster, submission.pk,
                         paper)
+
+
+def _as_sent(submission: Submission, game: GameSystem) -> object:
+    reader = game.home.army_forge_reader
+    return reader.list_as_sent(submission.document) if reader else None
+
+
+@require_GET
+@login_required
+def submission_sent(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The other tool's list file (Army Forge's) the submission was read from, as the player sent it: for the
+    event's organisers only, who compare it with the roster; a 404 where it was Muster's own list."""
+    access = event_access(request.user, slug)
+    access.require_organiser()
+    submission = submission_or_404(access, pk)
+    sent = _as_sent(submission, access.event.game)
+    if sent is None:
+        raise Http404("This submission was not sent as another tool's list file.")
+    stem = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}"
+    response = JsonResponse(sent, safe=False)
+    response["Content-Disposition"] = f'attachment; filename="{stem}-as-sent.json"'
+    return response
 
 
 def _note_saved(note) -> str:

@@ -8,13 +8,14 @@ from typing import Annotated, Any, ClassVar, Literal
 from armylists.boundary.errors import BadInput
 from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
 from armylists.games.book_reading import Reading
-from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.card_parts import CardContext, Stat, Tracker, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
+from armylists.games.opr.armyforge.common import read_common_rules
 from armylists.games.opr.armyforge.listfile import ListGame, books_from, game_of, is_army_forge_list, muster_list
 from armylists.games.opr.armyforge.reader import read_book
 from armylists.games.opr.options import COMMANDS, SCOPES
 from armylists.games.opr.rules.numbers import mixing_ways
-from armylists.games.opr.rules.units import join_problems
+from armylists.games.opr.rules.units import join_problems, tough
 from armylists.games.opr.rules.weapons import carried, weapons_from
 from armylists.games.opr.weapons import (
     WeaponsFactionFields,
@@ -121,6 +122,13 @@ class OprArmyForge(ArmyForge):
         read_for = ListGame(self.slug, self.name, *([elsewhere] if elsewhere else []))
         return muster_list(data, books_from(factions), read_for)
 
+    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
+        """The Army Forge list file a list was read from, kept beside it as it was sent (armyforge/listfile.py)."""
+        return (document.get("meta") or {}).get("army_forge_list")
+
+    def read_rules(self, data: Any) -> list[dict[str, str]]:
+        return read_common_rules(data)
+
 
 class OprGame(Game):
     list_schema = OprListIn
@@ -199,10 +207,12 @@ class OprGame(Game):
         return list(details.get("spells", ()))
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
-        """The book's spells of the factions the list takes units of (for its casters' cards); never where the
-        book came from, which a submission's roster does not name."""
+        """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
+        version, which the roster names as the list's own does; never which book it was (its uid)."""
         spells = self.book_spells(details) if drawn_on else []
-        return FROZEN_FACTION | ({"spells": spells} if spells else {})
+        version = (self.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
+        return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
+            {"army_forge": {"version": version}} if version else {})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -273,7 +283,17 @@ class OprGame(Game):
         book_spells = ctx.book_spells.get(entry.faction, ())
         details += spells_stat(entry, book_spells)
         return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
-                "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells)}
+                "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells),
+                "trackers": self.trackers(entry)}
+
+    def trackers(self, entry: Entry) -> list[Tracker]:
+        """A box per model of a multi-model unit (a combined unit's two halves together), and a box per wound
+        of a model with Tough(X), X to a model (AoF Regiments and AoF Skirmish, Special Rules: Tough)."""
+        models = entry.unit.models * (2 if entry.combined else 1)
+        found = [Tracker("Models", models)] if models > 1 else []
+        if (wounds := tough(entry.unit)) is not None:
+            found.append(Tracker("Wounds", models, wounds))
+        return found
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""

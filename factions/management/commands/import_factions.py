@@ -3,18 +3,23 @@ from django.core.management.base import CommandError
 from armylists.boundary.commands import BAD_INPUT, MusterCommand
 from armylists.games.registry import homes
 from factions.armyforge import BookImport, read_army_forge_file
+from factions.armyforge_rules import read_army_forge_rules_file, write_rules
 from factions.importer import FactionFileError, import_file
 
 
 class Command(MusterCommand):
-    help = ("Load faction files (armylists/factions@1), or Army Forge army books with --army-forge GAME. "
-            "Each file is written whole or not at all.")
+    help = ("Load faction files (armylists/factions@1), Army Forge army books with --army-forge GAME, or Army "
+            "Forge's common rules of a game system with --army-forge-rules GAME. Each file is written whole or not "
+            "at all.")
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE")
         readers = [home.slug for home in homes() if home.army_forge_reader]
         parser.add_argument("--army-forge", metavar="GAME", choices=readers,
                             help="the files are Army Forge army books, for this game")
+        parser.add_argument("--army-forge-rules", metavar="GAME", choices=readers,
+                            help="the file is Army Forge's common rules of this game's system (the core rules' "
+                                 "texts books do not give); written at once, replacing the texts read before")
         parser.add_argument("--yes", action="store_true",
                             help="write what needs confirming: a book already in the library that changed, or a "
                                  "replace that breaks saved lists, events or campaigns (accepted on every import)")
@@ -26,6 +31,9 @@ class Command(MusterCommand):
         failed = 0
         for path in options["files"]:
             try:
+                if options["army_forge_rules"]:
+                    self._army_forge_rules(path, options["army_forge_rules"])
+                    continue
                 if options["army_forge"]:
                     self._army_forge(path, options)
                     continue
@@ -52,7 +60,7 @@ class Command(MusterCommand):
             self._lines(book.breaks)
             self.stdout.write("Nothing written; run again with --yes to replace it all the same.")
             return
-        if book.changes and not options["yes"]:
+        if book.changes and book.changes.units_changed and not options["yes"]:
             self.stdout.write(f"Changed {path}: {what}")
             self._lines(book.changes.lines())
             self.stdout.write("Nothing written; run again with --yes to write these changes.")
@@ -65,6 +73,12 @@ class Command(MusterCommand):
         if book.changes:
             self._lines(book.changes.lines())
         self._left_out(book)
+
+    def _army_forge_rules(self, path: str, game: str) -> None:
+        reading = read_army_forge_rules_file(path, game)
+        write_rules(reading)
+        self.stdout.write(f"Imported {path}: {reading.game.name}, {len(reading.texts)} rule text(s)")
+        self._lines(reading.lines())
 
     def _left_out(self, book: BookImport) -> None:
         if book.left_out:
