@@ -10,6 +10,7 @@ tests/production/test_deploy_check.py runs `check --deploy` with it.
 from __future__ import annotations
 
 import os
+import tempfile
 from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -293,6 +294,10 @@ TASKS_WORKER = env_bool("TASKS_WORKER", not DEBUG)
 # Two queues: rosters are quick and a player waits for each, so they have a worker of their own
 # (the Procfile's `printer`) and never queue behind a judges' pack or a campaign's sheets.
 ROSTER_QUEUE = "rosters"
+# Within a queue the worker takes the highest priority first (django_tasks_db orders by it): a player's own
+# roster before a signed-in reader's, before an anonymous reader's shared roster, before an organiser's bulk
+# work (judges' packs), which the workers take only when nothing else waits (docs/deploying.md, "Background tasks").
+TASK_PRIORITIES = {"player": 50, "signed-in": 0, "reader": -50, "bulk": -80}
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend" if TASKS_WORKER
                      else "django_tasks.backends.immediate.ImmediateBackend",
                      "QUEUES": ["default", ROSTER_QUEUE]}}
@@ -335,7 +340,18 @@ RATE_LIMITS = {
 # (armylists.ops.ratelimit.cost_limited). A player reading a shared list spends a fraction of a second; a flood
 # of thousand-entry pages is refused after a few dozen, and its cheap requests go on. At most a sixth of one core
 # each: the load test's flood, allowed half a core, lifted the players' edits' p95 from 50 to 450 ms.
-COST_LIMITS = {"user": 10, "address": 10}
+# "anonymous": what every request without an account shares, whatever its address (a flood from dozens of
+# addresses, each within its own share, took both cores): a quarter of one core (docs/deploying.md,
+# "What the site does against hostile clients").
+COST_LIMITS = {"user": 10, "address": 10, "anonymous": env_int("ANONYMOUS_COST_S", 15)}
+# How many anonymous costly requests run at once on one machine, across all its web processes
+# (armylists.ops.slots: a lock on one of this many files in ANONYMOUS_SLOTS_DIR); the rest get 503 and Retry-After.
+ANONYMOUS_SLOTS = env_int("ANONYMOUS_SLOTS", 1)
+ANONYMOUS_SLOTS_DIR = os.environ.get("ANONYMOUS_SLOTS_DIR", os.path.join(tempfile.gettempdir(), "muster-slots"))
+# How long the proxy in front and browsers may keep an anonymous reader's shared page or roster
+# (Cache-Control: public, max-age); signed-in answers are never kept by others
+# (docs/deploying.md, "The proxy in front").
+SHARED_MAX_AGE_S = env_int("SHARED_MAX_AGE_S", 60)
 # What a web process loads before it takes requests (armylists.ops.warmup): each first request
 # in a new process paid for it (a second under load) while the requests queued behind it waited.
 WARM_UP = ["armylists.checking.library.load_every_library", "armylists.campaigns.snapshots.engine_version"]
@@ -348,6 +364,8 @@ ARMY_FORGE_LIST_URL = os.environ.get("ARMY_FORGE_LIST_URL", "https://army-forge.
 ARMY_FORGE_FETCH_TIMEOUT_S = 1.5
 # A request whose Django code runs longer than this is cut (armylists.ops.handler).
 REQUEST_TIME_LIMIT_S = float(os.environ.get("REQUEST_TIME_LIMIT_S", "2"))
+# A login sent waits its turn for a password hash this long before 503 (armylists.ops.timelimit.time_limit_of).
+LOGIN_TIME_LIMIT_S = float(os.environ.get("LOGIN_TIME_LIMIT_S", "10"))
 # Rosters of more entries than this are rendered by the worker, while a page waits for them. Where a
 # worker runs, that is every roster: a web process busy rendering one for a second would keep
 # everyone whose requests it also holds waiting (docs/deploying.md, "Caching and rate limits").

@@ -2,12 +2,14 @@
 
 Run by hand (pytest does not collect it):
 
-    .venv/bin/python tests/bench_logins.py [--at-once 8 20 40] [--no-server]
+    .venv/bin/python tests/bench_logins.py [--at-once 8 20 40] [--no-server] [--site-only]
+
+    .venv/bin/python tests/bench_logins.py --at-once 50 50 --site-only   # fifty at once, twice in a row
 
 Targets on a 2-core machine, for the site: every login of each round answered (302), none cut by the
-request time limit (REQUEST_TIME_LIMIT_S, 2 s, answered 503); up to 20 at once, each in under 1 s; one
-hash on one core 50-100 ms. The machine's load average is printed: another program busy on the cores
-slows every figure but the server's CPU time per login.
+request time limit (REQUEST_TIME_LIMIT_S, 2 s, answered 503); up to 20 at once, each in under 1 s; fifty at
+once, each in under 2 s, twice in a row; one hash on one core about 20 ms. The machine's load average is
+printed: another program busy on the cores slows every figure but the server's CPU time per login.
 
 Three parts.
 
@@ -61,8 +63,10 @@ PASSWORD = "bench-player-password-1500"
 REQUEST_TIMEOUT_S = 30
 TARGET_S = 1.0  # up to TARGET_AT_ONCE logins at once; more must only be answered in time
 TARGET_AT_ONCE = 20
-# (passes, MiB): OWASP's Argon2id floor is 19 MiB with two passes; more memory costs a guesser more.
-CANDIDATES = [(2, 19), (3, 19), (2, 32), (3, 32), (2, 46), (3, 46), (2, 64)]
+TARGET_ANY_S = 2.0  # any number at once: each in within the request time limit (none answered 503)
+# (passes, MiB): OWASP's Argon2id configurations (Password Storage Cheat Sheet: 46 MiB with one pass, 19 with
+# two, 12 with three, 9 with four, 7 with five, all equivalent), and more memory, which costs a guesser more.
+CANDIDATES = [(1, 46), (2, 19), (3, 12), (4, 9), (5, 7), (3, 19), (2, 32), (2, 46)]
 # The site with the hashers it had before Argon2: Django's PBKDF2 first, for the comparison.
 PBKDF2_SETTINGS = '''from armylists.settings import *  # noqa: F403
 PASSWORD_HASHERS = [h for h in PASSWORD_HASHERS if "PBKDF2" in h]  # noqa: F405
@@ -189,7 +193,8 @@ def report(what: str, measured: tuple[list[tuple[int | str, float]], float]) -> 
     answers: dict = {}
     for status, _ in results:
         answers[status] = answers.get(status, 0) + 1
-    met = answers.get(302, 0) == len(results) and (len(results) > TARGET_AT_ONCE or times[-1] < TARGET_S)
+    met = answers.get(302, 0) == len(results) and times[-1] < (
+        TARGET_ANY_S if len(results) > TARGET_AT_ONCE else TARGET_S)
     print(f"  {what:<48} answers {dict(sorted(answers.items(), key=str))}  "
           f"median {statistics.median(times):.2f} s  max {times[-1]:.2f} s  {'ok' if met else 'MISSED'}  "
           f"server CPU {cpu / len(results) * 1000:.0f} ms each")
@@ -245,6 +250,8 @@ def main() -> None:
     parser.add_argument("--at-once", type=int, nargs="+", default=[8, 20, 40],
                         help="logins at once (default 8 20 40)")
     parser.add_argument("--no-server", action="store_true", help="time the hashes only")
+    parser.add_argument("--site-only", action="store_true",
+                        help="only the site as deployed: not the site with PBKDF2 first, for the comparison")
     options = parser.parse_args()
     counts = [max(1, min(n, 100)) for n in options.at_once]
 
@@ -265,13 +272,14 @@ def main() -> None:
         argon2, pbkdf2 = make_password(PASSWORD), make_password(PASSWORD, hasher="pbkdf2_sha256")
         (directory / "bench_logins_pbkdf2.py").write_text(PBKDF2_SETTINGS)
         before = dict(env, DJANGO_SETTINGS_MODULE="bench_logins_pbkdf2", PYTHONPATH=f"{ROOT}:{directory}")
-        bench_site("PBKDF2 first (the site before)", before, directory, counts,
-                   {"current": make_players("pbkdf2-", most, pbkdf2)})
+        if not options.site_only:
+            bench_site("PBKDF2 first (the site before)", before, directory, counts,
+                       {"current": make_players("pbkdf2-", most, pbkdf2)})
         met = bench_site("Argon2 first (the site)", env, directory, counts,
                          {"current": make_players("argon2-", most, argon2),
                           "stored before": make_players("old-", most, pbkdf2)})
         print(f"\ntarget (on the site, every login of each round answered, each under {TARGET_S:.0f} s up to "
-              f"{TARGET_AT_ONCE} at once): {'met' if met else 'MISSED'}")
+              f"{TARGET_AT_ONCE} at once, under {TARGET_ANY_S:.0f} s beyond): {'met' if met else 'MISSED'}")
     sys.exit(0 if met else 1)
 
 

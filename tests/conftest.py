@@ -1,6 +1,9 @@
 """Fixtures shared by every Django test area. Area-specific ones live next to their tests."""
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -48,6 +51,9 @@ def pytest_configure(config):
     # Tasks run at once, inside the test, instead of waiting in the database for a worker.
     settings.TASKS = IMMEDIATE_TASKS
     settings.ROSTER_INLINE_ENTRIES = NO_WORKER_ROSTER_INLINE_ENTRIES
+    # The slots for anonymous work are one machine's files (armylists/ops/slots.py): each pytest process,
+    # and the servers it starts, have their own, so parallel runs do not take each other's.
+    os.environ["ANONYMOUS_SLOTS_DIR"] = settings.ANONYMOUS_SLOTS_DIR = tempfile.mkdtemp(prefix="muster-slots-")
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +78,8 @@ def rate_limit_windows_stand_still(monkeypatch):
     Retry-After is the same on every run. The tests of the windows themselves move it (tests/production/
     test_rate_limits.py)."""
     monkeypatch.setattr("armylists.ops.ratelimit.clock", lambda: 1_800_000_030.0)
+    # Nor does a window an earlier test spent refuse this one's requests on the event loop (ratelimit.py).
+    monkeypatch.setattr("armylists.ops.ratelimit._spent_until", {})
 
 
 @pytest.fixture(autouse=True)

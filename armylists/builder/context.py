@@ -10,10 +10,11 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 from urllib.parse import quote
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against
@@ -97,9 +98,19 @@ def entry_urls(army_list: ArmyList) -> Callable[[str], dict[str, str]]:
     URL-safe (`[A-Za-z0-9_-]`, the URLconf's `slug`); quoting every other
     character, "/" included, keeps one that is not from ever leaving its path segment.
     """
-    patterns = {name: reverse(f"builder:list-entry-{name}", args=[army_list.pk, _MARKER]) for name in ENTRY_EDITS}
-    return lambda entry_id: {name: url.replace(_MARKER, quote(entry_id, safe=""))
-                             for name, url in patterns.items()}
+    patterns = _entry_url_patterns(army_list.pk, get_script_prefix())
+
+    def urls(entry_id: str) -> dict[str, str]:
+        quoted = quote(entry_id, safe="")
+        return {name: url.replace(_MARKER, quoted) for name, url in patterns.items()}
+
+    return urls
+
+
+@lru_cache(maxsize=4096)
+def _entry_url_patterns(pk: int, prefix: str) -> dict[str, str]:
+    """Reversed once per list and process (`prefix`: the script prefix `reverse` reads), not per edit."""
+    return {name: reverse(f"builder:list-entry-{name}", args=[pk, _MARKER]) for name in ENTRY_EDITS}
 
 
 def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:

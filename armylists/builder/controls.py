@@ -9,8 +9,10 @@ no field is named here (docs/architecture.md, "A game is one package").
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, get_args
 
 from django import forms
@@ -56,7 +58,15 @@ def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
 
 def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
     """The settings as the page shows them, defaults filled in."""
-    return {name: document.get(name, field.initial) for name, field in setting_fields(game).items()}
+    defaults = _defaults(game.slug, json.dumps(game.params, sort_keys=True, default=str), game)
+    return {name: document.get(name, default) for name, default in defaults.items()}
+
+
+@lru_cache(maxsize=64)
+def _defaults(slug: str, params: str, game: GameSystem) -> dict[str, Any]:
+    """The settings' defaults by the game's numbers (`params`, as a key), worked out once per process and
+    numbers (issue 39: the form fields were built twice per edit)."""
+    return {name: field.initial for name, field in setting_fields(game).items()}
 
 
 class SettingsFields(forms.Form):

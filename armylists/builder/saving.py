@@ -44,10 +44,10 @@ class Changed:
     before: dict | None = None  # the document the edit was applied to
     before_version: int | None = None
     summary: str = ""  # what the edit changed, as undo names it
-    # The check of `before`, made once by the edit: the answer compares the page before and after
-    # with it (docs/architecture.md, "One edit, one way"), and a move finds its neighbour in it.
-    before_checked: Checked | None = None
-    before_problem: str | None = None
+    # The (check, problem) of `before` where the edit made it (a move reads it, `apply_edit`), else None: the
+    # answer compares the page before and after, and lays out `before` again only when the page's shape
+    # before is not kept (views/common.py).
+    before_check: tuple[Checked | None, str | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -86,13 +86,14 @@ def checked_as_stored(game: GameSystem, document: dict, library: Library) -> tup
         return None, error.on_page
 
 
-def _validate(game: GameSystem, before: Checked | None, after: dict, library: Library) -> tuple:
+def _validate(game: GameSystem, before: Callable[[], tuple[Checked | None, str | None]], after: dict,
+              library: Library) -> tuple:
     parsed = parse_list(after)
     try:
         return parsed, check_against(parsed, library, game), None
     except BadInput as error:
         # Unit data re-imported since the list was saved: let the player repair it.
-        if before is None:
+        if before()[0] is None:
             return parsed, None, error.on_page
         raise
 
@@ -144,11 +145,15 @@ def _save(row: Stored, changes: dict[str, Any], new: ListVersion) -> bool:
 
 
 def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict, Checked | None], Any],
-               undoing: Callable[[Stored], int | None] | None = None, key: str = "") -> Changed:
+               undoing: Callable[[Stored], int | None] | None = None, key: str = "",
+               reads_before: bool = False) -> Changed:
     """Apply `operation` to the latest document, check it and save it as the next version.
 
-    The list is checked twice, before the edit and after it, and never again for the answer:
-    `operation(document, before)` gets the check before (None when it cannot be checked).
+    The list is checked once, after the edit, and never again for the answer. The list before the
+    edit is checked only where it is needed: `reads_before` (`operation(document, before)` gets that
+    check; else None), or when the list after the edit cannot be checked (unit data gone: a list that
+    could not be checked before either may still be saved, to be repaired). A check of the same
+    document was the previous edit's (docs/architecture.md, "One edit, one way"; issue 39).
     `undoing(row)` gives the version undo should go back to after this change (an undo's own);
     by default it is the version this change was made to. An edit whose `key` a version of the
     list carries already was saved before: it raises `Replayed` and writes nothing (replay.py).
@@ -161,8 +166,8 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
             raise Replayed
         document = copy.deepcopy(row.document)
         parent = undoing(row) if undoing else row.version
-        before, before_problem = checked_as_stored(army_list.game, row.document, library)
-        result = operation(document, before)
+        before = _BeforeCheck(army_list.game, row.document, library)
+        result = operation(document, before()[0] if reads_before else None)
         parsed, checked, problem = _validate(army_list.game, before, document, library)
         saved, name = dump_list(parsed), parsed.name or row.name
         said = sentence(describe_changes(row.document, saved, library.unit_names()))
@@ -175,10 +180,23 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
             army_list.document, army_list.version, army_list.name = saved, version, name
             entry_id = result if isinstance(result, str) else None
             return Changed(army_list, checked, problem, entry_id, row.document, row.version,
-                           summary if parent is not None else "", before, before_problem)
+                           summary if parent is not None else "", before.made)
         # Another tab saved first: apply this edit again, to what it saved.
         row = _latest(army_list.pk, key)
     raise Refused("The list kept changing while this edit was saved; nothing was changed, please try again.")
+
+
+class _BeforeCheck:
+    """The check of the list before an edit, made the first time it is asked for (`made`: None until then)."""
+
+    def __init__(self, game: GameSystem, document: dict, library: Library):
+        self.game, self.document, self.library = game, document, library
+        self.made: tuple[Checked | None, str | None] | None = None
+
+    def __call__(self) -> tuple[Checked | None, str | None]:
+        if self.made is None:
+            self.made = checked_as_stored(self.game, self.document, self.library)
+        return self.made
 
 
 def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:

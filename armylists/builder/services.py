@@ -168,7 +168,7 @@ def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool
         edits.move_entry(document, entry_id, **({"before": neighbour} if up else {"after": neighbour}))
         return entry_id
 
-    return apply_edit(army_list, library, operation, key=key)
+    return apply_edit(army_list, library, operation, key=key, reads_before=True)
 
 
 def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:

@@ -2,10 +2,13 @@
 rules (each explained from its game's glossary), the options it offers with their costs, and a
 link to its page in the library.
 
-Read side: built from the library's unit documents, once per unit and request.
+Read side: built from the library's unit documents, once per unit and request; a live library's
+(its game's data at a version) once per unit and process, as its documents do not change (issue 39:
+building every entry's card again was a twentieth of an edit's time).
 """
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,8 +61,19 @@ def glossary_terms(game: str) -> list[Term]:
             if text.strip()]
 
 
+_LOOKUPS: dict[int, tuple[dict, dict]] = {}  # id(glossary) -> (glossary, its `lookup`): a game's glossary is read once
+
+
+def _explained(game: str) -> dict[str, tuple[str, str]]:
+    glossary = game_home(game).glossary
+    kept = _LOOKUPS.get(id(glossary))
+    if kept is None or kept[0] is not glossary:
+        kept = _LOOKUPS[id(glossary)] = (glossary, lookup(glossary))
+    return kept[1]
+
+
 def rule_views(game: str, rules: list[str]) -> list[RuleView]:
-    known = lookup(game_home(game).glossary)
+    known = _explained(game)
     views = []
     for rule in rules:
         name = rule_name(rule).casefold()
@@ -73,17 +87,24 @@ def unit_tags(game: str, doc: dict[str, Any]) -> list[str]:
     return game_home(game).unit_card_tags(doc) + [SAMPLE_TAG] * is_sample(doc.get("notes"))
 
 
+# Cards of live libraries' units, by (data version, game, card address pattern, faction, unit): read, never
+# changed, by every request of this process. Bounded: a re-import's new version leaves the old ones behind.
+_CARDS: dict[tuple, UnitCard | None] = {}
+_CARDS_LOCK = threading.Lock()
+CARDS_KEPT = 5000
+
+
 def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | None]:
-    """cards(faction, unit slug) -> the unit's card, built once per unit for this request."""
+    """cards(faction, unit slug) -> the unit's card, built once per unit for this request (for this process,
+    from a live library: `_CARDS`). Shared: a caller copies one to change it (`dataclasses.replace`)."""
     home, made = library.home, {}
     pattern = reverse("factions:unit-detail", args=[game, "FACTION", "UNIT"])
+    kept = _CARDS if library.version is not None else made
 
-    def card(faction: str, slug: str) -> UnitCard | None:
-        if (faction, slug) in made:
-            return made[faction, slug]
+    def build(faction: str, slug: str) -> UnitCard | None:
         source = library.factions.get(faction)
         doc = source.unit_docs.get(slug) if source else None
-        made[faction, slug] = None if doc is None else UnitCard(
+        return None if doc is None else UnitCard(
             slug=slug, name=doc["name"], faction=faction,
             url=pattern.replace("FACTION", faction).replace("UNIT", slug),
             price=home.unit_price(doc), tags=unit_tags(game, doc), stats=home.stats(doc),
@@ -91,6 +112,16 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
             options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.option_cost_note(o))}
                      for o in doc.get("options", ())],
             sizes=[{"value": size, "label": label} for size, label in home.sizes_of(doc)])
-        return made[faction, slug]
+
+    def card(faction: str, slug: str) -> UnitCard | None:
+        key = (library.version, game, pattern, faction, slug)
+        if key in kept:
+            return kept[key]
+        made_now = build(faction, slug)
+        with _CARDS_LOCK:
+            if len(kept) >= CARDS_KEPT:
+                kept.clear()
+            kept[key] = made_now
+        return made_now
 
     return card

@@ -10,7 +10,7 @@ from .models import Submission
 from .pack import UNREADABLE, run_pack, submission_printing
 
 
-@task()
+@task(priority=settings.TASK_PRIORITIES["bulk"])  # after every roster a player waits for (settings.py)
 def build_judges_pack(pack_id: int) -> str:
     return run_pack(pack_id)
 

@@ -36,9 +36,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from . import tallies
+from . import slots, tallies
 from .clientip import client_ip
-from .timelimit import drop_connections
+from .timelimit import busy, drop_connections
 
 PERIODS = {"s": 1, "m": 60, "h": 3600}
 # The slots a period is counted in: a window counts up to a twelfth of a period more than the period.
@@ -115,11 +115,18 @@ def _rates(key: str, rate: str | None) -> dict[str, Rate]:
     return {bucket: Rate.parse(text) for bucket, text in settings.RATE_LIMITS[key].items()}
 
 
-def _buckets(request: HttpRequest) -> dict[str, str]:
-    buckets = {"address": client_ip(request) or "unknown"}
+def signed_in(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        buckets["user"] = str(user.pk)
+    return user is not None and user.is_authenticated
+
+
+def _buckets(request: HttpRequest) -> dict[str, str]:
+    """The request's buckets: its address's, its user's if signed in, else every anonymous request's one."""
+    buckets = {"address": client_ip(request) or "unknown"}
+    if signed_in(request):
+        buckets["user"] = str(request.user.pk)
+    else:
+        buckets["anonymous"] = "everyone"
     return buckets
 
 
@@ -151,7 +158,8 @@ COST_WINDOW_S = 60
 
 
 def _cost_windows(request: HttpRequest, now: float) -> dict[str, Window]:
-    """The request's user's and address's windows of the server's time, in milliseconds (settings.COST_LIMITS)."""
+    """The request's user's and address's windows of the server's time, in milliseconds (settings.COST_LIMITS);
+    an anonymous request's also the window every anonymous request shares (COST_LIMITS["anonymous"])."""
     rates = {bucket: Rate(seconds * 1000, COST_WINDOW_S) for bucket, seconds in settings.COST_LIMITS.items()}
     return _windows(request, "cost", rates, now)
 
@@ -163,13 +171,32 @@ def spent(request: HttpRequest) -> dict[str, int]:
 
 def over_cost(request: HttpRequest) -> HttpResponse | None:
     """The 429 answer while the request's user or address has spent its share of the server's time in the
-    last minute (settings.COST_LIMITS, in seconds); else None."""
+    last minute (settings.COST_LIMITS, in seconds); else None. Every anonymous request's share spent, the
+    process notes until when (`anonymous_budget_spent`)."""
     waits = []
-    for window in _cost_windows(request, clock()).values():
+    for bucket, window in _cost_windows(request, clock()).items():
         used = window.used()
         if sum(used.values()) >= window.rate.count:
             waits.append(window.wait(used, window.rate.count))
+            if bucket in ("anonymous", "address") and not signed_in(request):
+                _spent_until[window.bucket] = time.monotonic() + waits[-1]
     return too_many(request, max(waits)) if waits else None
+
+
+# Until when (time.monotonic) an anonymous request's cost windows are spent, as this process last read them.
+_spent_until: dict[str, float] = {}
+
+
+def anonymous_budget_spent(request: HttpRequest) -> int | None:
+    """The seconds until this anonymous request's address, and every anonymous request, have time again, as
+    this process last read their windows; None if they have: the handler refuses it on the event loop
+    meanwhile (armylists.ops.handler), without the thread."""
+    now = time.monotonic()
+    for bucket in [key for key, until in _spent_until.items() if until <= now]:
+        del _spent_until[bucket]
+    windows = _cost_windows(request, clock()).values()
+    left = max((_spent_until.get(window.bucket, now) - now for window in windows), default=0)
+    return ceil(left) if left > 0 else None
 
 
 def charge(request: HttpRequest, seconds: float) -> None:
@@ -181,10 +208,15 @@ def charge(request: HttpRequest, seconds: float) -> None:
 
 
 def cost_limited(view):
-    """A costly view: refused (429) past its caller's share of the server's time, and charged what it took."""
+    """A costly view: refused (429) past its caller's share of the server's time, and charged what it took.
 
-    @wraps(view)
-    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    Anonymous, it also runs only in one of the machine's slots (armylists.ops.slots), refused 503 with
+    Retry-After at once when none is free, and within the time every anonymous request shares a minute
+    (COST_LIMITS["anonymous"]). A signed-in request never takes a slot nor waits for one: a flood of
+    anonymous readers takes what the players leave, never what they need (docs/deploying.md, "What the
+    site does against hostile clients"). Every answer counts, one served from a cache or a 304 too."""
+
+    def run_charged(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if refused := over_cost(request):
             return refused
         started = timer()
@@ -195,7 +227,32 @@ def cost_limited(view):
                 drop_connections()  # cut mid-query, its connection takes no other query (timelimit.py)
             charge(request, timer() - started)
 
+    @wraps(view)
+    def limited(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if signed_in(request) or getattr(request, "anonymous_slot", None) is not None:  # taken by the handler
+            return run_charged(request, *args, **kwargs)
+        with slots.slot() as held:
+            if not held:
+                return no_slot(request)
+            return run_charged(request, *args, **kwargs)
+
+    limited.cost_limited = True  # for the handler (armylists.ops.handler), through any decorator's wraps
     return limited
+
+
+NO_SLOT_RETRY_S = 1
+
+
+def no_slot(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After: every slot for anonymous work is taken (armylists.ops.slots)."""
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"error": "The site is busy: try again in a second"}, status=503)
+    else:
+        response = busy(NO_SLOT_RETRY_S, "Many people are reading shared lists just now; "
+                                         "signing in skips the queue.")
+    response["Retry-After"] = str(NO_SLOT_RETRY_S)
+    response.refused = True  # held on the event loop before it is sent (armylists.ops.handler)
+    return response
 
 
 def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
@@ -205,4 +262,5 @@ def too_many(request: HttpRequest, retry_after: int) -> HttpResponse:
     else:
         response = render(request, "too_many_requests.html", {"retry_after": retry_after}, status=429)
     response["Retry-After"] = str(retry_after)
+    response.refused = True  # held on the event loop before it is sent (armylists.ops.handler)
     return response

@@ -9,7 +9,8 @@ connection opens, and as before after each answer; only complete headers
 disarm it. Bodies are bounded by gunicorn's `timeout` already (the ASGI
 worker gives up a body that stops arriving), and Django's time by
 armylists.ops.handler. tests/production/test_connections.py runs the real
-server and holds it to this.
+server and holds it to this. The gunicorn internals used here are named, with
+the releases they were read in, in armylists.ops.private_apis.
 """
 from __future__ import annotations
 

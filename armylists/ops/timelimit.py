@@ -20,7 +20,8 @@ sheds work rather than queueing it.
 
 Long work never reaches the limit by design: rosters of many entries and the
 judges' pack are rendered by the worker, and a repeated roster comes from the
-cache. The limit is for what slips through.
+cache. The limit is for what slips through. The internals used here (CPython's
+and a Django connection's) are named in armylists.ops.private_apis.
 """
 from __future__ import annotations
 
@@ -29,8 +30,10 @@ import threading
 import time
 from contextlib import contextmanager
 
+from django.conf import settings
 from django.db import connections
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
 from django.template import loader
 
 from .requestid import current_request_id
@@ -40,6 +43,16 @@ _cut_threads: set[int] = set()  # threads whose database connections a cut may h
 _shielded: set[int] = set()  # threads in a step a cut must not split (`shielded`)
 _deferred: set[int] = set()  # shielded threads cut meanwhile
 _lock = threading.Lock()
+
+
+def time_limit_of(request: HttpRequest) -> float:
+    """REQUEST_TIME_LIMIT_S; for the login form sent, LOGIN_TIME_LIMIT_S. A login's own work is one password
+    hash, bounded by its costs (docs/deploying.md, "Passwords"): past 2 s it is only waiting behind others, as
+    when a room of players logs in at once on a busy machine, and a 503 then has the player type their
+    password again, one more login in the queue."""
+    if request.method == "POST" and request.path == resolve_url(settings.LOGIN_URL):
+        return settings.LOGIN_TIME_LIMIT_S
+    return settings.REQUEST_TIME_LIMIT_S
 
 
 class RequestCut(Exception):

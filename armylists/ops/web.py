@@ -10,7 +10,8 @@ up (armylists.ops.warmup) the old ones had stopped listening and nobody
 answered, and connections the kernel dealt to a new socket waited for it. Here
 a new process opens its socket only once it is warm (armylists.ops.server), and
 the master stops an old process only once every new one listens: the old ones
-serve until then, and finish the requests they hold.
+serve until then, and finish the requests they hold. The gunicorn internals
+used here are named in armylists.ops.private_apis.
 """
 from __future__ import annotations
 

@@ -227,15 +227,15 @@ def render_roster_queued(printing: Printing, paper: str, compact: bool = False) 
 
 
 def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename: str, task: Task,
-                 *arguments, compact: bool = False) -> HttpResponse:
+                 *arguments, compact: bool = False, priority: int = 0) -> HttpResponse:
     """A roster (or its table card, `compact`): rendered now if small enough (settings.ROSTER_INLINE_ENTRIES),
     else by `task` with `arguments`, queued for the `printer` when it is quick to render, else for the
-    `worker`."""
+    `worker`; taken before the queue's jobs of a lower `priority` (settings.TASK_PRIORITIES)."""
     queue = settings.ROSTER_QUEUE if printing.entries <= QUICK_ROSTER_ENTRIES else "default"
     return serve_pdf(request, roster_key(printing, paper, compact), filename,
                      lambda: _roster_pdf(printing, paper, compact),
                      printing.entries <= settings.ROSTER_INLINE_ENTRIES,
-                     lambda: task.using(queue_name=queue).enqueue(*arguments),
+                     lambda: task.using(queue_name=queue, priority=priority).enqueue(*arguments),
                      f"the roster of “{printing.list_name}”", f"{printing.entries} entries")
 
 

@@ -5,6 +5,7 @@ fingerprints on paper match the list and unit data as they were then.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.utils.text import slugify
@@ -12,7 +13,8 @@ from django.utils.text import slugify
 from armylists.boundary.errors import BadInput
 from armylists.builder.models import ArmyList
 from armylists.builder.permissions import get_owned_list_or_404, get_shared_list_or_404
-from armylists.ops.ratelimit import cost_limited
+from armylists.ops.ratelimit import cost_limited, signed_in
+from armylists.web.public import etag_of, kept_by_anyone, unchanged
 
 from .pdf import compact_of, paper_of, render_html
 from .rendered import (
@@ -33,17 +35,21 @@ def _unprintable(error: BadInput) -> HttpResponse:
                         content_type="text/plain; charset=utf-8")
 
 
-def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None) -> HttpResponse:
+def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | None, priority: int) -> HttpResponse:
     """Rate limited per user and address (but for the waiting page's reloads); served from the cache
     when printed before (rendered.py), without checking the list again when neither it nor its unit data
-    changed since."""
+    changed since. An anonymous reader's copy of the same roster is answered 304 (armylists/web/public.py).
+    A roster rendered by the worker is queued with `priority` (settings.TASK_PRIORITIES)."""
     if answered := reloaded_or_limited(request, "roster-pdf"):
         return answered
     paper, compact = paper_of(request.GET.get("paper")), compact_of(request.GET.get("compact"))
     filename = f"{slugify(army_list.name) or 'roster'}{'-table-card' if compact else ''}-{paper}.pdf"
     printed = printed_key(army_list.document, army_list.game.data_version, player, paper, compact)
+    etag = etag_of(printed)
+    if answer := unchanged(request, etag):
+        return answer
     if (pdf := printed_before(printed)) is not None:
-        return download(pdf, filename)
+        return kept_by_anyone(request, download(pdf, filename), etag)
     try:
         printing = printing_of(army_list.document, player)
     except BadInput as error:
@@ -51,19 +57,24 @@ def _pdf_response(army_list: ArmyList, request: HttpRequest, *, player: str | No
     remember_printing(printed, printing, paper, compact)
     return serve_roster(request, printing, paper, filename, render_list_roster, army_list.pk, player, paper, compact,
                         compact=compact)
+    etag = etag_of(printed)
+    if answer := unchanged(request, etag):
+        return answer
 
 
 @login_required
 def list_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     army_list = get_owned_list_or_404(request.user, pk)
-    return _pdf_response(army_list, request, player=request.user.get_username())
+    return _pdf_response(army_list, request, player=request.user.get_username(),
+                         priority=settings.TASK_PRIORITIES["player"])
 
 
 @cost_limited
 def shared_pdf(request: HttpRequest, token: str) -> HttpResponse:
     army_list = get_shared_list_or_404(token)
     player = army_list.owner.get_username() if army_list.share_shows_owner else None
-    return _pdf_response(army_list, request, player=player)
+    reader = "signed-in" if signed_in(request) else "reader"
+    return _pdf_response(army_list, request, player=player, priority=settings.TASK_PRIORITIES[reader])
 
 
 @login_required

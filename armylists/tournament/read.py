@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Q, Subquery
+from django.db.models import Count, Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Lower
 
 from armylists.events.models import Event, Player, Submission
@@ -13,6 +13,17 @@ from .scoring import DEFAULTS, LOSS, TIE, WIN, Game, Line, Scoring, standings
 
 # What each outcome of a table is to its first and its second player.
 SIDES = {Table.Outcome.FIRST: (WIN, LOSS), Table.Outcome.SECOND: (LOSS, WIN), Table.Outcome.TIE: (TIE, TIE)}
+
+
+def day_version(slug: str) -> str | None:
+    """What the day's pages show has changed when this has: the event's state (who sees factions, who may enter
+    results) and the number of entries in the day's log, which is append-only and written in the same
+    transaction as every change of the day (a result entered, confirmed or corrected, a round paired, a drop,
+    a late player, a swap). None for no such event. One query: the 10-second polls ask it (docs/events.md,
+    "Polling")."""
+    found = (Event.objects.filter(slug=slug).annotate(logged=Count("tournament_log"))
+             .values_list("state", "logged").first())
+    return None if found is None else f"{found[0]}-{found[1]}"
 
 
 def book_scoring(event: Event) -> dict | None:

@@ -53,3 +53,22 @@ def test_a_password_stored_with_other_argon2_costs_is_stored_again_with_the_site
     get_user_model().objects.create(username="ada", password="argon2" + other_costs)
     assert logs_in(client, "ada")
     assert stored("ada").startswith("argon2$argon2id$") and not MusterArgon2PasswordHasher().must_update(stored("ada"))
+
+
+# OWASP Password Storage Cheat Sheet, "Argon2id": five equivalent configurations, (passes, KiB), one lane.
+OWASP_ARGON2ID = [(1, 47104), (2, 19456), (3, 12288), (4, 9216), (5, 7168)]
+
+
+def test_the_site_s_argon2id_costs_meet_one_of_owasp_s_configurations():
+    site = MusterArgon2PasswordHasher
+    assert site.parallelism == 1
+    assert any(site.time_cost >= passes and site.memory_cost >= kib for passes, kib in OWASP_ARGON2ID)
+
+
+def test_a_password_stored_with_the_site_s_earlier_32_mib_still_logs_in_and_takes_the_new_costs(
+        client, site_hashers):
+    """Before 19 MiB the site stored 32 MiB with two passes (docs/deploying.md, "Passwords")."""
+    earlier = PasswordHasher(time_cost=2, memory_cost=32 * 1024, parallelism=1).hash(PASSWORD)
+    get_user_model().objects.create(username="ada", password="argon2" + earlier)
+    assert logs_in(client, "ada")
+    assert "$m=19456,t=2,p=1$" in stored("ada") and not MusterArgon2PasswordHasher().must_update(stored("ada"))

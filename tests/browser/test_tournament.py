@@ -143,3 +143,26 @@ def test_the_tables_refresh_never_wipes_a_result_being_typed(new_page, demo_data
     expect(phone.get_by_label("I won")).to_be_checked()
     expect(phone.get_by_label("Your destruction points")).to_have_value("850")
     fits(phone, 375)
+
+
+def test_a_poll_that_finds_nothing_new_leaves_the_table_and_goes_on_polling(new_page, demo_data):
+    """Polls answered 204 (nothing changed: docs/events.md, "Polling") swap nothing in and keep the poll going;
+    the poll after the opponent's entry brings it."""
+    event = locked_event(2)
+    table = day.pair_next_round(event=event, by=get_user_model().objects.get(username="demo")).tables.get()
+    phone = new_page(table.first.user, width=375, height=740)
+    phone.clock.install()
+    phone.goto(f"/events/{event.slug}/day/")
+    phone.get_by_label("Your destruction points").fill("850")
+
+    def poll() -> int:
+        with phone.expect_response(lambda response: "seen=" in response.url) as answer:
+            phone.clock.fast_forward(POLL_MS)
+        return answer.value.status
+    assert [poll(), poll()] == [204, 204]
+    expect(phone.get_by_test_id("seat")).to_have_text("Round 1, table 1")
+    results.enter(table=table, player=table.second, said="win", mine=500, theirs=100)
+    assert poll() == 200
+    expect(phone.get_by_test_id("result-state")).to_contain_text(f"{table.second.display_name} entered")
+    expect(phone.get_by_label("Your destruction points")).to_have_value("850")
+    assert poll() == 204

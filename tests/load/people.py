@@ -27,6 +27,8 @@ from armylists.campaigns import services as campaigns
 from armylists.campaigns.demo import SLUG as DEMO_CAMPAIGN
 from armylists.campaigns.models import Action, Campaign
 from armylists.events import services as events
+from armylists.events.models import Event
+from armylists.tournament import day
 from factions.models import Faction
 
 GAME, FACTION = "aof-regiments", "human-empire"
@@ -132,3 +134,22 @@ def make(players: int, entrants: int, entries: int = 1000, actions: int = 5000, 
                       "organiser": make_event(entering, faction),
                       "attacker": make_attacker(faction, entering[:20], entries, actions),
                       "rushers": make_rushers(rushers)}))
+
+
+def make_day(players: int, spectators: int) -> None:
+    """The event day of tests/load/rush.py: an event of `players` players with their lists submitted, locked,
+    published (its standings public, as spectators read them) and round 1 paired; a logged-in session for each
+    player and for the organiser. Prints, as JSON, what tests/load/eventday.py needs."""
+    faction = Faction.objects.get(game__slug=GAME, slug=FACTION)
+    users = [get_user_model().objects.create(username=f"day-player{n}") for n in range(players)]
+    made = make_event(users, faction, name="Event day")
+    event = Event.objects.get(slug=made["event"])
+    organiser = event.organisers.get().user
+    events.change_state(event=event, to=Event.State.LOCKED, by=organiser)
+    event = events.change_state(event=event, to=Event.State.PUBLISHED, by=organiser)
+    tables = day.pair_next_round(event=event, by=organiser, seed=1).tables.select_related("first", "second")
+    sessions = {user.pk: session_of(user) for user in users}
+    print(json.dumps({
+        "event": event.slug, "organiser": made["session"], "spectators": spectators,
+        "tables": [{"pk": t.pk, "first": sessions[t.first.user_id],
+                    "second": sessions[t.second.user_id] if t.second_id else None} for t in tables]}))

@@ -115,7 +115,7 @@ def test_a_costly_request_cut_for_time_is_charged_on_a_fresh_connection(rf, monk
     with pytest.raises(RequestCut):
         cut_view(request)
     assert dropped == [1]
-    assert ratelimit.spent(request) == {"address": 2000}
+    assert ratelimit.spent(request) == {"address": 2000, "anonymous": 2000}
 
 
 def test_a_shared_page_read_again_in_the_same_process_skips_the_databases_cache(client, make_army_list, counted):

@@ -77,7 +77,7 @@ def test_asking_again_while_it_is_queued_joins_the_queued_rendering(client, make
 
     class Worker:  # a worker that has not got to it yet
         @staticmethod
-        def using(queue_name):
+        def using(queue_name, priority=0):
             return Worker
 
         @staticmethod
@@ -183,7 +183,7 @@ def test_a_short_roster_goes_to_the_printer_and_a_long_one_to_the_worker(client,
 
     class Worker:
         @staticmethod
-        def using(queue_name):
+        def using(queue_name, priority=0):
             queues.append(queue_name)
             return Worker
 
@@ -207,7 +207,7 @@ def deferred(later: list):
 
     class Deferred:
         @staticmethod
-        def using(queue_name):
+        def using(queue_name, priority=0):
             return Deferred
 
         @staticmethod

@@ -28,6 +28,9 @@ from armylists.checking.library import Library, library_of
 from armylists.events import forms as event_forms
 from armylists.events.models import Event
 from armylists.games.registry import homes
+from armylists.seasons import services as season_services
+from armylists.seasons.forms import SeasonForm
+from armylists.seasons.models import Season
 from armylists.tournament import forms as tournament_forms
 from factions.models import GameSystem
 
@@ -80,12 +83,14 @@ class Target:
     def kwargs(self, name: str, route_names: list[str]) -> dict:
         """The URL's arguments, pointing at the world's own objects."""
         world, area = self.world, name.split(":")[0]
-        pks = {"events:organiser-remove": world.co_organiser, "events:pack-download": world.pack}
+        pks = {"events:organiser-remove": world.co_organiser, "events:pack-download": world.pack,
+               "seasons:organiser-remove": world.season_co_organiser}
+        slugs = {"campaigns": world.campaign, "seasons": world.season}
         tokens = {"campaigns": world.campaign_token, "events": world.event_token}
         values = {
             "pk": pks.get(name, world.submission if area == "events" else self.army_list.pk),
             "entry_id": self.entry, "key": self.army, "number": 1, "game": self.game,
-            "slug": world.campaign if area == "campaigns" else world.event,
+            "slug": slugs.get(area, world.event),
             "token": tokens.get(area, self.army_list.share_token),
             "faction": self.army_list.document["faction"],
             "unit": self.unit if area == "campaigns" else next(iter(self.library.factions[
@@ -111,6 +116,13 @@ def _recruit_form(t: Target) -> forms.Form:
 
 def _army_from_list(t: Target) -> forms.Form:
     return campaign_forms.ArmyFromListForm(lists=ArmyList.objects.filter(owner=t.world.users["alice"]))
+
+
+def _season_form(t: Target, editing: bool) -> forms.Form:
+    """As seasons/views.py builds it: the events its organisers (alice and bob) organise are its choices."""
+    season = Season.objects.get(slug=t.world.season) if editing else None
+    users = season_services.organisers_of(season, t.world.users["alice"])
+    return SeasonForm(events=season_services.eligible_events(users).select_related("game"), editing=editing)
 
 
 def _auth_form(name: str) -> Callable[[Target], forms.Form]:
@@ -160,6 +172,9 @@ FORMS: dict[str, Callable[[Target], forms.Form]] = {
     "events:join": lambda t: event_forms.JoinForm(),
     "events:submission-note": lambda t: event_forms.NoteForm(),
     "events:submit-file": lambda t: builder_forms.ImportForm(),
+    "seasons:create": lambda t: _season_form(t, editing=False),
+    "seasons:edit": lambda t: _season_form(t, editing=True),
+    "seasons:organiser-add": lambda t: event_forms.OrganiserForm(),
     "tournament:scoring": lambda t: tournament_forms.ScoringForm(),
     "tournament:pair": lambda t: tournament_forms.PairForm(),
     "tournament:drop": lambda t: tournament_forms.PlayerForm(),
@@ -194,6 +209,8 @@ RAW: dict[str, Callable[[Target], list[str]]] = {
     "events:create": lambda t: ["game"],
     "events:submit-list": lambda t: ["list"],
     "events:organiser-answer": lambda t: ["answer"],
+    "seasons:organiser-answer": lambda t: ["answer"],
+    "seasons:publish": lambda t: ["confirmed"],  # asked first (armylists/web/confirm.py)
     "tournament:late-answer": lambda t: ["answer"],
     "tournament:drop": lambda t: ["confirmed"],
     "events:submission-note": lambda t: ["next"],
@@ -216,4 +233,5 @@ NO_INPUT = {"logout", "checking:api-check", "tournament:late-withdraw",
             "builder:list-duplicate", "builder:list-delete", "builder:list-undo",
             "builder:list-entry-remove", "builder:list-entry-duplicate", "campaigns:campaign-join",
             "campaigns:campaign-invite-renew", "campaigns:army-disband", "campaigns:unit-disband",
-            "events:invite-renew", "events:organiser-remove", "events:pack-start"}
+            "events:invite-renew", "events:organiser-remove", "events:pack-start",
+            "seasons:organiser-remove"}

@@ -1,9 +1,11 @@
 """A small seeded world for the fuzz tests (test_fuzz_*.py): every demo game, a list of each, a campaign with a
-mission under way, an event with a submission and a finished judges' pack, and the people who use them.
+mission under way, an event with a submission and a finished judges' pack, a season of that event, and the
+people who use them.
 
 alice owns everything, so one account is allowed every URL that WHO says an owner may use: she owns the lists,
-is the campaign's game master, and both organises and plays in the event. bob is a campaign member and the
-event's co-organiser; newcomer has joined nothing (joining needs someone who has not joined yet).
+is the campaign's game master, both organises and plays in the event, and organises the season. bob is a
+campaign member and the event's and the season's co-organiser; newcomer has joined nothing (joining needs
+someone who has not joined yet).
 
 `writes_recorded` records which tables a request writes (a refused request must write none);
 `check_written` says that what an accepted request wrote is still readable by the same code that reads it back.
@@ -34,6 +36,7 @@ from armylists.checking.listfile import parse_list
 from armylists.events import services as event_services
 from armylists.events.eventsettings import clean_settings
 from armylists.events.models import Event, Pack
+from armylists.seasons import services as season_services
 from factions.importer import import_file
 from factions.models import GameSystem
 from tests.campaigns.conftest import starting_units
@@ -60,6 +63,8 @@ class World:
     submission: int
     co_organiser: int  # bob's Organiser row
     pack: int
+    season: str  # slug
+    season_co_organiser: int  # bob's SeasonOrganiser row
     armies: dict[str, list[str]] = field(default_factory=dict)  # army key -> its units' keys
 
 
@@ -101,9 +106,13 @@ def seed() -> World:
     source = ArmyList.objects.get(pk=lists["aof-regiments"])
     submission = event_services.submit(player=player, data=source.document, source_list=source)
     pack = Pack.objects.create(event=event, requested_by=alice, status=Pack.Status.DONE, pdf=b"%PDF-1.4 fuzz\n")
+    season = season_services.create_season(creator=alice, name="Fuzz Season", events=[event], game=aof)
+    season_services.invite_organiser(season=season, username="bob", by=alice)
+    season_services.answer_organiser_invitation(season=season, user=bob, accept=True)
     return World(users=users, lists=lists, campaign=campaign.slug, event=event.slug,
                  event_token=event.invite_token, campaign_token=campaign.invite_token, submission=submission.pk,
-                 co_organiser=co_organiser.pk, pack=pack.pk, armies=armies)
+                 co_organiser=co_organiser.pk, pack=pack.pk, season=season.slug,
+                 season_co_organiser=season.organisers.get(user=bob).pk, armies=armies)
 
 
 def reset_link(user) -> tuple[str, str]:

@@ -9,13 +9,14 @@ import pytest
 from asgiref.sync import SyncToAsync
 from django.core.handlers.asgi import ASGIHandler
 
+from armylists.ops import slots
 from armylists.ops.handler import MusterASGIHandler
 
 from . import urls_extra
 from .asgi_client import http_scope, run
 
 
-async def get(handler, path: str) -> int:
+async def get(handler, path: str, headers: list[tuple[bytes, bytes]] = ()) -> int:
     sent, asked = [], []
 
     async def receive():
@@ -27,7 +28,7 @@ async def get(handler, path: str) -> int:
     async def send(message):
         sent.append(message)
 
-    await handler(http_scope("GET", path), receive, send)
+    await handler(http_scope("GET", path, headers), receive, send)
     return sent[0]["status"]
 
 
@@ -95,3 +96,48 @@ def test_a_refused_client_waits_for_its_429_while_the_thread_serves_others(monke
     run(together())
     assert urls_extra.running[0] == "refused"  # the refusal was made first...
     assert answered == [("/slow/", 200), ("/refused/", 429)]  # ...and heard last, the thread free meanwhile
+
+
+@pytest.fixture
+def slot_taken():
+    """Every slot for anonymous work held, as by a request in another web process (armylists/ops/slots.py)."""
+    held = slots.take()
+    assert held is not None
+    yield
+    slots.give_back(held)
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_an_anonymous_costly_request_without_a_slot_is_refused_on_the_loop_and_never_reaches_the_thread(
+        monkeypatch, slot_taken):
+    monkeypatch.setattr("armylists.ops.handler.REFUSED_WAIT_S", 0)
+    urls_extra.running.clear()
+    assert run(get(MusterASGIHandler(), "/costly/")) == 503
+    assert urls_extra.running == []  # neither middleware nor view: the thread never saw it
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_an_anonymous_costly_request_runs_in_a_slot_taken_on_the_loop_and_given_back(monkeypatch):
+    urls_extra.running.clear()
+    assert run(get(MusterASGIHandler(), "/costly/")) == 200
+    assert urls_extra.running == ["costly, in a slot: True"]
+    held = slots.take()
+    assert held is not None  # given back once answered
+    slots.give_back(held)
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_a_request_with_a_session_cookie_never_waits_for_a_slot(monkeypatch, slot_taken):
+    urls_extra.running.clear()
+    monkeypatch.setattr(slots, "take", lambda: pytest.fail("took a slot"))
+    assert run(get(MusterASGIHandler(), "/costly/", [(b"cookie", b"sessionid=abc")])) == 200
+    assert urls_extra.running == ["costly, in a slot: False"]
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_while_the_anonymous_budget_is_spent_anonymous_costly_requests_get_429_on_the_loop(monkeypatch):
+    monkeypatch.setattr("armylists.ops.handler.REFUSED_WAIT_S", 0)
+    monkeypatch.setattr("armylists.ops.handler.anonymous_budget_spent", lambda request: 7)
+    urls_extra.running.clear()
+    assert run(get(MusterASGIHandler(), "/costly/")) == 429
+    assert urls_extra.running == []

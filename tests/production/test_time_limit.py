@@ -13,7 +13,7 @@ from django.test import Client
 
 from armylists.ops.errors import busy_database
 from armylists.ops.handler import MusterASGIHandler
-from armylists.ops.timelimit import RequestCut, RequestTimeLimitMiddleware, cut, shielded
+from armylists.ops.timelimit import RequestCut, RequestTimeLimitMiddleware, cut, shielded, time_limit_of
 
 from . import urls_extra
 from .asgi_client import http_scope, run
@@ -116,3 +116,13 @@ def test_a_cut_inside_a_shielded_step_waits_for_the_step_to_end():
     go.set()
     thread.join(5)
     assert steps == ["noted", "cut"]
+
+
+def test_a_login_sent_waits_its_turn_for_a_hash_past_the_request_limit(settings, rf):
+    """Fifty players logging in at once on a busy machine queue for the password hashes: a login is not cut at
+    REQUEST_TIME_LIMIT_S but at LOGIN_TIME_LIMIT_S (docs/deploying.md, "Passwords"); every other request,
+    the login page itself among them, keeps the request limit."""
+    settings.REQUEST_TIME_LIMIT_S, settings.LOGIN_TIME_LIMIT_S = 2, 10
+    assert time_limit_of(rf.post("/accounts/login/")) == 10
+    assert time_limit_of(rf.get("/accounts/login/")) == 2
+    assert time_limit_of(rf.post("/accounts/signup/")) == 2

@@ -37,6 +37,9 @@ VIEWERS = {"anyone": (None, "player"), "account": ("player", "gm"), "owner": ("p
            "token": (None,), "auth": (None, "player")}
 # Pages that send every viewer of the world elsewhere: an invitation its members have used already.
 REDIRECTS = {"campaigns:campaign-join", "events:join", "password_reset_confirm", "builder:list-create"}
+# Files the world has none of: its submission is a Muster list, not another tool's file kept as sent (a JSON
+# attachment, for the organisers: tests/factions/test_armyforge_updates.py).
+NONE_IN_THE_WORLD = {"events:submission-as-sent"}
 QUERIES = {"campaigns:army-create": "?faction=human-empire", "builder:list-create": "?game=aof-regiments"}
 # Where each payload must be shown as its literal text (so it was planted, and escaped where it is shown): a
 # page of the walk, a PDF among them, or the answer of the form that planted it.
@@ -219,7 +222,8 @@ def test_each_page_escapes_every_payload(walked, name, tmp_path):
     """No payload runs (check_response) on the URL, as any of its viewers, as a page or htmx; at least one of
     them is let in."""
     statuses = walked.check(name, tmp_path)
-    assert 200 in statuses or (name in REDIRECTS and 302 in statuses), statuses
+    assert 200 in statuses or (name in REDIRECTS and 302 in statuses) or \
+        (name in NONE_IN_THE_WORLD and set(statuses) <= {403, 404}), statuses
 
 
 def test_the_forms_that_planted_the_payloads_answer_safely(walked, tmp_path):

@@ -45,6 +45,15 @@ def refused(request):
     return HttpResponse("too many", status=429)
 
 
+def costly(request):
+    """Marked as cost_limited views are (armylists.ops.ratelimit), without their counting."""
+    running.append(f"costly, in a slot: {getattr(request, 'anonymous_slot', None) is not None}")
+    return HttpResponse("costly")
+
+
+costly.cost_limited = True
+
+
 def locked(request):
     raise OperationalError("database is locked")  # SQLite's words once its busy timeout has passed
 
@@ -56,5 +65,6 @@ urlpatterns = [
     path("asleep/", asleep),
     path("locked/", locked),
     path("refused/", refused),
+    path("costly/", costly),
     path("", include("armylists.urls")),
 ]

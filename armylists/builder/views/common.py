@@ -83,7 +83,9 @@ SHAPES_KEPT = 2000
 
 
 def _shape_key(army_list: ArmyList, document: dict, version: int, library: Library) -> tuple:
-    drawn_from = json.dumps([document, army_list.name, army_list.game.params], sort_keys=True, default=str)
+    # The name as `document` has it (`_context_at`): after a rename `army_list` already has the new one.
+    name = document.get("name") or army_list.name
+    drawn_from = json.dumps([document, name, army_list.game.params], sort_keys=True, default=str)
     return army_list.pk, version, library.version, hashlib.blake2b(drawn_from.encode(), digest_size=16).digest()
 
 
@@ -122,8 +124,7 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     now = shape_of(context)  # the page before this list's next edit (`remember_page`)
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
-        before = _shape_at(army_list, changed.before, changed.before_version, library,
-                           (changed.before_checked, changed.before_problem))
+        before = _shape_at(army_list, changed.before, changed.before_version, library, changed.before_check)
         fragments = edit_fragments(before, context, changed.entry_id, now)
     else:
         fragments = EVERYTHING

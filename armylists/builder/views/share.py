@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from armylists.checking.library import Library, fingerprint, library_of
 from armylists.ops.ratelimit import cost_limited
 from armylists.web.near import NearCache
+from armylists.web.public import etag_of, kept_by_anyone, unchanged
 
 from .. import services
 from ..context import load_checked, page_context, rules_explained
@@ -56,10 +57,14 @@ _near = NearCache(max_bytes=16_000_000)  # a dozen thousand-entry pages in each 
 def shared_list(request: HttpRequest, token: str) -> HttpResponse:
     """The shared list as anyone reads it: its content rendered once per content (a thousand entries take half a
     second), kept in the cache and served from there to every reader until the list or its unit data changes
-    (docs/deploying.md, "Caching and rate limits")."""
+    (docs/deploying.md, "Caching and rate limits"); to an anonymous reader with an ETag and public Cache-Control,
+    so that the reader and the proxy in front keep it."""
     army_list = get_shared_list_or_404(token)
     library = library_of(army_list.game)
     key = _shared_key(army_list, library)
+    etag = etag_of(key)
+    if answer := unchanged(request, etag):  # the reader's copy is the content: no work (armylists/web/public.py)
+        return answer
     content = _near.get(key)
     if content is None:
         content = cache.get(key)
@@ -67,7 +72,8 @@ def shared_list(request: HttpRequest, token: str) -> HttpResponse:
             content = render_to_string("builder/list_shared.html#shared-content", _shared_context(army_list, library))
             cache.set(key, content, SHARED_KEEP_S)
         _near.set(key, content)
-    return render(request, "builder/list_shared.html", {"army_list": army_list, "shared_content": mark_safe(content)})
+    page = render(request, "builder/list_shared.html", {"army_list": army_list, "shared_content": mark_safe(content)})
+    return kept_by_anyone(request, page, etag)
 
 
 def _shared_key(army_list: ArmyList, library: Library) -> str:

@@ -12,9 +12,9 @@ from armylists.printing.rendered import reloaded_or_limited, serve_pdf
 from ..models import Round
 from ..pages import current_round, standing_rows_html, tables_of
 from ..printable import WallSheet, csv_of, wall_sheet
-from ..read import round_closed, standings_of
+from ..read import day_version, round_closed, standings_of
 from ..tasks import render_wall_pdf
-from .common import day_access, public_or_member, sees_factions
+from .common import day_access, poll_token, public_or_member, sees_factions, unchanged_poll
 
 
 def _download(body, kind: str, name: str) -> HttpResponse:
@@ -26,14 +26,18 @@ def _download(body, kind: str, name: str) -> HttpResponse:
 
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    if unchanged := unchanged_poll(request, slug, "standings"):
+        return unchanged
     found = public_or_member(request, slug)
     if isinstance(found, HttpResponse):
         return found  # to log in first
     event, access = found
+    seen = poll_token(request, slug, day_version(slug))  # before what the board shows, as on the day page
     round_ = current_round(event)
     factions = sees_factions(event, access)
-    context = {"event": event, "access": access, "rows": standing_rows_html(standings_of(event), factions),
-               "factions": factions, "round": round_, "running": round_ is not None and not round_closed(round_)}
+    context = {"event": event, "access": access, "poll_token": seen,
+               "rows": standing_rows_html(standings_of(event), factions), "factions": factions, "round": round_,
+               "running": round_ is not None and not round_closed(round_)}
     if request.htmx and request.htmx.target == "standings":
         return render(request, "tournament/standings.html#board", context)
     return render(request, "tournament/standings.html", context)

@@ -14,15 +14,20 @@ from .. import day, results
 from ..forms import ConfirmForm, CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
-from .common import back_to_day, day_access, from_the_day_page, handled
+from ..read import day_version
+from .common import back_to_day, day_access, from_the_day_page, handled, poll_token, unchanged_poll
 from .sideboards import own_lists
 
 
 @require_GET
 @login_required
 def day_page(request: HttpRequest, slug: str) -> HttpResponse:
+    if unchanged := unchanged_poll(request, slug, "my-table"):
+        return unchanged
     access = day_access(request.user, slug)
-    context = day_context(access)
+    # Read before what the page shows: a change made meanwhile is shown at the next poll.
+    seen = poll_token(request, slug, day_version(slug))
+    context = day_context(access) | {"poll_token": seen}
     t = context["tournament"]
     context |= {"result_form": ResultForm(), "pair_form": PairForm(), "late_form": LateForm(),
                 "correct_form": CorrectForm(),

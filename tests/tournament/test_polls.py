@@ -1,0 +1,139 @@
+"""The day's polls (docs/events.md, "Polling"): a poll that finds nothing new is answered 204 from the day's
+version, without building the page; after a change, the fragment or the board as before."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from armylists.events import services as event_services
+from armylists.events.models import Event
+from armylists.tournament import day, results
+from armylists.tournament.read import day_version
+
+from .conftest import client_for
+
+pytestmark = pytest.mark.django_db
+
+# Its session and user, and the day's version.
+POLL_QUERIES_MAX = 3
+MY_TABLE = {"HX-Request": "true", "HX-Target": "my-table"}
+BOARD = {"HX-Request": "true", "HX-Target": "standings"}
+
+
+def polled(page: str, name: str) -> str:
+    """The address a page's poll asks, with the version it carries."""
+    found = re.search(rf'id="{name}"[^>]*hx-get="([^"]+)"', page)
+    assert found, f"the page does not poll its {name}"
+    return found.group(1).replace("&amp;", "&")
+
+
+def poll(client, address: str, headers: dict):
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(address, headers=headers)
+    return response, len(queries)
+
+
+@pytest.fixture
+def round_one(ready, organiser):
+    event = ready(4)
+    table = day.pair_next_round(event=event, by=organiser).tables.order_by("number").first()
+    return event, table
+
+
+def test_a_table_poll_that_finds_nothing_new_is_204_with_no_template_and_few_queries(round_one):
+    event, table = round_one
+    bram = client_for(table.second.user)
+    address = polled(bram.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
+    response, queries = poll(bram, address, MY_TABLE)
+    assert response.status_code == 204 and response.content == b""
+    assert response.templates == [] and queries <= POLL_QUERIES_MAX
+
+
+def test_a_table_poll_after_the_opponents_result_is_the_fragment_with_the_new_version(round_one):
+    event, table = round_one
+    bram = client_for(table.second.user)
+    address = polled(bram.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    response = bram.get(address, headers=MY_TABLE)
+    assert response.status_code == 200 and "Confirm this result" in response.text
+    assert response.text.lstrip().startswith('<section class="panel my-table"')
+    newer = polled(response.text, "my-table")
+    assert newer != address and bram.get(newer, headers=MY_TABLE).status_code == 204
+
+
+def test_a_result_at_another_table_moves_the_version_too(round_one):
+    """One version for the whole day: a player's poll after any change builds its fragment once, then 204s."""
+    event, table = round_one
+    other = event.rounds.get().tables.exclude(pk=table.pk).get()
+    before = day_version(event.slug)
+    results.enter(table=other, player=other.first, said="tie", mine=100, theirs=100)
+    assert day_version(event.slug) != before
+
+
+def test_every_change_of_the_day_moves_the_version(ready, organiser):
+    """Pairing, entering, confirming, correcting, dropping and publishing each change what the polls show."""
+    event = ready(4)
+    versions = [day_version(event.slug)]
+    table = day.pair_next_round(event=event, by=organiser).tables.order_by("number").first()
+    versions.append(day_version(event.slug))
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    versions.append(day_version(event.slug))
+    results.confirm(table=table, player=table.second)
+    versions.append(day_version(event.slug))
+    results.organiser_result(table=table, winner=table.second, first_destruction=1, second_destruction=2,
+                             by=organiser, reason="Scores swapped")
+    versions.append(day_version(event.slug))
+    day.drop_player(event=event, player=table.first, by=organiser)
+    versions.append(day_version(event.slug))
+    event_services.change_state(event=event, to=Event.State.PUBLISHED, by=organiser)
+    versions.append(day_version(event.slug))
+    assert len(set(versions)) == len(versions)
+
+
+def test_the_same_result_sent_again_changes_nothing_and_the_poll_stays_204(round_one):
+    event, table = round_one
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    bram = client_for(table.second.user)
+    address = polled(bram.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    assert bram.get(address, headers=MY_TABLE).status_code == 204
+
+
+def test_a_standings_poll_is_204_while_nothing_changes_and_the_board_after_a_confirmation(round_one, organiser):
+    event, table = round_one
+    viewer = client_for(organiser)
+    address = polled(viewer.get(reverse("tournament:standings", args=[event.slug])).text, "standings")
+    response, queries = poll(viewer, address, BOARD)
+    assert response.status_code == 204 and response.templates == [] and queries <= POLL_QUERIES_MAX
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    results.confirm(table=table, player=table.second)
+    board = viewer.get(address, headers=BOARD)
+    assert board.status_code == 200 and board.text.lstrip().startswith('<section id="standings"')
+    assert polled(board.text, "standings") != address
+
+
+def test_a_poll_token_opens_nothing_to_someone_it_was_not_given_to(round_one, stranger):
+    """The token is the version signed for the person whose page showed it: a stranger bringing a player's
+    (a copied address) or the bare version goes the whole way and finds "no such event", not 204."""
+    event, table = round_one
+    address = polled(client_for(table.second.user).get(reverse("tournament:day", args=[event.slug])).text,
+                     "my-table")
+    outsider = client_for(stranger)
+    assert outsider.get(address, headers=MY_TABLE).status_code == 404
+    bare = f"{reverse('tournament:day', args=[event.slug])}?seen={day_version(event.slug)}"
+    assert outsider.get(bare, headers=MY_TABLE).status_code == 404
+    board = polled(client_for(table.second.user).get(reverse("tournament:standings", args=[event.slug])).text,
+                   "standings")
+    assert outsider.get(board, headers=BOARD).status_code == 404  # the standings before publication
+
+
+def test_a_full_page_load_is_never_204_whatever_it_carries(round_one):
+    """Only htmx's poll of the fragment is answered 204: a page opened with ?seen= (a bookmark) is the page."""
+    event, table = round_one
+    player = client_for(table.first.user)
+    address = polled(player.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
+    assert player.get(address).status_code == 200
