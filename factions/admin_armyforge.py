@@ -22,7 +22,7 @@ FORM_SLACK = 64_000
 
 
 def _games() -> list[tuple[str, str]]:
-    return [(home.slug, home.system["name"]) for home in homes() if home.army_forge_systems]
+    return [(home.slug, home.system["name"]) for home in homes() if home.army_forge_reader]
 
 
 class BookForm(forms.Form):

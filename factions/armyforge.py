@@ -72,7 +72,8 @@ class BookImport:
 
     def edition_lines(self) -> list[str]:
         """The book's version, the rules version Muster checks it against, and what is known to differ."""
-        book = game_home(self.game).army_forge_book(details_of(self.faction, FACTION_SHARED))
+        reader = game_home(self.game).army_forge_reader
+        book = reader.book_of(details_of(self.faction, FACTION_SHARED)) if reader else None
         return edition_lines(self.game, book.get("version") if book else None)
 
     def beside_line(self) -> str:
@@ -100,7 +101,10 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         raise FactionFileError(f"{source}: this is a Muster faction file, not an Army Forge book: load it with "
                                "the admin's Import factions, or `manage.py import_factions FILE`")
     try:
-        reading = game_home(game).read_army_forge_book(data)
+        home = game_home(game)
+        if home.army_forge_reader is None:
+            raise BadInput("", f"{home.system['name']} reads no Army Forge army books")
+        reading = home.army_forge_reader.read_book(data)
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
     except BadInput as error:
         raise FactionFileError(f"{source}: {error}") from None
@@ -124,7 +128,7 @@ def imported_elsewhere(book: str, game: str) -> tuple[str, str] | None:
     """The name of another game the Army Forge book `book` (its uid) was imported for, and its faction's name there;
     None when no other game has it. A list of `game` naming it is told so, since the same book must be downloaded
     for each game (docs/list-file.md, "Army Forge lists")."""
-    readers = [home.slug for home in homes() if home.army_forge_systems and home.slug != game]
+    readers = [home.slug for home in homes() if home.army_forge_reader and home.slug != game]
     for faction in Faction.objects.filter(game__slug__in=readers).select_related("game").order_by("game__name", "pk"):
         if (faction.army_forge_book or {}).get("book") == book:
             return faction.game.name, faction.name
@@ -142,7 +146,7 @@ def _slug_beside(game: str, slug: str) -> str:
     for n in range(1, 100):
         candidate = f"{stem}-army-forge" + (f"-{n}" if n > 1 else "")
         found = Faction.objects.filter(game__slug=game, slug=candidate).values_list("details", flat=True).first()
-        if found is None or game_home(game).army_forge_book(found):
+        if found is None or ((reader := game_home(game).army_forge_reader) and reader.book_of(found)):
             return candidate
     raise FactionFileError(f"no free slug beside the faction '{slug}': rename one of the library's factions")
 
@@ -196,7 +200,8 @@ def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:
             changes.profiles.append(unit["name"])
     changes.rule_texts = _texts_changed(old.get("rule_texts", ()), new.get("rule_texts", ()), "text")
     changes.spell_texts = _texts_changed(home.book_spells(old), home.book_spells(new), None)
-    versions = [(home.army_forge_book(doc) or {}).get("version") for doc in (old, new)]
+    reader = home.army_forge_reader
+    versions = [((reader.book_of(doc) if reader else None) or {}).get("version") for doc in (old, new)]
     if versions[0] != versions[1]:
         changes.version = [f"{versions[0] or 'not given'} -> {versions[1] or 'not given'}"]
     return changes

@@ -15,7 +15,6 @@ from django.db import transaction
 
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, parse_json, read_json
-from armylists.games.registry import game_home
 
 from .importer import FactionFileError
 from .models import GameSystem, data_changed
@@ -41,7 +40,10 @@ def read_army_forge_rules(data: Any, game_slug: str, source: str) -> RulesImport
     if game is None:
         raise FactionFileError(f"{source}: the game '{game_slug}' is not in the library: import a faction of it first")
     try:
-        texts = game_home(game_slug).read_army_forge_rules(data)
+        reader = game.home.army_forge_reader
+        if reader is None:
+            raise BadInput("", f"{game.home.system['name']} reads no Army Forge rules files")
+        texts = reader.read_rules(data)
     except BadInput as error:
         raise FactionFileError(f"{source}: {error}") from None
     before = {t["name"].casefold(): t for t in game.rule_texts}

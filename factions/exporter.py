@@ -67,5 +67,5 @@ def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, 
     if faction_slug:
         factions = factions.filter(slug=faction_slug)
     data: dict[str, Any] = {"format": FORMAT, "game": game.slug}
-    data |= {name: game.details[name] for name in game_home(game.slug).faction_file_fields if game.details.get(name)}
+    data |= {name: game.details[name] for name in game.home.faction_file_fields if game.details.get(name)}
     return data | {"factions": [faction_document(f) for f in factions]}

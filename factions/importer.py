@@ -10,7 +10,6 @@ from pydantic import TypeAdapter
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import FACTION_FILE_BYTES, read_json
 from armylists.games.own_fields import FACTION_SHARED, OPTION_SHARED, details_of
-from armylists.games.registry import game_home
 
 from .models import (
     Faction,
@@ -63,7 +62,7 @@ def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
     """What the file names but does not hold is in the game's data already, and what it adds clashes with
     nothing kept (a command card's slug, a spell's): the game says (`Game.check_against_library`)."""
     others = game.factions.exclude(slug__in=[f.slug for f in parsed.factions])
-    game_home(game.slug).check_against_library(parsed.factions, parsed.tops, game.details,
+    game.home.check_against_library(parsed.factions, parsed.tops, game.details,
                                                dict(others.values_list("slug", "details")))
 
 
@@ -71,7 +70,7 @@ def _replace_game_fields(game: GameSystem, parsed: FactionFile) -> None:
     """The game's own top-level items the file holds (Dulce Bellum's grimoires) kept as it writes them, at their
     defaults left out as an export leaves them out: one imported again replaces the one with its slug, in its
     place (the factions that name it still do); the others are kept, and new ones go after them."""
-    for name, kind in game_home(game.slug).faction_file_fields.items():
+    for name, kind in game.home.faction_file_fields.items():
         items = TypeAdapter(kind).dump_python(parsed.tops.get(name, []), mode="json", exclude_defaults=True)
         if items:
             by_slug = {item["slug"]: item for item in game.details.get(name, ())}

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from django.db import models
 from django.urls import reverse
 
+from armylists.games.base import Game
 from armylists.games.registry import game_home
 from armylists.games.schema import SAMPLE_TAG, is_sample
 from armylists.rules import params_for
@@ -61,6 +62,12 @@ class GameSystem(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("factions:game-detail", args=[self.slug])
 
+    @property
+    def home(self) -> Game:
+        """Its game's home (`armylists.games`), resolved from the game row a view or a command has loaded:
+        callers hand this on rather than look the game up again by slug."""
+        return game_home(self.slug)
+
 
 def data_changed(*game_ids: int) -> None:
     """Say that these games' unit data changed, so every process reloads it on its next check.
@@ -99,7 +106,8 @@ class Faction(models.Model):
     @property
     def army_forge_book(self):
         """Where it was read from, if from an Army Forge book (its uid, version, game system); else None."""
-        return game_home(self.game.slug).army_forge_book(self.details)
+        reader = self.game.home.army_forge_reader
+        return reader.book_of(self.details) if reader else None
 
     @property
     def label(self) -> str:
@@ -186,17 +194,17 @@ class Unit(models.Model):
     @property
     def price(self) -> str:
         """What it costs, as its game shows it (its sizes' points, where it has sizes)."""
-        return game_home(self.faction.game.slug).unit_price(self.details)
+        return self.faction.game.home.unit_price(self.details)
 
     @property
     def size_rows(self) -> list[dict]:
         """Its sizes as its card tables them (label, morale, points), where its game has sizes."""
-        return game_home(self.faction.game.slug).size_rows(self.details)
+        return self.faction.game.home.size_rows(self.details)
 
     @property
     def weapons_text(self) -> str:
         """Its weapons as its game's card prints them; "" where its game lists none."""
-        return game_home(self.faction.game.slug).weapons_line(self.details)
+        return self.faction.game.home.weapons_line(self.details)
 
     @property
     def is_sample(self) -> bool:
@@ -244,4 +252,4 @@ class Option(models.Model):
 
 def game_params(game: GameSystem, overrides: dict | None = None):
     """The typed numbers the rules engine uses for `game`, with any overrides on top."""
-    return params_for(game_home(game.slug).rules, game.params, overrides)
+    return params_for(game.home.rules, game.params, overrides)

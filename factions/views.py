@@ -39,8 +39,9 @@ def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     """Each unit with its tags as its game shows them, and its number of models where its game counts them; a
     unit that names a spell names it by the spell's name. Each of its options (prefetched) with the notes its game
     puts after the option's cost."""
-    home = game_home(game.slug)
-    names = {s["slug"]: s["name"] for g in home.grimoire_docs(game.details) for s in g["spells"]}
+    home = game.home
+    grimoires = home.magic.grimoire_docs(game.details) if home.magic else []
+    names = {s["slug"]: s["name"] for g in grimoires for s in g["spells"]}
     for unit in units:
         unit.tags = home.unit_tags(unit.details, names)
         unit.model_count = home.models_of(unit.details)
@@ -65,7 +66,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
         "params": {setting_name(k): in_words(v) for k, v in game_system.params.items()},
-        "grimoires": game_home(game).grimoire_docs(game_system.details),
+        "grimoires": magic.grimoire_docs(game_system.details) if (magic := game_home(game).magic) else [],
     })
 
 
@@ -86,12 +87,14 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
 def own_fields_shown(faction: Faction) -> dict[str, Any]:
     """What a faction's page shows of its own fields, asked of its game: its command cards, the grimoires its
     casters draw on, its book's spells and, for a book read from Army Forge, its edition."""
-    home, details = game_home(faction.game.slug), faction.details
-    book = home.army_forge_book(details)
-    drawn_on = set(home.grimoires_of(details))
-    return {"command_cards": [home.card_shown(c) for c in home.command_cards_of(details)],
+    home, details = faction.game.home, faction.details
+    book = home.army_forge_reader.book_of(details) if home.army_forge_reader else None
+    cards, magic = home.cards, home.magic
+    drawn_on = set(magic.grimoires_of(details)) if magic else set()
+    return {"command_cards": [cards.shown(c) for c in cards.of(details)] if cards else [],
             "spells": home.book_spells(details),
-            "grimoires": [g for g in home.grimoire_docs(faction.game.details) if g["slug"] in drawn_on],
+            "grimoires": [g for g in magic.grimoire_docs(faction.game.details) if g["slug"] in drawn_on] if magic
+            else [],
             "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}
 
 

@@ -61,4 +61,5 @@ def option(slug: str, cost: int = 0, **fields) -> Option:
     fields.setdefault("name", slug.replace("-", " ").title())
     own = {k: _as_in_a_file(v) for k, v in fields.items() if k not in OPTION_CORE}
     core = {k: v for k, v in fields.items() if k in OPTION_CORE}
-    return Option(slug=slug, cost=cost, details=option_defaults() | own, **core)
+    details = option_defaults() | own
+    return Option(slug=slug, cost=cost, grants=tuple(details.get("rules", ())), details=details, **core)

@@ -147,7 +147,7 @@ class _Lister:
     def __init__(self, army_list: ArmyList, checked: Checked | None, labels: dict[str, str]):
         self.game, self.document, self.labels = army_list.game, army_list.document, labels
         self.army = checked.army if checked else None
-        self.home = game_home(self.game.slug)
+        self.home = self.game.home
         self.params = game_params(self.game) if self.army and self.home.heroes_join_units else None
 
     def _choices(self, own: str, wanted: set[str], current: str, why: dict[str, str] | None = None) -> list[dict]:
@@ -195,7 +195,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
     document, game = army_list.document, army_list.game
     army = checked.army if checked else None
     report = checked.report if checked else None
-    home = game_home(game.slug)
+    home = game.home
     labels = distinct_labels(army.entries) if army else {}
     flagged: dict[str, list] = {}
     for violation in report.violations if report else ():
@@ -293,7 +293,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
                    forms: frozenset[str] = frozenset()) -> dict[str, Any]:
     views = entry_views(army_list, checked, library, forms if editable else frozenset())
     report = checked.report if checked else None
-    home, current = game_home(army_list.game.slug), settings_state(army_list.document, army_list.game)
+    home, current = army_list.game.home, settings_state(army_list.document, army_list.game)
     context = {
         "army_list": army_list, "game": army_list.game, "report": report, "problem": problem,
         "notice": notice, "editable": editable, "sections": _sections(army_list, checked, views),
@@ -303,7 +303,7 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
         **list_summary(report, views),
     }
-    if home.named_cards_field:
+    if home.cards is not None:
         context.update(command_cards(army_list, library), cards_needed=cards_to_choose(checked))
     if report and report.points is not None and report.points_limit:
         context["points_percent"] = min(100, report.points * 100 // report.points_limit)

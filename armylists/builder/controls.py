@@ -53,7 +53,7 @@ def setting_field(setting: ListSetting, params: GameParams, game: str) -> forms.
 def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
     """The list settings a game has, as form fields."""
     params = game_params(game)
-    return {s.name: setting_field(s, params, game.slug) for s in game_home(game.slug).list_settings}
+    return {s.name: setting_field(s, params, game.slug) for s in game.home.list_settings}
 
 
 def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
@@ -144,18 +144,19 @@ def magic_fields_of(game: str) -> tuple[str, str] | None:
 
 def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     """What the entry's caster may choose; None for a unit that casts nothing and lists nothing."""
-    home, fields = game_home(library.game), magic_fields_of(library.game)
-    if fields is None:
+    home, fields = library.home, magic_fields_of(library.game)
+    if fields is None or home.magic is None:
         return None
     grimoire_field, spells_field = fields
     known = [library.spells.get(slug) for slug in home.spells_named(unit.details).values()]  # those it always knows
     fixed = next((found for found in known if found), None)
-    chooses, master = home.spells_chosen(unit), home.knows_whole_grimoire(unit)
+    magic = home.magic
+    chooses, master = magic.spells_chosen(unit), magic.knows_whole_grimoire(unit)
     current = library.grimoire(entry.get(grimoire_field))
     if not (fixed or chooses or master or current or entry.get(spells_field)):
         return None
     source = library.factions.get(unit.faction)
-    own = [g for slug in (home.grimoires_of(source.details) if source else ()) if (g := library.grimoire(slug))]
+    own = [g for slug in (magic.grimoires_of(source.details) if source else ()) if (g := library.grimoire(slug))]
     if current is not None and current not in own:
         own.append(current)
     return Caster(tuple(own), current, chooses, master, fixed[0] if fixed else None, grimoire_field, spells_field)

@@ -171,9 +171,9 @@ def change_settings(document: dict, changes: dict[str, Any]) -> None:
 
 
 def change_command_cards(document: dict, add: list[str], remove: list[str]) -> None:
-    """Take or give back command cards, in the field its game names them in (`Game.named_cards_field`); a card
-    is held once."""
-    named_in = game_home(document["game"]).named_cards_field
+    """Take or give back command cards, in the field its game names them in (`CommandCards.field`); a card
+    is held once. Asked only of a game whose lists choose cards (its home's `cards`)."""
+    named_in = game_home(document["game"]).cards.field
     cards = [c for c in document.get(named_in, []) if c not in set(remove)]
     cards += [c for c in dict.fromkeys(add) if c not in cards]
     _set(document, named_in, cards)

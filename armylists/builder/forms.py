@@ -157,7 +157,7 @@ class EntryAddForm(forms.Form):
         unit = source.unit(data["unit"])
         if unit is None:
             raise ValidationError(f"There is no unit “{data['unit']}” in {source.name}.", code="unit")
-        if data.get("size") and data["size"] not in dict(game_home(self.library.game).sizes_of(unit.details)):
+        if data.get("size") and data["size"] not in dict(self.library.home.sizes_of(unit.details)):
             raise ValidationError(f"{unit.name} cannot be taken at size “{data['size']}”.", code="size")
         return data
 

@@ -45,7 +45,7 @@ def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoic
     names = _told_apart(army_list, library)
     factions = [(slug, names[slug], f.home.alignment_of(f.details)) for slug, f in library.factions.items()]
     used = {e.get("faction") or document["faction"] for e in document.get("entries", [])}
-    return game_home(army_list.game.slug).picker_factions(document["faction"], factions, document,
+    return army_list.game.home.picker_factions(document["faction"], factions, document,
                                                           game_params(army_list.game), used)
 
 

@@ -17,7 +17,6 @@ from armylists.checking.check import Checked, check_against, find_game, muster_d
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import FORMAT, LIST_NAME_MAX, dump_list, parse_list
 from armylists.games.own_fields import REGIMENT
-from armylists.games.registry import game_home
 from armylists.rules.refused import Refused
 from factions.models import Faction, GameSystem
 
@@ -134,7 +133,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
     primary = army_list.document["faction"]
     faction = faction or primary
     found = _unit(library, faction, unit)
-    home = game_home(library.game)
+    home = library.home
     entry: dict[str, Any] = {"unit": unit, "options": _default_options(found)}
     if faction != primary:
         entry["faction"] = faction
@@ -153,7 +152,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
     unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
-    return unit is not None and game_home(library.game).is_hero(unit.details)
+    return unit is not None and library.home.is_hero(unit.details)
 
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:

@@ -31,16 +31,17 @@ def list_summary(report: Report | None, views: dict) -> dict[str, Any]:
 def command_cards(army_list: ArmyList, library: Library) -> dict[str, Any]:
     """Every card of the game with its text, the list's own faction's first (an army may draw on
     several factions), and how many the list must choose."""
-    home, primary = game_home(army_list.game.slug), army_list.document["faction"]
-    chosen = list(army_list.document.get(home.named_cards_field, []))
-    shown = sorted(((f, home.card_shown(c)) for f, c in library.card_docs()), key=lambda pair: pair[0].slug != primary)
+    home, primary = army_list.game.home, army_list.document["faction"]
+    chosen = list(army_list.document.get(home.cards.field, []))
+    shown = sorted(((f, home.cards.shown(c)) for f, c in library.card_docs()), key=lambda pair: pair[0].slug != primary)
     cards = [{"slug": c.slug, "title": c.title, "faction": f.name, "text": c.text, "only": c.only,
               "checked": c.slug in chosen} for f, c in shown]
     return {"command_cards": cards, "command_cards_was": json.dumps(chosen), "cards_chosen": len(chosen)}
 
 
 def cards_to_choose(checked: Checked | None) -> int | None:
-    return game_home(checked.army.game).command_cards_to_choose(checked.army) if checked else None
+    cards = game_home(checked.army.game).cards if checked else None
+    return cards.to_choose(checked.army) if cards else None
 
 
 def last_change(army_list: ArmyList) -> str:

@@ -9,9 +9,8 @@ from collections import Counter
 
 from armylists.checking.check import Checked
 from armylists.checking.library import Library
-from armylists.games.base import distinct_labels
+from armylists.games.base import Game, distinct_labels
 from armylists.games.own_fields import own_field_tags
-from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
 
@@ -24,24 +23,24 @@ def _options(entry: Entry) -> str:
     return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
-def _own_notes(entry: Entry, army: Army, labels: dict[str, str]) -> list[str]:
+def _own_notes(entry: Entry, army: Army, labels: dict[str, str], home: Game) -> list[str]:
     """What its game's own fields add to an entry's line: its size in its game's words ("Squad"), "combined",
     the unit a hero joined."""
     def host(entry_id: str) -> str | None:
         found = army.entry(entry_id)
         return labels.get(found.id, found.label) if found is not None else None
 
-    return own_field_tags(game_home(army.game).entry_fields, entry.details, said=True, host=host)
+    return own_field_tags(home.entry_fields, entry.details, said=True, host=host)
 
 
 def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], library: Library,
                indent: str = "") -> list[str]:
-    unit, home = entry.unit, game_home(army.game)
+    unit, home = entry.unit, library.home
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
     models = home.models_of(unit.details) or 1  # None: its game counts no models
     if models > 1:
         label += f" [{models * home.rules.copies(entry)}]"  # two for a combined unit, as its rules count it
-    if notes := _own_notes(entry, army, labels):
+    if notes := _own_notes(entry, army, labels, home):
         label += f" ({', '.join(notes)})"
     cost = home.points_text(unit, report.entry_points.get(entry.id, 0))
     lines = [f"{indent}{label} — {cost}"]
@@ -55,7 +54,7 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
     return lines
 
 
-def _heading(name: str, game_name: str, faction_name: str, army: Army, report: Report) -> list[str]:
+def _heading(name: str, game_name: str, faction_name: str, army: Army, report: Report, home: Game) -> list[str]:
     lines = [name, f"{game_name} — {faction_name}"]
     verdict = "legal" if report.legal else "NOT LEGAL"
     if any(e.unit.sample for e in army.entries):
@@ -65,15 +64,15 @@ def _heading(name: str, game_name: str, faction_name: str, army: Army, report: R
         lines.append(f"{report.points}{limit} points — {verdict}")
     else:
         lines.append(f"{len(army.entries)} disks — {verdict}")
-    return lines + game_home(army.game).list_text_lines(army)
+    return lines + home.list_text_lines(army)
 
 
 def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str) -> str:
-    army, report = checked.army, checked.report
-    lines = _heading(name, game_name, faction_name, army, report)
+    army, report, home = checked.army, checked.report, checked.library.home
+    lines = _heading(name, game_name, faction_name, army, report, home)
     names = {slug: f.name for slug, f in checked.library.factions.items()}
     labels = distinct_labels(army.entries)
-    for section in game_home(army.game).sections(army, report, names):
+    for section in home.sections(army, report, names):
         if not section.entries and section.title is None:
             continue
         lines.append("")
@@ -86,7 +85,7 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
                 lines += entry_line(hero, army, report, labels, checked.library, indent="  + ")
             if heroes:
                 total = sum(report.entry_points.get(e.id, 0) for e in (entry, *heroes))
-                lines.append(f"  = unit total {total} {game_home(army.game).points_noun}")
+                lines.append(f"  = unit total {total} {home.points_noun}")
     if report.violations:
         lines += ["", "Problems:"]
         lines += [f"- {v.severity}: {v.message}" for v in report.violations]

@@ -97,7 +97,7 @@ CARDS_KEPT = 5000
 def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | None]:
     """cards(faction, unit slug) -> the unit's card, built once per unit for this request (for this process,
     from a live library: `_CARDS`). Shared: a caller copies one to change it (`dataclasses.replace`)."""
-    home, made = game_home(game), {}
+    home, made = library.home, {}
     pattern = reverse("factions:unit-detail", args=[game, "FACTION", "UNIT"])
     kept = _CARDS if library.version is not None else made
 

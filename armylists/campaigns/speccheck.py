@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armylists.checking.library import library_of
-from armylists.games.registry import game_home
 from armylists.rules.campaign import Stored
 from armylists.rules.campaign.actions import AddUnit, Recruit, StartArmy
 from armylists.rules.campaign.model import UnitSpec
@@ -52,7 +51,7 @@ class _Library:
         if (faction, unit) not in self.sold:
             source = self.library.factions.get(faction)
             found = source.unit(unit) if source is not None and unit in source.unit_docs else None
-            home = game_home(self.game.slug)
+            home = self.game.home
             variants = [] if found is None else [spec_of(self.game.slug, found, own)
                                                  for own in home.entry_variants(found)]
             self.sold[(faction, unit)] = variants

@@ -45,7 +45,7 @@ def check_against(document: ListIn, library: Library, game: GameSystem,
     """Check a validated list against the given unit data: its game's live library or a frozen
     snapshot. `overrides` are an event's settings on top of the game's numbers."""
     army = resolve(document, library)
-    home = game_home(game.slug)
+    home = game.home
     army, params = apply_overrides(army, game_params(game), overrides, home.event_list_settings)
     return Checked(document, army, check(home.rules, army, params), library)
 
@@ -62,18 +62,18 @@ def check_document(data: Any, *, overrides: Mapping[str, Any] | None = None) -> 
 def muster_document(data: Any, libraries: Mapping[str, Library] | None = None) -> Any:
     """A list file another tool made, that a game reads (Army Forge's: docs/list-file.md, "Army Forge lists"),
     as Muster's list file; any other document as it is."""
-    for home in homes():
-        if (slug := home.other_list_game(data)) is not None:
+    for reader in (home.army_forge_reader for home in homes() if home.army_forge_reader):
+        if (slug := reader.list_game(data)) is not None:
             game = find_game(slug)
             library = (libraries or {}).get(game.slug) or library_of(game)
             elsewhere = partial(imported_elsewhere, game=game.slug)  # asked only of a book this game lacks
-            return game_home(slug).other_list(data, library.factions.values(), elsewhere)
+            return game_home(slug).army_forge_reader.read_list(data, library.factions.values(), elsewhere)
     return data
 
 
 def is_other_tools_list(data: Any) -> bool:
     """Whether a game reads `data` as another tool's list file (the builder says what it became)."""
-    return any(home.other_list_game(data) for home in homes())
+    return any(home.army_forge_reader.list_game(data) for home in homes() if home.army_forge_reader)
 
 
 class Batch:

@@ -87,12 +87,13 @@ class Library:
     grimoire_docs: list[dict[str, Any]] = field(default_factory=list)  # Dulce Bellum: the game's grimoires
     # The game's data version it was read at (`library_of`); None for a frozen snapshot.
     version: uuid.UUID | None = None
+    home: Game = field(init=False, repr=False, compare=False)  # its game's home, looked up once
     # The game's common rules in their own words ({"name", "text"}: Army Forge's common-rules file, docs/
     # faction-file.md, "Army Forge's common rules"), explained after a book's own; a snapshot keeps them.
     common_rule_texts: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        home = game_home(self.game)
+        self.home = home = game_home(self.game)
         for faction in self.factions.values():
             faction.home = home
 
@@ -107,12 +108,12 @@ class Library:
 
     def card_docs(self) -> Iterator[tuple[LibraryFaction, dict[str, Any]]]:
         """Each faction's command cards as its file writes them, with the faction, as its game reads them
-        (`Game.command_cards_of`): none where the game has no cards."""
-        return ((f, c) for f in self.factions.values() for c in f.home.command_cards_of(f.details))
+        (`CommandCards.of`): none where the game has no cards (its home's `cards` is None)."""
+        return ((f, c) for f in self.factions.values() if (cards := f.home.cards) for c in cards.of(f.details))
 
     def command_cards(self) -> dict[str, ChosenCard]:
         """Every faction's command cards by slug: one army may draw on several factions."""
-        return {c["slug"]: f.home.command_card(c, f.slug) for f, c in self.card_docs()}
+        return {c["slug"]: f.home.cards.card(c, f.slug) for f, c in self.card_docs()}
 
     def rule_sources(self, factions: Iterable[str]) -> list[tuple[str, list[dict[str, str]]]]:
         """Where a list's rules are explained, first first: each of its factions' books (by the faction's name),
@@ -123,13 +124,13 @@ class Library:
 
     def card_texts(self) -> dict[str, str]:
         """Command card slug -> its text, where the data has one (the builder and the roster show it)."""
-        return {c["slug"]: text for f, c in self.card_docs() if (text := f.home.card_shown(c).text)}
+        return {c["slug"]: text for f, c in self.card_docs() if (text := f.home.cards.shown(c).text)}
 
     @cached_property
     def grimoires(self) -> tuple[Grimoire, ...]:
-        """Every grimoire of the game, as its rules read them (`Game.grimoire`)."""
-        home = game_home(self.game)
-        return tuple(home.grimoire(g) for g in self.grimoire_docs)
+        """Every grimoire of the game, as its rules read them (`Magic.grimoire`); none where the game has no magic."""
+        magic = self.home.magic
+        return tuple(magic.grimoire(g) for g in self.grimoire_docs) if magic else ()
 
     @cached_property
     def spells(self) -> dict[str, tuple[Spell, Grimoire]]:
@@ -186,9 +187,9 @@ def load_library(game: GameSystem) -> Library:
     """Every faction of `game`, read from the database: four queries whatever the number of units, one more for
     a game whose casters choose a grimoire (its entries declare a `GRIMOIRE` field; Dulce Bellum: its row's
     details, read again as its units are)."""
-    home = game_home(game.slug)
-    grimoires = home.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
-        if home.entry_field(GRIMOIRE.kind) is not None else ()
+    home = game.home
+    grimoires = home.magic.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
+        if home.magic is not None and home.entry_field(GRIMOIRE.kind) is not None else ()
     # The common rules' texts come with the row (read just before, with its data version).
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires, game.rule_texts)
 

@@ -78,4 +78,5 @@ def used_units(document: ListIn) -> dict[str, set[str]]:
 def snapshot_of(document: ListIn, library: Library) -> dict:
     """The unit data a list is checked with, frozen: what a submission stores and a roster's
     data fingerprint hashes (the units it uses, the factions of the cards it chooses)."""
-    return library.snapshot(used_units(document), game_home(document.game).cards_named(document))
+    cards = game_home(document.game).cards
+    return library.snapshot(used_units(document), cards.named(document) if cards else ())

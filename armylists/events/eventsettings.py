@@ -15,7 +15,6 @@ from typing import Any
 
 from armylists.boundary.errors import BadInput
 from armylists.checking.listfile import FORMAT, parse_list
-from armylists.games.registry import game_home
 from armylists.rules import params_for
 from armylists.rules.bans import BAN_SETTINGS
 from armylists.rules.text import setting_name
@@ -73,7 +72,7 @@ def _kind(name: str, annotation: str) -> str | None:
 def game_settings(game: GameSystem) -> list[GameSetting]:
     """The game's numbers an event may override, in the order the rules declare them."""
     found = []
-    for field in fields(game_home(game.slug).rules.params_type):
+    for field in fields(game.home.rules.params_type):
         kind = _kind(field.name, str(field.type))
         if field.name in NOT_RULES or kind is None:
             continue
@@ -85,7 +84,7 @@ def game_settings(game: GameSystem) -> list[GameSetting]:
 
 def list_setting_names(game: GameSystem) -> list[str]:
     """The list settings an event may set for every list, as the game declares them."""
-    return list(game_home(game.slug).event_list_settings)
+    return list(game.home.event_list_settings)
 
 
 def known_names(game: GameSystem) -> set[str]:
@@ -176,12 +175,12 @@ def clean_settings(game: GameSystem, raw: Any) -> dict[str, Any]:
     for name in raw:
         if name not in known:
             raise BadInput(name, f"is not a setting of {game.name}")
-    listed = {k: v for k, v in raw.items() if k in game_home(game.slug).event_list_settings}
+    listed = {k: v for k, v in raw.items() if k in game.home.event_list_settings}
     _list_settings(game, listed)
     by_name = {s.name: s for s in game_settings(game)}
     numbers = {k: _game_value(by_name[k], v) for k, v in raw.items() if k in by_name}
     try:
-        params_for(game_home(game.slug).rules, game.params, numbers)
+        params_for(game.home.rules, game.params, numbers)
     except (ValueError, TypeError) as error:
         raise BadInput("settings", str(error)) from None
     bans = _bans(game, {k: v for k, v in raw.items() if k in BAN_SETTINGS})
@@ -199,7 +198,7 @@ def check_settings(game: GameSystem, event_settings: Mapping[str, Any]) -> dict[
 
 def usable(game: GameSystem, frozen: Mapping[str, Any]) -> dict[str, Any]:
     """Frozen settings without any name the game no longer has (the rules may have moved on)."""
-    numbers = {f.name for f in fields(game_home(game.slug).rules.params_type)}
+    numbers = {f.name for f in fields(game.home.rules.params_type)}
     known = numbers | set(list_setting_names(game)) | set(BAN_SETTINGS)
     return {k: v for k, v in frozen.items() if k in known}
 

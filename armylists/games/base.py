@@ -14,21 +14,19 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
-from armylists.boundary.errors import BadInput
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
-from .book_reading import Reading
 from .card_parts import CardContext, Stat, faction_detail, printed_stats
-from .library_items import CardShown, ChosenCard, Grimoire, Spell
+from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
     COMBINED,
@@ -47,6 +45,7 @@ from .own_fields import (
     values_of,
     without_defaults,
 )
+from .parts import ArmyForge, CommandCards, Magic
 from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
 
 # What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
@@ -131,18 +130,16 @@ class Game:
     points_noun: ClassVar[str] = "pts"
     no_points_help: ClassVar[str] = ""  # shown when creating a list of a game without points
     list_settings: ClassVar[tuple[ListSetting, ...]] = (POINTS_LIMIT,)  # each declared once (list_settings.py)
-    # Army Forge's game systems whose army books this game reads (docs/faction-file.md, "Army Forge books").
-    army_forge_systems: ClassVar[tuple[str, ...]] = ()
 
     @property
     def event_list_settings(self) -> dict[str, str]:
         """The list settings an event may set for every list, each with the `Army` field it sets."""
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
     other_faction_title: ClassVar[str] = "Other factions"
-    # The field of its list file in which a list chooses command cards by name (their slugs), where it does:
-    # the builder's card picker reads and writes it by this name, as it names none of a game's fields
-    # (docs/architecture.md, "A game is one package"); None: its lists choose no cards by name.
-    named_cards_field: ClassVar[str | None] = None
+    # Its optional parts (parts.py): None where the game lacks the idea, so a caller knows from None.
+    cards: ClassVar[CommandCards | None] = None  # its lists choose command cards by name
+    magic: ClassVar[Magic | None] = None  # its casters draw spells from grimoires
+    army_forge_reader: ClassVar[ArmyForge | None] = None  # it reads Army Forge's army books and list files
     # What its `Army` has besides its list settings, resolved from the library (`resolve_army`), each with
     # what the engine reads where nothing is: e.g. the command cards a list chose.
     army_from_library: ClassVar[Mapping[str, Any]] = {}
@@ -233,14 +230,6 @@ class Game:
         (BadInput, with its path, for what is not), and what the rules look up whatever the list names."""
         return {}
 
-    def cards_named(self, document: ListIn) -> tuple[str, ...]:
-        """The command cards a list chooses by name (in its `named_cards_field`), by slug."""
-        return tuple(getattr(document, self.named_cards_field)) if self.named_cards_field else ()
-
-    def cards_chosen(self, army: Army) -> tuple[ChosenCard, ...]:
-        """The command cards the list chose, as the engine read them (the roster prints their texts)."""
-        return ()
-
     # --- the faction file: the game's own fields of a unit, an option, a faction
 
     @cached_property
@@ -322,6 +311,11 @@ class Game:
     # What the layers above ask of an option's own fields (`details`, or an option's document, which holds them as
     # its faction file names them): none is read by name outside the games, as of a unit's.
 
+    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The special rules an option grants the unit that takes it (the engine's `Option.grants`), from its own
+        fields; none by default."""
+        return ()
+
     def option_cost_note(self, details: Mapping[str, Any]) -> str:
         """What an option's cost buys where it is not once for the unit ("all models"), said after the cost
         (the builder, the library's unit card); "" by default."""
@@ -367,32 +361,9 @@ class Game:
         """The side a faction is on (`alignment_of`) in its game's words, as its pages show it."""
         return None
 
-    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A faction's command cards as its file writes them (slug, title...), where its game has them."""
-        return []
-
-    def card_shown(self, doc: Mapping[str, Any]) -> CardShown:
-        """One of a faction's command cards (`command_cards_of`) as the builder's card picker and the faction's
-        page show it: asked only of a game whose factions have them."""
-        raise NotImplementedError(f"{self.slug} has no command cards")
-
-    def command_card(self, doc: Mapping[str, Any], faction: str) -> ChosenCard:
-        """One of a faction's command cards (`command_cards_of`), as its game's rules read it: asked only of a
-        game whose factions have them."""
-        raise NotImplementedError(f"{self.slug} has no command cards")
-
-    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
-        """The slugs of the game's grimoires a faction's casters may draw on, where its game has them."""
-        return ()
-
     def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         """A faction's army book's spells as its file writes them, printed on its casters' cards."""
         return []
-
-    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        """Where a faction was read from, if from an Army Forge book (`book`: its uid, `version`,
-        `game_system`: docs/faction-file.md, "Army Forge books"); None for any other."""
-        return None
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
@@ -402,25 +373,7 @@ class Game:
         factions' keys are what their rosters' data fingerprints hash)."""
         return FROZEN_FACTION | dict(details)
 
-    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The game's grimoires with their spells, as its faction files write them, where it has them."""
-        return []
-
-    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
-        """One of the game's grimoires (`grimoire_docs`), with its spells, as its rules read it: asked only of a
-        game whose casters choose spells."""
-        raise NotImplementedError(f"{self.slug} has no grimoires")
-
     # --- the builder
-
-    def read_army_forge_book(self, data: Any) -> Reading:
-        """An Army Forge army book as one faction of this game; BadInput for anything else."""
-        raise BadInput("", f"{self.system['name']} reads no Army Forge army books")
-
-    def read_army_forge_rules(self, data: Any) -> list[dict[str, str]]:
-        """Army Forge's common rules file of this game's system as rule texts ({"name", "text"}); BadInput for
-        anything else (docs/faction-file.md, "Army Forge's common rules")."""
-        raise BadInput("", f"{self.system['name']} reads no Army Forge rules files")
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
@@ -444,10 +397,6 @@ class Game:
     def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
         """The entries `hero` could be joined to, each with why it may not ("" when it may)."""
         return []
-
-    def command_cards_to_choose(self, army: Army) -> int | None:
-        """How many named command cards a list must choose (games with a `named_cards_field`)."""
-        return None
 
     def points_text(self, unit: Unit, points: int | None) -> str:
         """An entry's cost as the builder shows it; "" where the game has no figure for it."""
@@ -473,32 +422,6 @@ class Game:
     def roster_sections(self, army: Army, report: Report) -> list[Section]:
         """How the roster groups the cards: by default one group, in list order."""
         return [Section(None, list(army.entries))]
-
-    def spells_chosen(self, unit: Unit) -> int:
-        """How many spells an entry of `unit` may list (a game whose casters choose spells says)."""
-        return 0
-
-    def knows_whole_grimoire(self, unit: Unit) -> bool:
-        """Whether an entry of `unit` knows every spell of the grimoire it draws on, and so lists none (a game
-        whose casters choose spells says)."""
-        return False
-
-    def other_list_game(self, data: Any) -> str | None:
-        """The game of a list file another tool made that this game reads (Army Forge's, for the AoF games):
-        its slug, None when this game does not read that file, BadInput for a file it knows and refuses."""
-        return None
-
-    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
-        """Another tool's list file a list document was read from (`other_list`), as it was sent, where the
-        document keeps it; else None."""
-        return None
-
-    def other_list(self, data: Any, factions: Any,
-                   elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
-        """That list file as Muster's own list document, read against the game's `factions` (a library's).
-        `elsewhere`: an Army Forge book uid -> the name of another game it was imported for and its faction's name
-        there (None: no other game has it), so a book imported for the wrong game is said to be."""
-        raise BadInput("", f"{self.system['name']} reads no other tool's list files")
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's

@@ -1,8 +1,8 @@
 """What the shared layers read of a game's own items of its library: a command card a list chose, a grimoire
 and its spells.
 
-Each is its game's idea, typed in its game's package and built by its home (`Game.command_card`,
-`Game.grimoire`) from its faction files (docs/architecture.md, "A game is one package"); the builder, the
+Each is its game's idea, typed in its game's package and built by its home (`CommandCards.card`,
+`Magic.grimoire`) from its faction files (docs/architecture.md, "A game is one package"); the builder, the
 printed roster and the checking layer read only what these say, so they name no game's type.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Protocol
 
 
 class ChosenCard(Protocol):
-    """A command card a list chose by name (`Game.cards_chosen`): the roster prints its title and its text."""
+    """A command card a list chose by name (`CommandCards.chosen`): the roster prints its title and its text."""
 
     @property
     def slug(self) -> str: ...
@@ -24,7 +24,7 @@ class ChosenCard(Protocol):
 
 @dataclass(frozen=True)
 class CardShown:
-    """A faction's command card as a page shows it (`Game.card_shown`): whom it is only for is in its game's
+    """A faction's command card as a page shows it (`CommandCards.shown`): whom it is only for is in its game's
     words ("Order"; "" for any army)."""
 
     slug: str

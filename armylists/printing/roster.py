@@ -15,7 +15,6 @@ from armylists.checking.library import fingerprint
 from armylists.checking.listfile import dump_list
 from armylists.checking.resolve import snapshot_of
 from armylists.games.library_items import ChosenCard
-from armylists.games.registry import game_home
 from armylists.rules.model import Entry
 from armylists.rules.report import Figure, Report
 
@@ -112,7 +111,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         doc = library.factions[entry.faction].unit_docs[entry.unit.slug]
         return build_card(entry, doc, ctx, flagged.get(entry.id, ()), joined)
 
-    home = game_home(army.game)
+    home = library.home
     # Inside its host's card, a joined hero's "Joined to" would only repeat the "Joined by" heading.
     groups = tuple(Group(s.title, s.note or None,
                          tuple(card(e, tuple(card(h).without_detail("Joined to") for h in s.joined.get(e.id, ())))
@@ -138,7 +137,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         groups=groups,
         glossary=glossary(army.game, (r for c in cards for r in c.all_rules),
                           library.rule_sources(e.faction for e in army.entries), (s.value for s in spells)),
-        command_cards=_command_cards(home.cards_chosen(army), library.card_texts()),
+        command_cards=_command_cards(home.cards.chosen(army) if home.cards else (), library.card_texts()),
         spells=spells,
         editions=_editions(army, library),
         sample_data=any(e.unit.sample for e in army.entries),
@@ -147,16 +146,17 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
 
 def _book_spells(library) -> dict[str, list[dict]]:
     """Faction slug -> its army book's spells, where it has some (its casters' cards print them)."""
-    home = game_home(library.game)
+    home = library.home
     return {slug: spells for slug, f in library.factions.items() if (spells := home.book_spells(f.details))}
 
 
 def _editions(army, library) -> str:
     """"Checked against the Age of Fantasy: Regiments 3.4.0 rules · army book: Army Forge 3.5.2"."""
-    home = game_home(army.game)
+    home = library.home
     system = home.system
     used = (library.factions[f] for f in {e.faction for e in army.entries} if f in library.factions)
-    books = sorted({v for f in used if (v := (home.army_forge_book(f.details) or {}).get("version"))})
+    reader = home.army_forge_reader
+    books = sorted({v for f in used if reader and (v := (reader.book_of(f.details) or {}).get("version"))})
     said = f"Checked against the {system['name']} {system['version']} rules"
     return said + (f" · army book: Army Forge {', '.join(books)}" if books else "")
 

@@ -60,6 +60,9 @@ class Option(OwnFields):
     name: str
     cost: int = 0
     group: str | None = None
+    # The special rules it grants the unit that takes it, on the unit's rules line: filled by its game from its
+    # own fields (an OPR option's `rules`), none where the game's options grant none.
+    grants: tuple[str, ...] = ()
     # The fields its game declares for its options (docs/architecture.md, "A game is one package").
     details: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
@@ -105,10 +108,9 @@ class Entry(OwnFields):
 
     @property
     def rules(self) -> tuple[str, ...]:
-        """Its unit's special rules and those its options grant, once each: its card's rules line. The rules an
-        option grants are its own field `rules`, where its game declares one (named as a unit's are: the engine
-        lies below the games and cannot ask them); an option of another game grants none."""
-        granted = (r for o in self.options for r in o.details.get("rules", ()))
+        """Its unit's special rules and those its options grant (`Option.grants`), once each: its card's rules
+        line."""
+        granted = (r for o in self.options for r in o.grants)
         return tuple(dict.fromkeys((*self.unit.rules, *granted)))
 
     @property

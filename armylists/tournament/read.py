@@ -7,7 +7,6 @@ from django.db.models import Count, Exists, OuterRef, Q, Subquery
 from django.db.models.functions import Lower
 
 from armylists.events.models import Event, Player, Submission
-from armylists.games.registry import game_home
 
 from .models import Round, Table, Tournament
 from .scoring import DEFAULTS, LOSS, TIE, WIN, Game, Line, Scoring, standings
@@ -29,7 +28,7 @@ def day_version(slug: str) -> str | None:
 
 def book_scoring(event: Event) -> dict | None:
     """The game's own tournament scoring, or None when its book gives none."""
-    return game_home(event.game.slug).tournament_scoring
+    return event.game.home.tournament_scoring
 
 
 def tournament_of(event: Event) -> Tournament:

@@ -30,7 +30,7 @@ RULE = "Sideboard lists"
 
 def rule_of(event) -> tuple[int, int, int] | None:
     """(main %, sideboard %, most lists) when the event uses the game's sideboard rule, else None."""
-    declared = game_home(event.game.slug).sideboards
+    declared = event.game.home.sideboards
     return declared if declared and tournament_of(event).sideboards else None
 
 

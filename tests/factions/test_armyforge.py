@@ -46,7 +46,7 @@ def option_of(unit, af_id):
 
 
 def test_every_unit_comes_in_with_its_profile_weapons_items_rules_and_ids():
-    reading = game_home("aof-regiments").read_army_forge_book(book())
+    reading = game_home("aof-regiments").army_forge_reader.read_book(book())
     faction = reading.faction
     assert faction["slug"] == "riverfolk-leagues" and faction["name"] == "Riverfolk Leagues"
     assert faction["army_forge"] == {"book": "BookRiverfolk01", "version": "3.5.2", "game_system": "age-of-fantasy"}
@@ -63,13 +63,13 @@ def test_every_unit_comes_in_with_its_profile_weapons_items_rules_and_ids():
 
 
 def test_the_books_spells_are_kept_for_its_casters():
-    spells = game_home("aof-regiments").read_army_forge_book(book()).faction["spells"]
+    spells = game_home("aof-regiments").army_forge_reader.read_book(book()).faction["spells"]
     assert [(s["slug"], s["threshold"]) for s in spells] == [("mist-veil", 1), ("tide-surge", 2)]
 
 
 def test_an_option_costs_what_the_book_says_for_that_unit():
     """`costs` for the unit's id wins over `cost`; one option costs differently on two units."""
-    reading = game_home("aof-regiments").read_army_forge_book(book())
+    reading = game_home("aof-regiments").army_forge_reader.read_book(book())
     assert option_of(unit_of(reading, "reed-sage"), "oTrident")["cost"] == 10
     assert option_of(unit_of(reading, "oarsmen"), "oSpears")["cost"] == 15
     assert option_of(unit_of(reading, "oarsmen-2"), "oSpears")["cost"] == 10
@@ -85,7 +85,7 @@ def test_an_option_costs_what_the_book_says_for_that_unit():
     ("Upgrade with", "unit", 2),  # no select on an upgrade: each option, once each
 ])
 def test_each_section_becomes_a_group_of_its_size_and_scope(section, scope, most):
-    reading = game_home("aof-regiments").read_army_forge_book(book())
+    reading = game_home("aof-regiments").army_forge_reader.read_book(book())
     for unit in reading.faction["units"][:2]:
         group = next((g for g in unit["option_groups"] if g["name"] == section), None)
         if group is None:
@@ -97,26 +97,26 @@ def test_each_section_becomes_a_group_of_its_size_and_scope(section, scope, most
 
 
 def test_replace_sections_say_what_they_replace_and_how_many():
-    oarsmen = unit_of(game_home("aof-regiments").read_army_forge_book(book()), "oarsmen")
+    oarsmen = unit_of(game_home("aof-regiments").army_forge_reader.read_book(book()), "oarsmen")
     assert option_of(oarsmen, "oSpears")["replaces"] == [{"weapon": "Hand Weapons", "count": None}]
     assert option_of(oarsmen, "oNet")["replaces"] == [{"weapon": "Hand Weapon", "count": 1}]
     assert "replaces" not in option_of(oarsmen, "oLantern")
 
 
 def test_a_section_the_unit_disables_is_not_offered_to_it():
-    small = unit_of(game_home("aof-regiments").read_army_forge_book(book()), "oarsmen-2")
+    small = unit_of(game_home("aof-regiments").army_forge_reader.read_book(book()), "oarsmen-2")
     assert "Replace any Hand Weapon" not in {g["name"] for g in small["option_groups"]}
     assert len(small["options"]) == 7  # 8 options in its package, one section disabled
 
 
 def test_command_upgrades_are_known_by_what_they_give():
-    oarsmen = unit_of(game_home("aof-regiments").read_army_forge_book(book()), "oarsmen")
+    oarsmen = unit_of(game_home("aof-regiments").army_forge_reader.read_book(book()), "oarsmen")
     assert option_of(oarsmen, "oSgt")["command"] == "sergeant"
     assert option_of(oarsmen, "oBanner")["command"] == "banner"
 
 
 def test_what_muster_cannot_express_is_listed_per_unit_with_why():
-    left = game_home("aof-regiments").read_army_forge_book(book()).left_out
+    left = game_home("aof-regiments").army_forge_reader.read_book(book()).left_out
     said = {(lo.unit, lo.what) for lo in left}
     assert ("Reed Sage", "the effects of Caster, Mistwalker") in said
     assert ("Oarsmen", "'Upgrade with' takes each option once") in said
@@ -132,7 +132,7 @@ def test_what_muster_cannot_express_is_listed_per_unit_with_why():
 ])
 def test_a_file_that_is_not_an_army_book_is_refused_naming_the_json_path(data, path):
     with pytest.raises(BadInput) as refused:
-        game_home("aof-regiments").read_army_forge_book(data)
+        game_home("aof-regiments").army_forge_reader.read_book(data)
     assert refused.value.path == path
 
 
@@ -140,15 +140,15 @@ def test_a_section_with_a_bad_variant_names_its_path():
     data = book()
     data["upgradePackages"][1]["sections"][2]["variant"] = "swap"
     with pytest.raises(BadInput) as refused:
-        game_home("aof-regiments").read_army_forge_book(data)
+        game_home("aof-regiments").army_forge_reader.read_book(data)
     assert refused.value.path == "upgradePackages[1].sections[2].variant"
 
 
 def test_a_book_for_another_game_is_refused():
     with pytest.raises(BadInput, match="gameSystemSlug"):
-        game_home("aof-skirmish").read_army_forge_book(book())
+        game_home("aof-skirmish").army_forge_reader.read_book(book())
     skirmish_book = book(gameSystemSlug="age-of-fantasy-skirmish")
-    assert game_home("aof-skirmish").read_army_forge_book(skirmish_book).faction["units"]
+    assert game_home("aof-skirmish").army_forge_reader.read_book(skirmish_book).faction["units"]
 
 
 # --- the command ------------------------------------------------------------------

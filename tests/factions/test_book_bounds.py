@@ -52,7 +52,7 @@ def options_built(monkeypatch):
 
 
 def read(data):
-    return game_home("aof-regiments").read_army_forge_book(data)
+    return game_home("aof-regiments").army_forge_reader.read_book(data)
 
 
 def test_a_unit_listing_one_package_a_hundred_times_is_refused_before_any_option_is_built(options_built):

@@ -337,7 +337,7 @@ def test_nothing_outside_the_games_reads_a_lists_own_field_by_name():
     names = list_field_names()
     found = read_outside_the_games(reads_list_fields(names), names)
     assert not found, ("a list file's own field is read by name outside the games (ask its game: "
-                       "`Game.named_cards_field`, its list settings):\n" + "\n".join(found))
+                       "`CommandCards.field`, its list settings):\n" + "\n".join(found))
 
 
 def test_the_list_search_finds_what_it_is_for():

@@ -18,7 +18,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "armylists" / "rules"
 EVERY_GAMES = {
     "OptionGroup": {"slug", "name", "min", "max"},
     "OwnFields": {"details", "__post_init__", "__getattr__", "with_details", "_said"},
-    "Option": {"slug", "name", "cost", "group", "details"},
+    "Option": {"slug", "name", "cost", "group", "grants", "details"},
     "Unit": {"slug", "name", "faction", "rules", "options", "option_groups", "sample", "details", "option"},
     "Faction": {"slug", "name", "details"},
     "Entry": {"id", "unit", "options", "name", "details", "rules", "faction", "label"},

@@ -18,7 +18,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from armylists.boundary.errors import said_on_page
 from armylists.checking.library import Library
-from armylists.games.registry import game_home
 
 from .. import services
 from ..context import entry_views, load_checked
@@ -143,12 +142,12 @@ def list_settings(request: HttpRequest, pk: int) -> HttpResponse:
 def list_command_cards(request: HttpRequest, pk: int) -> HttpResponse:
     army_list, library = own_list(request, pk)
     # Asked first: a game that buys command cards keeps a number, not a list of picks.
-    field = game_home(army_list.game.slug).named_cards_field
-    if field is None:
+    cards = army_list.game.home.cards
+    if cards is None:
         return refused_response(request, army_list, library,
                                 f"{army_list.game.name} lists do not choose command cards by name.")
     form = CommandCardsForm(request.POST, cards=list(library.command_cards()),
-                            current=list(army_list.document.get(field, [])))
+                            current=list(army_list.document.get(cards.field, [])))
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form))
     add, remove = form.changes()

@@ -13,7 +13,6 @@ from armylists.boundary.errors import said_on_page
 from armylists.checking.check import check_against
 from armylists.checking.library import Library, library_of
 from armylists.checking.listfile import parse_list
-from armylists.games.registry import game_home
 from factions.choosing import chosen_game
 
 from .. import services
@@ -93,7 +92,7 @@ def list_create(request: HttpRequest) -> HttpResponse:
             return redirect(army_list)
     presets = game.params.get("points_presets") or []
     return render(request, "builder/list_create.html", {"games": games, "game": game, "form": form,
-                                                        "presets": presets, "home": game_home(game.slug)})
+                                                        "presets": presets, "home": game.home})
 
 
 @require_GET

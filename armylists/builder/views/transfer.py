@@ -16,7 +16,6 @@ from armylists.boundary.numbers import declared_length
 from armylists.checking.check import is_other_tools_list
 from armylists.checking.library import library_of
 from armylists.games.own_fields import COMBINED, JOINED, OwnField
-from armylists.games.registry import game_home
 
 from .. import services
 from ..context import load_checked
@@ -58,7 +57,7 @@ def imported_message(army_list: ArmyList, data) -> str:
     if not is_other_tools_list(data):
         return f"Imported “{army_list.name}”."
     units, entries = len(data.get("units", ())), len(army_list.document.get("entries", ()))
-    home = game_home(army_list.game.slug)
+    home = army_list.game.home
     combined, joined = (_with(army_list.document, home.entry_field(kind)) for kind in (COMBINED.kind, JOINED.kind))
     said = f"Imported “{army_list.name}” from an Army Forge list: its {units} units became {entries} entries"
     said += f" ({combined} combined unit{'s' * (combined != 1)} as one entry each)" if combined else ""

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from armylists.boundary.errors import BadInput
 from armylists.boundary.numbers import whole_number
 from armylists.builder.models import ArmyList
-from armylists.games.registry import game_home
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
@@ -74,7 +73,7 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
     # A refused start comes back with everything typed in the form that was sent: its name and its counts.
     from_list = "army_list" in request.POST
     typed = request.POST if request.method == "POST" else {}
-    home = game_home(campaign.game.slug)
+    home = campaign.game.home
     return render(request, "campaigns/army_create.html", {
         "campaign": campaign, "params": loaded.params, "form": form, "lists": lists, "factions": factions,
         "faction": faction, "list_name": typed.get("name", "") if from_list else "",

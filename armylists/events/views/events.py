@@ -12,7 +12,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from armylists.builder.models import ArmyList
-from armylists.games.registry import game_home
 from armylists.ops.ratelimit import limit
 from armylists.rules import params_for
 from armylists.web.confirm import Question, ask_first, new_link_question
@@ -83,7 +82,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
 def _rules(event: Event) -> list[str]:
     """The game's construction rules in words, with the event's numbers."""
     numbers = {k: v for k, v in event.settings.items() if k in event.game.params}
-    return params_for(game_home(event.game.slug).rules, event.game.params, numbers).explain()
+    return params_for(event.game.home.rules, event.game.params, numbers).explain()
 
 
 def _detail_context(request: HttpRequest, access: Access) -> dict:

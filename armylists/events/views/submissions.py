@@ -9,9 +9,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from armylists.boundary.errors import said_on_page
 from armylists.games.own_fields import own_field_tags
-from armylists.games.registry import game_home
 from armylists.printing.pdf import paper_of
 from armylists.printing.rendered import reloaded_or_limited, serve_roster
+from factions.models import GameSystem
 
 from .. import services
 from ..diff import diff
@@ -49,10 +49,10 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     versions = _versions(submission)
     mine = access.player is not None and access.player.pk == submission.player_id
     context = {"access": access, "event": access.event, "submission": submission, "versions": versions,
-               "mine": mine, "sent": access.is_organiser and _as_sent(submission, game.slug) is not None}
+               "mine": mine, "sent": access.is_organiser and _as_sent(submission, game) is not None}
     try:
         checked = thaw(submission, game)
-        own = game_home(game.slug).entry_fields
+        own = game.home.entry_fields
         context["entries"] = [(e, own_field_tags(own, e.details), checked.report.entry_points.get(e.id))
                               for e in checked.army.entries]
         if access.is_organiser or mine:
@@ -90,8 +90,9 @@ def submission_roster(request: HttpRequest, submission: Submission, event: Event
                         paper)
 
 
-def _as_sent(submission: Submission, game: str) -> object:
-    return game_home(game).list_as_sent(submission.document)
+def _as_sent(submission: Submission, game: GameSystem) -> object:
+    reader = game.home.army_forge_reader
+    return reader.list_as_sent(submission.document) if reader else None
 
 
 @require_GET
@@ -102,7 +103,7 @@ def submission_sent(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     access = event_access(request.user, slug)
     access.require_organiser()
     submission = submission_or_404(access, pk)
-    sent = _as_sent(submission, access.event.game.slug)
+    sent = _as_sent(submission, access.event.game)
     if sent is None:
         raise Http404("This submission was not sent as another tool's list file.")
     stem = f"{access.event.slug}-{submission.faction}-{submission.pk}-v{submission.version}"

@@ -17,6 +17,7 @@ from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.own_fields import NOT_A_TAG, REGIMENT, worded
+from armylists.games.parts import CommandCards
 from armylists.games.schema import (
     MAX_ENTRIES,
     Count,
@@ -123,6 +124,32 @@ REGIMENTS = ListSetting("regiments", "Regiments", NUMBER, army_field="regiments"
                         default=lambda p: p.default_regiments)
 
 
+class DiskwarsCards(CommandCards):
+    """Each faction's command cards; a list chooses as many as its heroes' command values add up to (Diskwars,
+    Building an Army)."""
+
+    field = "command_cards"
+
+    def of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(details.get("command_cards", ()))
+
+    def shown(self, doc: Mapping[str, Any]) -> CardShown:
+        """Whom it is only for in the words its alignment is declared with (`ALIGNMENTS`)."""
+        return CardShown(doc["slug"], doc["title"], ALIGNMENTS.get(doc.get("alignment_only") or "", ""),
+                         doc.get("text") or "")
+
+    def card(self, doc: Mapping[str, Any], faction: str) -> CommandCard:
+        return CommandCard(slug=doc["slug"], title=doc["title"], faction=faction,
+                           alignment_only=doc.get("alignment_only") or None)
+
+    def chosen(self, army: Army) -> tuple[CommandCard, ...]:
+        return army.cards_chosen
+
+    def to_choose(self, army: Army) -> int | None:
+        """As many command cards as the heroes' command values added up (Diskwars, Building an Army)."""
+        return sum(e.unit.command_value for e in army.entries if e.unit.kind == "hero")
+
+
 class Diskwars(Game):
     slug = "diskwars"
     rules = RULES
@@ -132,7 +159,7 @@ class Diskwars(Game):
     points_noun = "RP"
     no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
     list_settings = (REGIMENTS,)
-    named_cards_field = "command_cards"
+    cards = DiskwarsCards()
     army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
@@ -156,7 +183,7 @@ class Diskwars(Game):
 
     def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
         """The command cards the list chooses, each a card of a faction of the game."""
-        chosen = self.cards_named(document)
+        chosen = self.cards.named(document)
         if not chosen:
             return {}
         cards = library.command_cards()
@@ -164,9 +191,6 @@ class Diskwars(Game):
             if slug not in cards:
                 raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
         return {"cards_chosen": tuple(cards[s] for s in chosen)}
-
-    def cards_chosen(self, army: Army) -> tuple[CommandCard, ...]:
-        return army.cards_chosen
 
     def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
         tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
@@ -179,22 +203,10 @@ class Diskwars(Game):
         side = self.alignment_of(details)
         return ALIGNMENTS.get(side, side) if side else None
 
-    def command_cards_of(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return list(details.get("command_cards", ()))
-
-    def card_shown(self, doc: Mapping[str, Any]) -> CardShown:
-        """Whom it is only for in the words its alignment is declared with (`ALIGNMENTS`)."""
-        return CardShown(doc["slug"], doc["title"], ALIGNMENTS.get(doc.get("alignment_only") or "", ""),
-                         doc.get("text") or "")
-
-    def command_card(self, doc: Mapping[str, Any], faction: str) -> CommandCard:
-        return CommandCard(slug=doc["slug"], title=doc["title"], faction=faction,
-                           alignment_only=doc.get("alignment_only") or None)
-
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
         return {"alignment": self.alignment_of(details),
-                "command_cards": self.command_cards_of(details) if drawn_on else []}
+                "command_cards": self.cards.of(details) if drawn_on else []}
 
     def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
         for fi, faction in enumerate(factions):
@@ -204,7 +216,7 @@ class Diskwars(Game):
     def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
                               others: Mapping[str, Mapping[str, Any]]) -> None:
         _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
-                               for card in self.command_cards_of(details)})
+                               for card in self.cards.of(details)})
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -213,10 +225,6 @@ class Diskwars(Game):
         own = next((alignment for slug, _, alignment in factions if slug == primary), None)
         return [FactionChoice(slug, name, "" if slug == primary else "ally") for slug, name, alignment in factions
                 if slug == primary or not own or not alignment or alignment == own]
-
-    def command_cards_to_choose(self, army: Army) -> int | None:
-        """As many command cards as the heroes' command values added up (Diskwars, Building an Army)."""
-        return sum(e.unit.command_value for e in army.entries if e.unit.kind == "hero")
 
     def points_text(self, unit: Unit, points: int | None) -> str:
         """A hero brings recruitment points, a troop costs some (Diskwars, Building an Army)."""

@@ -16,6 +16,7 @@ from armylists.boundary.errors import BadInput
 from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
+from armylists.games.parts import Magic
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -119,6 +120,22 @@ class DulceBellumFactionIn(FactionIn):
     grimoires: list[Slug] = []  # the grimoires the faction's spellcasters may draw on
 
 
+class DulceBellumMagic(Magic):
+    """Spellcaster(n) chooses n spells of a grimoire its faction may use; a Master of Magic knows all of it
+    (Dulce Bellum, Magic)."""
+
+    def spells_chosen(self, unit: Unit) -> int:
+        return spells.choices(unit)
+
+    def knows_whole_grimoire(self, unit: Unit) -> bool:
+        return spells.master_of_magic(unit)
+
+    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
+        return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
+            Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
+            for s in doc.get("spells", ())))
+
+
 class DulceBellum(Game):
     slug = "dulce-bellum"
     rules = RULES
@@ -127,6 +144,7 @@ class DulceBellum(Game):
     faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
     # Dulce Bellum: each option at most once per unit.
     options_once = True
+    magic = DulceBellumMagic()
     army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
@@ -171,7 +189,7 @@ class DulceBellum(Game):
         spell it names but does not hold is one of them."""
         grimoires = tops.get("grimoires", [])
         replaced = {g.slug for g in grimoires}
-        kept = [g for g in self.grimoire_docs(loaded) if g["slug"] not in replaced]
+        kept = [g for g in self.magic.grimoire_docs(loaded) if g["slug"] not in replaced]
         kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
         _spells_once(grimoires, dict(kept_spells))
         known = {"grimoire": replaced | {g["slug"] for g in kept},
@@ -188,12 +206,6 @@ class DulceBellum(Game):
             for ui, unit in enumerate(faction.units):
                 for name, spell in self.spells_named(details_of(unit)).items():
                     yield f"factions[{fi}].units[{ui}].{name}", "spell", spell
-
-    def spells_chosen(self, unit: Unit) -> int:
-        return spells.choices(unit)
-
-    def knows_whole_grimoire(self, unit: Unit) -> bool:
-        return spells.master_of_magic(unit)
 
     def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
         """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
@@ -218,21 +230,10 @@ class DulceBellum(Game):
         tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
         return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
 
-    def grimoires_of(self, details: Mapping[str, Any]) -> tuple[str, ...]:
-        return tuple(details.get("grimoires", ()))
-
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
-        grimoires = self.grimoires_of(details)
+        grimoires = self.magic.grimoires_of(details)
         return FROZEN_FACTION | ({"grimoires": list(grimoires)} if grimoires else {})
-
-    def grimoire_docs(self, game_details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return list(game_details.get("grimoires", ()))
-
-    def grimoire(self, doc: Mapping[str, Any]) -> Grimoire:
-        return Grimoire(slug=doc["slug"], name=doc["name"], spells=tuple(
-            Spell(slug=s["slug"], name=s["name"], basic=s.get("basic", False), difficulty=s.get("difficulty"))
-            for s in doc.get("spells", ())))
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         if not doc.get("sizes"):
@@ -264,11 +265,11 @@ class DulceBellum(Game):
         details = faction_detail(entry, ctx)
         if unit.limit is not None:
             details.append(Stat("Limit", f"{unit.limit} per army"))
-        details += self.magic(entry, ctx)
+        details += self.magic_lines(entry, ctx)
         # The size is printed in the stat row, with its morale and points.
         return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun}
 
-    def magic(self, entry: Entry, ctx: CardContext) -> list[Stat]:
+    def magic_lines(self, entry: Entry, ctx: CardContext) -> list[Stat]:
         """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
         the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
         unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
@@ -26,6 +27,7 @@ from armylists.games.opr.weapons import (
     weapons_stat,
 )
 from armylists.games.own_fields import COMBINED, JOINED, NOT_A_TAG
+from armylists.games.parts import ArmyForge
 from armylists.games.schema import (
     AtLeastOne,
     Count,
@@ -100,6 +102,34 @@ MIXED_ARMIES = ListSetting(
     choices=lambda p: tuple((way, name) for way, (name, _) in mixing_ways(p).items()))
 
 
+class OprArmyForge(ArmyForge):
+    """Army Forge's books and lists of the game's `systems` (docs/faction-file.md, "Army Forge books")."""
+
+    def __init__(self, slug: str, name: str, systems: tuple[str, ...]) -> None:
+        self.slug, self.name, self.systems = slug, name, systems
+
+    def read_book(self, data: Any) -> Reading:
+        return read_book(data, self.systems)
+
+    def book_of(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
+        return details.get("army_forge") or None
+
+    def list_game(self, data: Any) -> str | None:
+        return game_of(data) if is_army_forge_list(data) else None
+
+    def read_list(self, data: Any, factions: Any,
+                  elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
+        read_for = ListGame(self.slug, self.name, *([elsewhere] if elsewhere else []))
+        return muster_list(data, books_from(factions), read_for)
+
+    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
+        """The Army Forge list file a list was read from, kept beside it as it was sent (armyforge/listfile.py)."""
+        return (document.get("meta") or {}).get("army_forge_list")
+
+    def read_rules(self, data: Any) -> list[dict[str, str]]:
+        return read_common_rules(data)
+
+
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
@@ -110,11 +140,12 @@ class OprGame(Game):
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 
-    def read_army_forge_book(self, data: Any) -> Reading:
-        return read_book(data, self.army_forge_systems)
+    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
+    army_forge_systems: ClassVar[tuple[str, ...]] = ()
 
-    def read_army_forge_rules(self, data: Any) -> list[dict[str, str]]:
-        return read_common_rules(data)
+    @cached_property
+    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
+        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return bool(details.get("hero"))
@@ -155,6 +186,10 @@ class OprGame(Game):
             raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
                                                 "name that unit")
 
+    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The rules its file says it grants (docs/faction-file.md, "Options have two more fields")."""
+        return tuple(details.get("rules", ()))
+
     def option_cost_note(self, details: Mapping[str, Any]) -> str:
         """An option bought for every model costs its points per model (docs/faction-file.md, "Options have
         two more fields")."""
@@ -171,20 +206,13 @@ class OprGame(Game):
     def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(details.get("spells", ()))
 
-    def army_forge_book(self, details: Mapping[str, Any]) -> Mapping[str, Any] | None:
-        return details.get("army_forge") or None
-
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
         version, which the roster names as the list's own does; never which book it was (its uid)."""
         spells = self.book_spells(details) if drawn_on else []
-        version = (self.army_forge_book(details) or {}).get("version") if drawn_on else None
+        version = (self.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
         return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
             {"army_forge": {"version": version}} if version else {})
-
-    def list_as_sent(self, document: Mapping[str, Any]) -> Any:
-        """The Army Forge list file a list was read from, kept beside it as it was sent (armyforge/listfile.py)."""
-        return (document.get("meta") or {}).get("army_forge_list")
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -266,14 +294,6 @@ class OprGame(Game):
         if (wounds := tough(entry.unit)) is not None:
             found.append(Tracker("Wounds", models, wounds))
         return found
-
-    def other_list_game(self, data: Any) -> str | None:
-        return game_of(data) if is_army_forge_list(data) else None
-
-    def other_list(self, data: Any, factions: Any,
-                   elsewhere: Callable[[str], tuple[str, str] | None] | None = None) -> dict[str, Any]:
-        read_for = ListGame(self.slug, self.system["name"], *([elsewhere] if elsewhere else []))
-        return muster_list(data, books_from(factions), read_for)
 
     def rules_named(self, entry: Entry) -> tuple[str, ...]:
         """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""

@@ -7,7 +7,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from armylists.events.models import Player
-from armylists.games.registry import game_home
 from armylists.ops.ratelimit import limit
 from armylists.web.confirm import Question, ask_first
 
@@ -42,7 +41,7 @@ def scoring(request: HttpRequest, slug: str) -> HttpResponse:
                          tie_vp=values["tie_vp"], loss_vp=values["loss_vp"], bye_vp=values["bye_vp"],
                          tiebreakers=values["tiebreakers"], sideboards=values.get("sideboards", False))
         return "The scoring is saved."
-    form = ScoringForm(request.POST, sideboards=game_home(access.event.game.slug).sideboards)
+    form = ScoringForm(request.POST, sideboards=access.event.game.home.sideboards)
     return handled(request, slug, form, save)
 
 

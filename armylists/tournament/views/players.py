@@ -9,7 +9,6 @@ from django.views.decorators.http import require_GET, require_POST
 
 from armylists.events.models import Event, Player, PlayerInvitation, Submission
 from armylists.events.views.submissions import submission_roster
-from armylists.games.registry import game_home
 
 from .. import day, results
 from ..forms import ConfirmForm, CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
@@ -36,7 +35,7 @@ def day_page(request: HttpRequest, slug: str) -> HttpResponse:
                                                      "loss_vp": t.loss_vp, "bye_vp": t.bye_vp,
                                                      "tiebreakers": ",".join(t.tiebreakers) or "none",
                                                      "sideboards": t.sideboards},
-                                            sideboards=game_home(access.event.game.slug).sideboards)}
+                                            sideboards=access.event.game.home.sideboards)}
     if access.player is not None and context["sideboard_rule"]:
         context["my_lists"] = own_lists(access.player, access.event)
     if request.htmx and request.htmx.target == "my-table":

@@ -14,7 +14,7 @@ class Command(MusterCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", metavar="FILE")
-        readers = [home.slug for home in homes() if home.army_forge_systems]
+        readers = [home.slug for home in homes() if home.army_forge_reader]
         parser.add_argument("--army-forge", metavar="GAME", choices=readers,
                             help="the files are Army Forge army books, for this game")
         parser.add_argument("--army-forge-rules", metavar="GAME", choices=readers,

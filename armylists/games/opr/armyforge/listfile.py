@@ -122,7 +122,7 @@ def books_from(factions) -> dict[str, Book]:
     book uid, with their units and options by Army Forge id."""
     books = {}
     for f in factions:
-        book_uid = (f.home.army_forge_book(f.details) or {}).get("book")
+        book_uid = (f.home.army_forge_reader.book_of(f.details) or {}).get("book")
         if not book_uid:
             continue
         units = {doc["army_forge_id"]: BookUnit(
