@@ -163,6 +163,9 @@ def test_a_poll_that_finds_nothing_new_leaves_the_table_and_goes_on_polling(new_
     expect(phone.get_by_test_id("seat")).to_have_text("Round 1, table 1")
     results.enter(table=table, player=table.second, said="win", mine=500, theirs=100)
     assert poll() == 200
+    # htmx settles a swapped element, and starts its poll, a moment after the swap (htmx.config.defaultSettleDelay):
+    # under the page's installed clock that moment waits for the clock.
+    phone.clock.run_for(100)
     expect(phone.get_by_test_id("result-state")).to_contain_text(f"{table.second.display_name} entered")
     expect(phone.get_by_label("Your destruction points")).to_have_value("850")
     assert poll() == 204

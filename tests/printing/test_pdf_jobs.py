@@ -107,7 +107,7 @@ def test_the_worker_beats_while_it_renders(monkeypatch, settings):
         return b"%PDF-1.7 rendered while beating" if "beat" in state.get("roster:long:pending") else b"no beat"
 
     assert rendered.render_queued("roster:long", render) == "done"
-    assert cache.get("roster:long") == b"%PDF-1.7 rendered while beating"
+    assert files.kept("roster:long") == b"%PDF-1.7 rendered while beating"
 
 
 def test_a_job_over_without_its_pdf_is_queued_anew_and_its_waiting_page_asks_again(client, waiting_roster):
