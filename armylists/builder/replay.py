@@ -7,6 +7,13 @@ saved on the version the edit wrote (`ListVersion.edit_key`, unique per list); a
 version of the list already carries is a replay: nothing is applied, and the answer shows the list
 as it is. Only the last `ListVersion.KEPT` versions are kept, so a key is forgotten after that many
 more changes to its list (a retry comes seconds later, not thirty edits later).
+
+The script makes the key with `crypto.randomUUID()`, or 32 hex digits from `crypto.getRandomValues`
+where the page is not a secure context (plain http on a LAN), and drops it on any answer, so a second
+tap after an answer is a second edit. A replay writes no version, so undo still takes back the edit
+itself. Of two identical requests at once, the versioned UPDATE lets one through and the other,
+applied again to the newer list, finds its key (saving.py); should the unique key still be hit, the
+save is rolled back and answered as a replay. An edit without a key behaves as it always did.
 """
 from __future__ import annotations
 
