@@ -54,6 +54,12 @@ def pytest_configure(config):
     # Tasks run at once, inside the test, instead of waiting in the database for a worker.
     settings.TASKS = IMMEDIATE_TASKS
     settings.ROSTER_INLINE_ENTRIES = NO_WORKER_ROSTER_INLINE_ENTRIES
+    # The browser tests' live servers answer Chromium's parallel requests from threads of this process, where a
+    # web process answers one request at a time (settings.py: the pool's size): here the pool is as large as
+    # the threads may be.
+    pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
+    if isinstance(pool, dict):
+        pool["max_size"] = max(pool["max_size"], 10)
     # The slots for anonymous work are one machine's files (armylists/ops/slots.py): each pytest process,
     # and the servers it starts, have their own, so parallel runs do not take each other's.
     os.environ["ANONYMOUS_SLOTS_DIR"] = settings.ANONYMOUS_SLOTS_DIR = tempfile.mkdtemp(prefix="muster-slots-")
