@@ -45,7 +45,7 @@ from .unitcards import UnitCard, card_maker, cost_text, glossary_terms, rule_vie
 def rules_explained(checked: Checked) -> tuple[Term, ...]:
     """Every rule the list names, once, as the roster explains it (the share page's "Special rules")."""
     home, entries = game_home(checked.army.game), checked.army.entries
-    return explain(home.glossary, (r for e in entries for r in home.rules_named(e)),
+    return explain(home.glossary, (r for e in entries for r in home.printing.rules_named(e)),
                    checked.library.rule_sources(e.faction for e in entries))
 
 
@@ -215,7 +215,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             view.card = cards(faction, unit.slug)
             if entry is not None and view.card is not None:
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
-                view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats),
+                view.card = replace(view.card, stats=home.printing.entry_stats(entry, view.card.stats),
                                     rules=[*view.card.rules, *rule_views(game.slug, granted)])
             view.tags = home.entry_tags(unit, entry, game.params) + own_field_tags(home.entry_fields, raw)
             if raw["id"] in forms:

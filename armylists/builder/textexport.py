@@ -64,7 +64,7 @@ def _heading(name: str, game_name: str, faction_name: str, army: Army, report: R
         lines.append(f"{report.points}{limit} points — {verdict}")
     else:
         lines.append(f"{len(army.entries)} disks — {verdict}")
-    return lines + home.list_text_lines(army)
+    return lines + home.printing.list_text_lines(army)
 
 
 def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str) -> str:

@@ -15,7 +15,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -25,7 +25,6 @@ from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
-from .card_parts import CardContext, Stat, faction_detail, printed_stats
 from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
@@ -46,7 +45,9 @@ from .own_fields import (
     without_defaults,
 )
 from .parts import ArmyForge, CommandCards, Magic
+from .printing import Printing
 from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
+from .sections import Section
 
 # What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
 ARMY_SHARED = frozenset(f.name for f in fields(Army))
@@ -63,22 +64,6 @@ class GameLibrary(Protocol):
     def grimoire(self, slug: str | None) -> Grimoire | None: ...
 
     def command_cards(self) -> Mapping[str, ChosenCard]: ...
-
-
-@dataclass
-class Section:
-    """Entries shown together under one heading, in the builder, the text export or the roster.
-
-    `joined` maps an entry id to the heroes printed inside its card on the
-    roster (those are not in `entries`).
-    """
-
-    title: str | None
-    entries: list[Entry]
-    note: str = ""
-    ok: bool = True
-    key: str = ""
-    joined: dict[str, list[Entry]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -166,7 +151,7 @@ class Game:
     # The book's optional sideboard lists: (main list's largest share of the game size in %, each sideboard
     # list's, how many sideboard lists at most). None: the book has no such rule.
     sideboards: ClassVar[tuple[int, int, int] | None] = None
-    stat_labels: ClassVar[Mapping[str, str]] = {}  # in the order the game's cards print them
+    printing_class: ClassVar[type[Printing]] = Printing  # how its roster and cards print (printing.py)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"
@@ -417,36 +402,11 @@ class Game:
                                     note=f"{points} pts", key=f"faction-{slug}"))
         return laid_out
 
-    # --- the roster
+    # --- its parts and its data files
 
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """How the roster groups the cards: by default one group, in list order."""
-        return [Section(None, list(army.entries))]
-
-    def rules_named(self, entry: Entry) -> tuple[str, ...]:
-        """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's
-        rules, and in a game that has them its keywords or its weapons' rules."""
-        return entry.rules
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points, spells)."""
-        return {"size": "", "stats": self.stats(doc), "tags": [], "details": faction_detail(entry, ctx),
-                "points_unit": self.points_noun}
-
-    def stats(self, doc: dict[str, Any]) -> list[Stat]:
-        return printed_stats(self.stat_labels, doc)
-
-    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
-        """An entry's card: the unit's stats as its options leave them (as printed, unless a game says)."""
-        return stats
-
-    def roster_extras(self, army: Army) -> list[Stat]:
-        """Settings of the list printed in the roster's header."""
-        return []
-
-    def list_text_lines(self, army: Army) -> list[str]:
-        """What the text export says of the list below its points (the command cards bought or chosen)."""
-        return []
+    @cached_property
+    def printing(self) -> Printing:
+        return self.printing_class(self)
 
     def _beside_home(self, name: str) -> Path:
         """A data file of the game's package (beside its home module)."""

@@ -10,6 +10,7 @@ from armylists.games.base import FactionChoice, Game
 from armylists.games.card_parts import CardContext, faction_detail
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.own_fields import NOT_A_TAG
+from armylists.games.printing import Printing
 from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn, Units
 from armylists.rules.model import Army, Entry
 
@@ -40,6 +41,27 @@ COMMAND_CARDS = ListSetting(
     said="command cards")
 
 
+class BattlegroundPrinting(Printing):
+    """Its cards print a unit's keywords and class, and a mercenary as one; the text export the cards bought."""
+
+    stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "range": "Range",
+                             "ranged": "Ranged", "move": "Move", "courage": "Courage", "damage": "Damage",
+                             "ammo": "Ammo"}
+
+    def list_text_lines(self, army: Army) -> list[str]:
+        return [f"Command cards bought: {army.cards_bought}"] if army.cards_bought else []
+
+    def rules_named(self, entry: Entry) -> tuple[str, ...]:
+        return (*entry.unit.keywords, *entry.rules)
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        tags = [kind.capitalize()] if (kind := unit_class(entry.unit)) else []  # none yet: added in the admin
+        if entry.faction != ctx.primary:
+            tags.append("Mercenary")
+        return {"size": "", "stats": self.stats(doc), "tags": tags, "details": faction_detail(entry, ctx),
+                "keywords": entry.unit.keywords, "points_unit": self.game.points_noun}
+
+
 class Battleground(Game):
     slug = "battleground"
     rules = RULES
@@ -48,9 +70,7 @@ class Battleground(Game):
     list_settings = (POINTS_LIMIT, COMMAND_CARDS)
     other_faction_title = "Mercenaries"
     unit_filters = ("class", "mercenary")
-    stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "range": "Range",
-                             "ranged": "Ranged", "move": "Move", "courage": "Courage", "damage": "Damage",
-                             "ammo": "Ammo"}
+    printing_class = BattlegroundPrinting
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -74,19 +94,5 @@ class Battleground(Game):
         """Another faction's units are offered only if they are mercenary units (Battleground,
         Mercenaries: "Units with these keywords can be purchased")."""
         return faction == primary or bool(doc.get("mercenary"))
-
-    def list_text_lines(self, army: Army) -> list[str]:
-        return [f"Command cards bought: {army.cards_bought}"] if army.cards_bought else []
-
-    def rules_named(self, entry: Entry) -> tuple[str, ...]:
-        return (*entry.unit.keywords, *entry.rules)
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        tags = [kind.capitalize()] if (kind := unit_class(entry.unit)) else []  # none yet: added in the admin
-        if entry.faction != ctx.primary:
-            tags.append("Mercenary")
-        return {"size": "", "stats": self.stats(doc), "tags": tags, "details": faction_detail(entry, ctx),
-                "keywords": entry.unit.keywords, "points_unit": self.points_noun}
-
 
 GAME = Battleground()

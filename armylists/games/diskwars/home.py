@@ -18,6 +18,7 @@ from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.own_fields import NOT_A_TAG, REGIMENT, worded
 from armylists.games.parts import CommandCards
+from armylists.games.printing import Printing
 from armylists.games.schema import (
     MAX_ENTRIES,
     Count,
@@ -150,6 +151,47 @@ class DiskwarsCards(CommandCards):
         return sum(e.unit.command_value for e in army.entries if e.unit.kind == "hero")
 
 
+class DiskwarsPrinting(Printing):
+    """Its roster prints a list by regiment, a disk's recruitment points on its card, and the command cards chosen."""
+
+    stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
+                             "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
+                             "missile": "Missile"}
+
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """One group per regiment: its hero first, then its troops, with recruitment points spent."""
+        found, stray = by_regiment(army, report)
+        groups = [Section(f"Regiment of {hero.label}", [hero, *troops],
+                          note=f"Recruitment points: {used} of {budget} spent")
+                  for hero, troops, used, budget in found]
+        return groups + ([Section("Not in a regiment", stray)] if stray else [])
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        unit = entry.unit
+        stats = self.stats(doc)
+        if unit.kind == "hero":
+            stats += [Stat("RP", str(unit.recruitment_points)), Stat("Command", str(unit.command_value))]
+        else:
+            stats.append(Stat("RP cost", str(unit.recruitment_cost)))
+        tags = [(unit.kind or "disk").capitalize()] + ["Unique"] * unit.unique
+        if unit.elite:
+            tags.append(f"Elite {unit.elite}")
+        details = faction_detail(entry, ctx)
+        if unit.race:
+            details.append(Stat("Race", unit.race))
+        size = f"{unit.size.capitalize()} disk" if unit.size else "Disk"
+        points = ctx.entry_points.get(entry.id) if unit.kind != "hero" else None
+        return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.game.points_noun,
+                "points": points}
+
+    def list_text_lines(self, army: Army) -> list[str]:
+        return ["Command cards: " + ", ".join(c.title for c in army.cards_chosen)] if army.cards_chosen else []
+
+    def roster_extras(self, army: Army) -> list[Stat]:
+        titles = ", ".join(c.title for c in army.cards_chosen) or "none"
+        return [Stat("Command cards", titles)]
+
+
 class Diskwars(Game):
     slug = "diskwars"
     rules = RULES
@@ -163,9 +205,7 @@ class Diskwars(Game):
     army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
-    stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
-                             "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
-                             "missile": "Missile"}
+    printing_class = DiskwarsPrinting
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return details.get("kind") == "hero"
@@ -253,39 +293,5 @@ class Diskwars(Game):
             laid_out.append(Section("Not in a regiment", loose, note="Every troop must join a hero's regiment.",
                                     ok=not loose, key="no-regiment"))
         return laid_out
-
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """One group per regiment: its hero first, then its troops, with recruitment points spent."""
-        found, stray = by_regiment(army, report)
-        groups = [Section(f"Regiment of {hero.label}", [hero, *troops],
-                          note=f"Recruitment points: {used} of {budget} spent")
-                  for hero, troops, used, budget in found]
-        return groups + ([Section("Not in a regiment", stray)] if stray else [])
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        unit = entry.unit
-        stats = self.stats(doc)
-        if unit.kind == "hero":
-            stats += [Stat("RP", str(unit.recruitment_points)), Stat("Command", str(unit.command_value))]
-        else:
-            stats.append(Stat("RP cost", str(unit.recruitment_cost)))
-        tags = [(unit.kind or "disk").capitalize()] + ["Unique"] * unit.unique
-        if unit.elite:
-            tags.append(f"Elite {unit.elite}")
-        details = faction_detail(entry, ctx)
-        if unit.race:
-            details.append(Stat("Race", unit.race))
-        size = f"{unit.size.capitalize()} disk" if unit.size else "Disk"
-        points = ctx.entry_points.get(entry.id) if unit.kind != "hero" else None
-        return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun,
-                "points": points}
-
-    def list_text_lines(self, army: Army) -> list[str]:
-        return ["Command cards: " + ", ".join(c.title for c in army.cards_chosen)] if army.cards_chosen else []
-
-    def roster_extras(self, army: Army) -> list[Stat]:
-        titles = ", ".join(c.title for c in army.cards_chosen) or "none"
-        return [Stat("Command cards", titles)]
-
 
 GAME = Diskwars()

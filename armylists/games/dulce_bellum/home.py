@@ -17,6 +17,7 @@ from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
 from armylists.games.parts import Magic
+from armylists.games.printing import Printing
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -136,6 +137,48 @@ class DulceBellumMagic(Magic):
             for s in doc.get("spells", ())))
 
 
+class DulceBellumPrinting(Printing):
+    """Its cards print an entry's size with its morale and points, and a caster's grimoire and spells."""
+
+    stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
+                             "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        unit = entry.unit
+        profile = size_profile(unit, entry.size)
+        stats = self.stats(doc)
+        stats.append(Stat("Size", SIZES.get(entry.size or "", entry.size or "")))  # in its declared words
+        if profile is not None:
+            if profile.morale is not None:
+                stats.append(Stat("Morale", str(profile.morale)))
+            stats.append(Stat("Points", str(profile.points)))
+        tags = [t for t in ((unit.rarity or "").capitalize(), doc.get("type") or "") if t]
+        details = faction_detail(entry, ctx)
+        if unit.limit is not None:
+            details.append(Stat("Limit", f"{unit.limit} per army"))
+        details += self.magic_lines(entry, ctx)
+        # The size is printed in the stat row, with its morale and points.
+        return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.game.points_noun}
+
+    def magic_lines(self, entry: Entry, ctx: CardContext) -> list[Stat]:
+        """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
+        the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
+        unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)
+        fixed = ctx.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
+        details = []
+        if isinstance(unit.spellcaster, int) and not isinstance(unit.spellcaster, bool):
+            details.append(Stat("Spellcaster", str(unit.spellcaster)))
+        if grimoire is not None:
+            details.append(Stat("Grimoire", grimoire.name))
+        known = [fixed] if fixed else []
+        if spells.master_of_magic(unit) and grimoire is not None:
+            known += grimoire.spells
+        known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
+        if known:
+            details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
+        return details
+
+
 class DulceBellum(Game):
     slug = "dulce-bellum"
     rules = RULES
@@ -147,8 +190,7 @@ class DulceBellum(Game):
     magic = DulceBellumMagic()
     army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
-    stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
-                             "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+    printing_class = DulceBellumPrinting
 
     def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
         """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
@@ -251,42 +293,6 @@ class DulceBellum(Game):
             grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
         return (tags + ([f"grants {plural(grants, 'unlock')}"] if grants else [])
                 + ([f"needs {needs} unlocks"] if needs else []))
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        unit = entry.unit
-        profile = size_profile(unit, entry.size)
-        stats = self.stats(doc)
-        stats.append(Stat("Size", SIZES.get(entry.size or "", entry.size or "")))  # in its declared words
-        if profile is not None:
-            if profile.morale is not None:
-                stats.append(Stat("Morale", str(profile.morale)))
-            stats.append(Stat("Points", str(profile.points)))
-        tags = [t for t in ((unit.rarity or "").capitalize(), doc.get("type") or "") if t]
-        details = faction_detail(entry, ctx)
-        if unit.limit is not None:
-            details.append(Stat("Limit", f"{unit.limit} per army"))
-        details += self.magic_lines(entry, ctx)
-        # The size is printed in the stat row, with its morale and points.
-        return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun}
-
-    def magic_lines(self, entry: Entry, ctx: CardContext) -> list[Stat]:
-        """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
-        the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
-        unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)
-        fixed = ctx.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
-        details = []
-        if isinstance(unit.spellcaster, int) and not isinstance(unit.spellcaster, bool):
-            details.append(Stat("Spellcaster", str(unit.spellcaster)))
-        if grimoire is not None:
-            details.append(Stat("Grimoire", grimoire.name))
-        known = [fixed] if fixed else []
-        if spells.master_of_magic(unit) and grimoire is not None:
-            known += grimoire.spells
-        known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
-        if known:
-            details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
-        return details
-
 
 def _spells_once(grimoires: list[GrimoireIn], grimoire_of: dict[str, str]) -> None:
     """A spell's slug is one spell's across the game's grimoires. `grimoire_of`: the grimoire of each spell met

@@ -28,6 +28,7 @@ from armylists.games.opr.weapons import (
 )
 from armylists.games.own_fields import COMBINED, JOINED, NOT_A_TAG
 from armylists.games.parts import ArmyForge
+from armylists.games.printing import Printing
 from armylists.games.schema import (
     AtLeastOne,
     Count,
@@ -130,6 +131,63 @@ class OprArmyForge(ArmyForge):
         return read_common_rules(data)
 
 
+class OprPrinting(Printing):
+    """Its cards print an entry's weapons as its options leave them, its joined heroes inside their host's card,
+    and boxes to track models and wounds."""
+
+    stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
+                             "equipment": "Equipment"}
+
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """A hero that joined a unit prints inside its host's card, so they stay on one page."""
+        hosts = self.game.joined_heroes(army)
+        nested = {h.id for heroes in hosts.values() for h in heroes}
+        return [Section(None, [e for e in army.entries if e.id not in nested], joined=hosts)]
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        models = entry.unit.models
+        size = plural(models, "model")
+        if entry.combined:
+            size = f"{models * 2} models (2 × {models})"
+        tags = ["Hero"] * entry.unit.hero + ["Combined unit"] * entry.combined
+        details = faction_detail(entry, ctx)
+        if entry.joined_to:
+            host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
+            details.append(Stat("Joined to", host))
+        book_spells = ctx.book_spells.get(entry.faction, ())
+        details += spells_stat(entry, book_spells)
+        return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
+                "points_unit": self.game.points_noun, "spells": casters_spells(entry, book_spells),
+                "trackers": self.trackers(entry)}
+
+    def trackers(self, entry: Entry) -> list[Tracker]:
+        """A box per model of a multi-model unit (a combined unit's two halves together), and a box per wound
+        of a model with Tough(X), X to a model (AoF Regiments and AoF Skirmish, Special Rules: Tough)."""
+        models = entry.unit.models * (2 if entry.combined else 1)
+        found = [Tracker("Models", models)] if models > 1 else []
+        if (wounds := tough(entry.unit)) is not None:
+            found.append(Tracker("Wounds", models, wounds))
+        return found
+
+    def rules_named(self, entry: Entry) -> tuple[str, ...]:
+        """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
+        return (*entry.rules, *(r for w in carried(entry) for r in w.rules))
+
+    def stats(self, doc: dict[str, Any]) -> list[Stat]:
+        """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
+        return super().stats(doc) + weapons_stat(weapons_from(doc))
+
+    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
+        """An entry carries its weapons after its options: a unit given Spears shows no Hand Weapons."""
+        return [s for s in stats if s.label != "Weapons"] + weapons_stat(carried(entry))
+
+    def roster_extras(self, army: Army) -> list[Stat]:
+        extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]
+        if army.mixed_armies == "tournament":
+            extras.append(Stat("Mixed armies", "tournament rules"))
+        return extras
+
+
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
@@ -137,11 +195,10 @@ class OprGame(Game):
     other_faction_title = "Allies"
     combines_units = True
     unit_filters = ("hero",)
-    stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
-                             "equipment": "Equipment"}
 
     # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
     army_forge_systems: ClassVar[tuple[str, ...]] = ()
+    printing_class = OprPrinting
 
     @cached_property
     def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
@@ -263,52 +320,3 @@ class OprGame(Game):
             section.entries = [e for e in section.entries if e.id not in nested]
             section.joined = {e.id: joined[e.id] for e in section.entries if e.id in joined}
         return laid_out
-
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """A hero that joined a unit prints inside its host's card, so they stay on one page."""
-        hosts = self.joined_heroes(army)
-        nested = {h.id for heroes in hosts.values() for h in heroes}
-        return [Section(None, [e for e in army.entries if e.id not in nested], joined=hosts)]
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        models = entry.unit.models
-        size = plural(models, "model")
-        if entry.combined:
-            size = f"{models * 2} models (2 × {models})"
-        tags = ["Hero"] * entry.unit.hero + ["Combined unit"] * entry.combined
-        details = faction_detail(entry, ctx)
-        if entry.joined_to:
-            host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
-            details.append(Stat("Joined to", host))
-        book_spells = ctx.book_spells.get(entry.faction, ())
-        details += spells_stat(entry, book_spells)
-        return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
-                "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells),
-                "trackers": self.trackers(entry)}
-
-    def trackers(self, entry: Entry) -> list[Tracker]:
-        """A box per model of a multi-model unit (a combined unit's two halves together), and a box per wound
-        of a model with Tough(X), X to a model (AoF Regiments and AoF Skirmish, Special Rules: Tough)."""
-        models = entry.unit.models * (2 if entry.combined else 1)
-        found = [Tracker("Models", models)] if models > 1 else []
-        if (wounds := tough(entry.unit)) is not None:
-            found.append(Tracker("Wounds", models, wounds))
-        return found
-
-    def rules_named(self, entry: Entry) -> tuple[str, ...]:
-        """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
-        return (*entry.rules, *(r for w in carried(entry) for r in w.rules))
-
-    def stats(self, doc: dict[str, Any]) -> list[Stat]:
-        """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
-        return super().stats(doc) + weapons_stat(weapons_from(doc))
-
-    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
-        """An entry carries its weapons after its options: a unit given Spears shows no Hand Weapons."""
-        return [s for s in stats if s.label != "Weapons"] + weapons_stat(carried(entry))
-
-    def roster_extras(self, army: Army) -> list[Stat]:
-        extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]
-        if army.mixed_armies == "tournament":
-            extras.append(Stat("Mixed armies", "tournament rules"))
-        return extras
