@@ -194,7 +194,7 @@ class Unit(models.Model):
     @property
     def price(self) -> str:
         """What it costs, as its game shows it (its sizes' points, where it has sizes)."""
-        return self.faction.game.home.unit_price(self.details)
+        return self.faction.game.home.builder.unit_price(self.details)
 
     @property
     def size_rows(self) -> list[dict]:

@@ -177,7 +177,7 @@ class _Lister:
             return drawn
         if field.control == JOINED.kind and home.heroes_join_units and home.is_hero(own):
             entry = army.entry(raw["id"]) if army else None
-            targets = home.join_targets(army, self.params, entry) if entry else []
+            targets = home.builder.join_targets(army, self.params, entry) if entry else []
             why = {t.id: reason for t, reason in targets if reason}
             return drawn | {"choices": self._choices(raw["id"], {t.id for t, r in targets if not r}, value, why),
                             "problem": why.get(value, "")}
@@ -217,7 +217,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
                 view.card = replace(view.card, stats=home.printing.entry_stats(entry, view.card.stats),
                                     rules=[*view.card.rules, *rule_views(game.slug, granted)])
-            view.tags = home.entry_tags(unit, entry, game.params) + own_field_tags(home.entry_fields, raw)
+            view.tags = home.builder.entry_tags(unit, entry, game.params) + own_field_tags(home.entry_fields, raw)
             if raw["id"] in forms:
                 view.has_form, view.was = True, json.dumps(entry_state(raw, home.entry_fields))
                 view.controls = entry_controls(game.slug, unit, counts)
@@ -228,7 +228,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             view.summary = " · ".join(p for p in (options_summary(unit, counts), spells) if p)
         if report:
             view.points = report.entry_points.get(raw["id"])
-            view.points_text = home.points_text(unit, view.points) if unit else ""
+            view.points_text = home.builder.points_text(unit, view.points) if unit else ""
             view.flags = [{"message": v.message, "rule": v.rule, "severity": v.severity}
                           for v in flagged.get(raw["id"], [])]
             view.severity = _worst(flagged.get(raw["id"], []))
@@ -271,7 +271,7 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
 
 def _laid_out(game: str, checked: Checked) -> list:
     names = {slug: f.name for slug, f in checked.library.factions.items()}
-    return game_home(game).sections(checked.army, checked.report, names)
+    return game_home(game).builder.sections(checked.army, checked.report, names)
 
 
 def shown_next_to(game: str, checked: Checked | None, document: dict, entry_id: str, above: bool) -> str:

@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from django.http import HttpRequest, QueryDict
 
 from armylists.checking.library import Library
-from armylists.games.base import FactionChoice
+from armylists.games.builder import FactionChoice
 from armylists.games.own_fields import filter_options, matches_filter
 from armylists.games.registry import game_home
 from factions.models import Faction, game_params, labelled
@@ -45,7 +45,7 @@ def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoic
     names = _told_apart(army_list, library)
     factions = [(slug, names[slug], f.home.alignment_of(f.details)) for slug, f in library.factions.items()]
     used = {e.get("faction") or document["faction"] for e in document.get("entries", [])}
-    return army_list.game.home.picker_factions(document["faction"], factions, document,
+    return army_list.game.home.builder.picker_factions(document["faction"], factions, document,
                                                           game_params(army_list.game), used)
 
 
@@ -58,7 +58,7 @@ def picker_context(army_list: ArmyList, library: Library, query: Mapping[str, st
     faction = choice.slug if choice else primary
     source = library.factions.get(faction)
     home = game_home(game)
-    docs = [d for d in (source.unit_docs.values() if source else ()) if home.offers_unit(d, faction, primary)]
+    docs = [d for d in (source.unit_docs.values() if source else ()) if home.builder.offers_unit(d, faction, primary)]
     search = (query.get("q") or "").strip()
     filters = _filter(game, docs, query)
     wanted = [(field, query[field.name]) for field in home.filters if query.get(field.name)]

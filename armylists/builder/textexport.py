@@ -42,7 +42,7 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
         label += f" [{models * home.rules.copies(entry)}]"  # two for a combined unit, as its rules count it
     if notes := _own_notes(entry, army, labels, home):
         label += f" ({', '.join(notes)})"
-    cost = home.points_text(unit, report.entry_points.get(entry.id, 0))
+    cost = home.builder.points_text(unit, report.entry_points.get(entry.id, 0))
     lines = [f"{indent}{label} — {cost}"]
     if entry.options:
         lines.append(f"{indent}    {_options(entry)}")
@@ -72,7 +72,7 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
     lines = _heading(name, game_name, faction_name, army, report, home)
     names = {slug: f.name for slug, f in checked.library.factions.items()}
     labels = distinct_labels(army.entries)
-    for section in home.sections(army, report, names):
+    for section in home.builder.sections(army, report, names):
         if not section.entries and section.title is None:
             continue
         lines.append("")

@@ -107,7 +107,7 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
         return None if doc is None else UnitCard(
             slug=slug, name=doc["name"], faction=faction,
             url=pattern.replace("FACTION", faction).replace("UNIT", slug),
-            price=home.unit_price(doc), tags=unit_tags(game, doc), stats=home.printing.stats(doc),
+            price=home.builder.unit_price(doc), tags=unit_tags(game, doc), stats=home.printing.stats(doc),
             rules=rule_views(game, home.unit_rules_named(doc)),
             options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.option_cost_note(o))}
                      for o in doc.get("options", ())],

@@ -15,7 +15,7 @@ import json
 import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
@@ -23,8 +23,8 @@ from typing import Any, ClassVar, Protocol
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
-from armylists.rules.report import Report
 
+from .builder import Builder
 from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
@@ -46,8 +46,7 @@ from .own_fields import (
 )
 from .parts import ArmyForge, CommandCards, Magic
 from .printing import Printing
-from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
-from .sections import Section
+from .schema import EntryIn, FactionIn, ListIn
 
 # What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
 ARMY_SHARED = frozenset(f.name for f in fields(Army))
@@ -64,19 +63,6 @@ class GameLibrary(Protocol):
     def grimoire(self, slug: str | None) -> Grimoire | None: ...
 
     def command_cards(self) -> Mapping[str, ChosenCard]: ...
-
-
-@dataclass(frozen=True)
-class FactionChoice:
-    """A faction the builder's picker offers, and what its units are to the list."""
-
-    slug: str
-    name: str
-    role: str = ""  # "" for the list's own faction, else e.g. "ally" or "mercenaries"
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({self.role})" if self.role else self.name
 
 
 def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
@@ -120,7 +106,6 @@ class Game:
     def event_list_settings(self) -> dict[str, str]:
         """The list settings an event may set for every list, each with the `Army` field it sets."""
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
-    other_faction_title: ClassVar[str] = "Other factions"
     # Its optional parts (parts.py): None where the game lacks the idea, so a caller knows from None.
     cards: ClassVar[CommandCards | None] = None  # its lists choose command cards by name
     magic: ClassVar[Magic | None] = None  # its casters draw spells from grimoires
@@ -151,6 +136,7 @@ class Game:
     # The book's optional sideboard lists: (main list's largest share of the game size in %, each sideboard
     # list's, how many sideboard lists at most). None: the book has no such rule.
     sideboards: ClassVar[tuple[int, int, int] | None] = None
+    builder_class: ClassVar[type[Builder]] = Builder  # what its builder page offers and shows (builder.py)
     printing_class: ClassVar[type[Printing]] = Printing  # how its roster and cards print (printing.py)
 
     def __repr__(self) -> str:
@@ -358,51 +344,11 @@ class Game:
         factions' keys are what their rosters' data fingerprints hash)."""
         return FROZEN_FACTION | dict(details)
 
-    # --- the builder
-
-    def unit_price(self, doc: dict[str, Any]) -> str:
-        """What a unit costs, as the picker shows it."""
-        return f"{self.listed_cost(doc) or 0} pts"
-
-    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
-                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
-        """The factions whose units a list may take, its own first. `factions` are the game's
-        (slug, name, alignment); `settings` the list file's; `used` the factions its entries are of.
-        A game that does not mix factions offers its own only."""
-        return [FactionChoice(slug, name) for slug, name, _ in factions if slug == primary]
-
-    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
-        """Whether the picker offers a unit of `faction` to a list of `primary`."""
-        return True
-
-    def joined_heroes(self, army: Army) -> dict[str, list[Entry]]:
-        """Host entry id -> the heroes shown inside its card (games where heroes join units)."""
-        return {}
-
-    def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
-        """The entries `hero` could be joined to, each with why it may not ("" when it may)."""
-        return []
-
-    def points_text(self, unit: Unit, points: int | None) -> str:
-        """An entry's cost as the builder shows it; "" where the game has no figure for it."""
-        return "" if points is None else f"{points} {self.points_noun}"
-
-    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
-        """The short labels beside an entry on the builder page."""
-        return self.unit_tags(unit.details, {}) + [SAMPLE_TAG] * unit.sample
-
-    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
-        """How the builder and the text export lay a list out: its own faction, then each other one."""
-        primary = [e for e in army.entries if e.faction == army.faction]
-        laid_out = [Section(None, primary, key="primary")]
-        for slug in dict.fromkeys(e.faction for e in army.entries if e.faction != army.faction):
-            members = [e for e in army.entries if e.faction == slug]
-            points = sum(report.entry_points.get(e.id, 0) for e in members)
-            laid_out.append(Section(f"{self.other_faction_title}: {faction_names.get(slug, slug)}", members,
-                                    note=f"{points} pts", key=f"faction-{slug}"))
-        return laid_out
-
     # --- its parts and its data files
+
+    @cached_property
+    def builder(self) -> Builder:
+        return self.builder_class(self)
 
     @cached_property
     def printing(self) -> Printing:

@@ -259,7 +259,7 @@ def own_field_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any], *, 
     """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list, the text
     export), by the kind of control each is asked for by: its size as its list names it (with `said`, in its
     declared words: "Squad"), "combined", a ticked yes by its field's label and, given `host` (an entry's id ->
-    its label, or None), the unit a hero joined. Not `Game.entry_tags`, which says what its game makes of the
+    its label, or None), the unit a hero joined. Not `Builder.entry_tags`, which says what its game makes of the
     entry besides."""
     shown = []
     for f in fields:

@@ -6,7 +6,8 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from armylists.games.base import FactionChoice, Game
+from armylists.games.base import Game
+from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, faction_detail
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.own_fields import NOT_A_TAG
@@ -62,15 +63,10 @@ class BattlegroundPrinting(Printing):
                 "keywords": entry.unit.keywords, "points_unit": self.game.points_noun}
 
 
-class Battleground(Game):
-    slug = "battleground"
-    rules = RULES
-    list_schema = BattlegroundListIn
-    faction_schema = BattlegroundFactionIn
-    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
+class BattlegroundBuilder(Builder):
+    """Its picker offers one other faction's mercenary units besides the list's own faction's units."""
+
     other_faction_title = "Mercenaries"
-    unit_filters = ("class", "mercenary")
-    printing_class = BattlegroundPrinting
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -79,6 +75,22 @@ class Battleground(Game):
         hired = used - {primary}
         return [FactionChoice(slug, name, "" if slug == primary else "mercenaries") for slug, name, _ in factions
                 if slug == primary or not hired or slug in hired]
+
+    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
+        """Another faction's units are offered only if they are mercenary units (Battleground,
+        Mercenaries: "Units with these keywords can be purchased")."""
+        return faction == primary or bool(doc.get("mercenary"))
+
+
+class Battleground(Game):
+    slug = "battleground"
+    rules = RULES
+    list_schema = BattlegroundListIn
+    faction_schema = BattlegroundFactionIn
+    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
+    unit_filters = ("class", "mercenary")
+    printing_class = BattlegroundPrinting
+    builder_class = BattlegroundBuilder
 
     def listed_cost(self, details: Mapping[str, Any]) -> int | None:
         return details.get("cost")
@@ -89,10 +101,5 @@ class Battleground(Game):
     def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
         """Its keywords, then its rules."""
         return [*doc.get("keywords", ()), *doc.get("rules", ())]
-
-    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
-        """Another faction's units are offered only if they are mercenary units (Battleground,
-        Mercenaries: "Units with these keywords can be purchased")."""
-        return faction == primary or bool(doc.get("mercenary"))
 
 GAME = Battleground()

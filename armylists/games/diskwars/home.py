@@ -12,7 +12,8 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FactionChoice, Game, GameLibrary, Section
+from armylists.games.base import Game, GameLibrary
+from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
@@ -37,6 +38,7 @@ from armylists.games.schema import (
     Units,
     unique,
 )
+from armylists.games.sections import Section
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
@@ -192,6 +194,46 @@ class DiskwarsPrinting(Printing):
         return [Stat("Command cards", titles)]
 
 
+class DiskwarsBuilder(Builder):
+    """Its builder lays a list out by regiment and prices a disk in recruitment points."""
+
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """Allies of the list's own alignment only: an army is all Order or all Destruction (Diskwars,
+        Building an Army); a faction with no alignment goes with either."""
+        own = next((alignment for slug, _, alignment in factions if slug == primary), None)
+        return [FactionChoice(slug, name, "" if slug == primary else "ally") for slug, name, alignment in factions
+                if slug == primary or not own or not alignment or alignment == own]
+
+    def points_text(self, unit: Unit, points: int | None) -> str:
+        """A hero brings recruitment points, a troop costs some (Diskwars, Building an Army)."""
+        if unit.kind == "hero":
+            return f"{unit.recruitment_points} recruitment points to spend"
+        return f"costs {points or 0} recruitment points"
+
+    def unit_price(self, doc: dict[str, Any]) -> str:
+        if doc.get("kind") == "hero":
+            return f"{doc.get('recruitment_points', 0)} RP · CV {doc.get('command_value', 0)}"
+        if doc.get("kind") == "troop":
+            return f"costs {doc.get('recruitment_cost', 0)} RP"
+        return super().unit_price(doc)
+
+    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
+        """One section per regiment with the recruitment points left, then the troops in no regiment."""
+        found, loose = by_regiment(army, report)
+        laid_out = []
+        for hero, troops, used, budget in found:
+            left = budget - used
+            note = (f"{used} of {budget} recruitment points used, {left} left" if left >= 0
+                    else f"{used} of {budget} recruitment points used, {-left} over")
+            laid_out.append(Section(f"Regiment of {hero.label}", [hero, *troops], note=note, ok=left >= 0,
+                                    key=f"regiment-{hero.id}"))
+        if loose or not found:
+            laid_out.append(Section("Not in a regiment", loose, note="Every troop must join a hero's regiment.",
+                                    ok=not loose, key="no-regiment"))
+        return laid_out
+
+
 class Diskwars(Game):
     slug = "diskwars"
     rules = RULES
@@ -206,6 +248,7 @@ class Diskwars(Game):
     troops_join_regiments = True
     unit_filters = ("kind", "size", "race")
     printing_class = DiskwarsPrinting
+    builder_class = DiskwarsBuilder
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return details.get("kind") == "hero"
@@ -257,41 +300,5 @@ class Diskwars(Game):
                               others: Mapping[str, Mapping[str, Any]]) -> None:
         _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
                                for card in self.cards.of(details)})
-
-    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
-                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
-        """Allies of the list's own alignment only: an army is all Order or all Destruction (Diskwars,
-        Building an Army); a faction with no alignment goes with either."""
-        own = next((alignment for slug, _, alignment in factions if slug == primary), None)
-        return [FactionChoice(slug, name, "" if slug == primary else "ally") for slug, name, alignment in factions
-                if slug == primary or not own or not alignment or alignment == own]
-
-    def points_text(self, unit: Unit, points: int | None) -> str:
-        """A hero brings recruitment points, a troop costs some (Diskwars, Building an Army)."""
-        if unit.kind == "hero":
-            return f"{unit.recruitment_points} recruitment points to spend"
-        return f"costs {points or 0} recruitment points"
-
-    def unit_price(self, doc: dict[str, Any]) -> str:
-        if doc.get("kind") == "hero":
-            return f"{doc.get('recruitment_points', 0)} RP · CV {doc.get('command_value', 0)}"
-        if doc.get("kind") == "troop":
-            return f"costs {doc.get('recruitment_cost', 0)} RP"
-        return super().unit_price(doc)
-
-    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
-        """One section per regiment with the recruitment points left, then the troops in no regiment."""
-        found, loose = by_regiment(army, report)
-        laid_out = []
-        for hero, troops, used, budget in found:
-            left = budget - used
-            note = (f"{used} of {budget} recruitment points used, {left} left" if left >= 0
-                    else f"{used} of {budget} recruitment points used, {-left} over")
-            laid_out.append(Section(f"Regiment of {hero.label}", [hero, *troops], note=note, ok=left >= 0,
-                                    key=f"regiment-{hero.id}"))
-        if loose or not found:
-            laid_out.append(Section("Not in a regiment", loose, note="Every troop must join a hero's regiment.",
-                                    ok=not loose, key="no-regiment"))
-        return laid_out
 
 GAME = Diskwars()

@@ -14,6 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from armylists.boundary.errors import BadInput
 from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
+from armylists.games.builder import Builder
 from armylists.games.card_parts import CardContext, Stat, faction_detail
 from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
 from armylists.games.parts import Magic
@@ -179,6 +180,27 @@ class DulceBellumPrinting(Printing):
         return details
 
 
+class DulceBellumBuilder(Builder):
+    """Its picker prices a unit at each of its sizes; an entry's tags say the unlocks it grants or needs."""
+
+    def unit_price(self, doc: dict[str, Any]) -> str:
+        if not doc.get("sizes"):
+            return super().unit_price(doc)
+        return " / ".join(str(s["points"]) for s in doc["sizes"]) + " pts"
+
+    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
+        """Besides the usual tags, the unlock points an entry grants or needs, at its size."""
+        tags = super().entry_tags(unit, entry, params)
+        if entry is None:
+            return tags
+        needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
+        grants = 0
+        if unit.rarity in (params.get("granting_rarities") or []):
+            grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
+        return (tags + ([f"grants {plural(grants, 'unlock')}"] if grants else [])
+                + ([f"needs {needs} unlocks"] if needs else []))
+
+
 class DulceBellum(Game):
     slug = "dulce-bellum"
     rules = RULES
@@ -191,6 +213,7 @@ class DulceBellum(Game):
     army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
     unit_filters = ("rarity", "type")
     printing_class = DulceBellumPrinting
+    builder_class = DulceBellumBuilder
 
     def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
         """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
@@ -276,23 +299,6 @@ class DulceBellum(Game):
         """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
         grimoires = self.magic.grimoires_of(details)
         return FROZEN_FACTION | ({"grimoires": list(grimoires)} if grimoires else {})
-
-    def unit_price(self, doc: dict[str, Any]) -> str:
-        if not doc.get("sizes"):
-            return super().unit_price(doc)
-        return " / ".join(str(s["points"]) for s in doc["sizes"]) + " pts"
-
-    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
-        """Besides the usual tags, the unlock points an entry grants or needs, at its size."""
-        tags = super().entry_tags(unit, entry, params)
-        if entry is None:
-            return tags
-        needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
-        grants = 0
-        if unit.rarity in (params.get("granting_rarities") or []):
-            grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
-        return (tags + ([f"grants {plural(grants, 'unlock')}"] if grants else [])
-                + ([f"needs {needs} unlocks"] if needs else []))
 
 def _spells_once(grimoires: list[GrimoireIn], grimoire_of: dict[str, str]) -> None:
     """A spell's slug is one spell's across the game's grimoires. `grimoire_of`: the grimoire of each spell met

@@ -6,8 +6,9 @@ from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
+from armylists.games.base import FROZEN_FACTION, Game
 from armylists.games.book_reading import Reading
+from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, Tracker, faction_detail
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.common import read_common_rules
@@ -43,6 +44,7 @@ from armylists.games.schema import (
     UnitOptions,
     Units,
 )
+from armylists.games.sections import Section
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
 from armylists.rules.text import plural
@@ -140,7 +142,7 @@ class OprPrinting(Printing):
 
     def roster_sections(self, army: Army, report: Report) -> list[Section]:
         """A hero that joined a unit prints inside its host's card, so they stay on one page."""
-        hosts = self.game.joined_heroes(army)
+        hosts = self.game.builder.joined_heroes(army)
         nested = {h.id for heroes in hosts.values() for h in heroes}
         return [Section(None, [e for e in army.entries if e.id not in nested], joined=hosts)]
 
@@ -188,17 +190,74 @@ class OprPrinting(Printing):
         return extras
 
 
+class OprBuilder(Builder):
+    """Its picker offers allies as the list's mixed-armies setting lets it; a hero that joined a unit shows inside
+    its host's card."""
+
+    other_faction_title = "Allies"
+
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """Allies by faction where the list mixes them: none with `single` (AoF Skirmish: Preparing your
+        Army), any with `free`, and with `tournament` no faction past the guidelines' limit (AoF
+        Regiments, Tournament Guidelines: The Armies)."""
+        mode = settings.get("mixed_armies") or getattr(params, "default_mixed_armies", "free")
+        own = [FactionChoice(slug, name) for slug, name, _ in factions if slug == primary]
+        if mode == "single":
+            return own
+        allies = [FactionChoice(slug, name, "ally") for slug, name, _ in factions if slug != primary]
+        taken = used - {primary}
+        if mode == "tournament" and len(taken) + 1 >= getattr(params, "mixed_max_factions", 2):
+            allies = [a for a in allies if a.slug in taken]
+        return own + allies
+
+    def joined_heroes(self, army: Army) -> dict[str, list[Entry]]:
+        """A hero that joined a unit is shown inside its host's card (and printed there, so they stay
+        on one page); a host that itself joined another entry takes none."""
+        hosts: dict[str, list[Entry]] = {}
+        for e in army.entries:
+            host = army.entry(e.joined_to)
+            if host is not None and host is not e and host.joined_to is None:
+                hosts.setdefault(host.id, []).append(e)
+        return hosts
+
+    def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
+        """Every other entry, with the engine's reason it may not take `hero` (AoF Regiments, Special
+        Rules Reference: Hero), judged as if the hero joined it now and other heroes kept theirs."""
+        if not self.game.heroes_join_units or not hero.unit.hero:
+            return []
+        claimed = {e.joined_to: e for e in army.entries if e.joined_to and e is not hero}
+        found = []
+        for target in army.entries:
+            if target is hero:
+                continue
+            joining = hero.with_details(joined_to=target.id)
+            reasons = [r for r, _, _ in join_problems(army, params, joining, dict(claimed))]
+            found.append((target, _short(reasons[0], joining.label) if reasons else ""))
+        return found
+
+    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
+        """Joined heroes go inside their host's card, in whichever section the host is."""
+        joined = self.joined_heroes(army)
+        nested = {h.id for heroes in joined.values() for h in heroes}
+        laid_out = super().sections(army, report, faction_names)
+        for section in laid_out:
+            section.entries = [e for e in section.entries if e.id not in nested]
+            section.joined = {e.id: joined[e.id] for e in section.entries if e.id in joined}
+        return laid_out
+
+
 class OprGame(Game):
     list_schema = OprListIn
     faction_schema = OprFactionIn
     list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
-    other_faction_title = "Allies"
     combines_units = True
     unit_filters = ("hero",)
 
     # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
     army_forge_systems: ClassVar[tuple[str, ...]] = ()
     printing_class = OprPrinting
+    builder_class = OprBuilder
 
     @cached_property
     def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
@@ -270,53 +329,3 @@ class OprGame(Game):
         version = (self.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
         return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
             {"army_forge": {"version": version}} if version else {})
-
-    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
-                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
-        """Allies by faction where the list mixes them: none with `single` (AoF Skirmish: Preparing your
-        Army), any with `free`, and with `tournament` no faction past the guidelines' limit (AoF
-        Regiments, Tournament Guidelines: The Armies)."""
-        mode = settings.get("mixed_armies") or getattr(params, "default_mixed_armies", "free")
-        own = [FactionChoice(slug, name) for slug, name, _ in factions if slug == primary]
-        if mode == "single":
-            return own
-        allies = [FactionChoice(slug, name, "ally") for slug, name, _ in factions if slug != primary]
-        taken = used - {primary}
-        if mode == "tournament" and len(taken) + 1 >= getattr(params, "mixed_max_factions", 2):
-            allies = [a for a in allies if a.slug in taken]
-        return own + allies
-
-    def joined_heroes(self, army: Army) -> dict[str, list[Entry]]:
-        """A hero that joined a unit is shown inside its host's card (and printed there, so they stay
-        on one page); a host that itself joined another entry takes none."""
-        hosts: dict[str, list[Entry]] = {}
-        for e in army.entries:
-            host = army.entry(e.joined_to)
-            if host is not None and host is not e and host.joined_to is None:
-                hosts.setdefault(host.id, []).append(e)
-        return hosts
-
-    def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
-        """Every other entry, with the engine's reason it may not take `hero` (AoF Regiments, Special
-        Rules Reference: Hero), judged as if the hero joined it now and other heroes kept theirs."""
-        if not self.heroes_join_units or not hero.unit.hero:
-            return []
-        claimed = {e.joined_to: e for e in army.entries if e.joined_to and e is not hero}
-        found = []
-        for target in army.entries:
-            if target is hero:
-                continue
-            joining = hero.with_details(joined_to=target.id)
-            reasons = [r for r, _, _ in join_problems(army, params, joining, dict(claimed))]
-            found.append((target, _short(reasons[0], joining.label) if reasons else ""))
-        return found
-
-    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
-        """Joined heroes go inside their host's card, in whichever section the host is."""
-        joined = self.joined_heroes(army)
-        nested = {h.id for heroes in joined.values() for h in heroes}
-        laid_out = super().sections(army, report, faction_names)
-        for section in laid_out:
-            section.entries = [e for e in section.entries if e.id not in nested]
-            section.joined = {e.id: joined[e.id] for e in section.entries if e.id in joined}
-        return laid_out
