@@ -25,7 +25,7 @@ def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   grants=home.option_grants(o), details=own_fields(o, home.option_fields))
+                   grants=home.library.option_grants(o), details=own_fields(o, home.option_fields))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(

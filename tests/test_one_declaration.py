@@ -74,7 +74,7 @@ def _unit_sizes(game: str):
     def read():
         sizes = item_schema(unit_schema(game_home(game).faction_schema), "sizes")
         return [(c, row["label"]) for c in typing.get_args(sizes.model_fields["size"].annotation)
-                for row in game_home(game).size_rows({"sizes": [{"size": c, "points": 0}]})]
+                for row in game_home(game).library.size_rows({"sizes": [{"size": c, "points": 0}]})]
     return read
 
 

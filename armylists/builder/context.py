@@ -117,7 +117,7 @@ def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
     """The entry form's controls; the options of a section that takes several ("Upgrade with any") stay
     together under its heading, not loose checkboxes that read as part of the section above."""
     names = {g.slug: g.name for g in unit.option_groups}
-    note = game_home(game).option_cost_note
+    note = game_home(game).library.option_cost_note
     shown: list[dict] = []
     for control in option_controls(game, unit):
         if control.kind == "group":
@@ -169,20 +169,20 @@ class _Lister:
     def _control(self, field: OwnField, unit: Unit, raw: dict, value: Any) -> dict[str, Any] | None:
         home, army, own = self.home, self.army, unit.details  # `own`: its unit's fields, which the game reads
         drawn = {"kind": field.control, "name": field.name, "value": value}
-        if field.control == SIZE.kind and (sizes := home.sizes_of(own)):
+        if field.control == SIZE.kind and (sizes := home.library.sizes_of(own)):
             return drawn | {"choices": [{"value": size, "label": label, "selected": size == value}
                                         for size, label in sizes]}
         if field.control == COMBINED.kind and home.combines_units and (
-                (home.models_of(own) or 1) > 1 and not home.is_hero(own) or value):
+                (home.library.models_of(own) or 1) > 1 and not home.library.is_hero(own) or value):
             return drawn
-        if field.control == JOINED.kind and home.heroes_join_units and home.is_hero(own):
+        if field.control == JOINED.kind and home.heroes_join_units and home.library.is_hero(own):
             entry = army.entry(raw["id"]) if army else None
             targets = home.builder.join_targets(army, self.params, entry) if entry else []
             why = {t.id: reason for t, reason in targets if reason}
             return drawn | {"choices": self._choices(raw["id"], {t.id for t, r in targets if not r}, value, why),
                             "problem": why.get(value, "")}
-        if field.control == REGIMENT.kind and home.troops_join_regiments and home.joins_regiment(own):
-            heroes = {e.id for e in army.entries if home.is_hero(e.unit.details)} if army else set()
+        if field.control == REGIMENT.kind and home.troops_join_regiments and home.library.joins_regiment(own):
+            heroes = {e.id for e in army.entries if home.library.is_hero(e.unit.details)} if army else set()
             return drawn | {"choices": self._choices(raw["id"], heroes, value)}
         if field.control == TICKED.kind:
             return drawn | {"label": field.label}

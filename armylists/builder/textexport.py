@@ -37,7 +37,7 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
                indent: str = "") -> list[str]:
     unit, home = entry.unit, library.home
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
-    models = home.models_of(unit.details) or 1  # None: its game counts no models
+    models = home.library.models_of(unit.details) or 1  # None: its game counts no models
     if models > 1:
         label += f" [{models * home.rules.copies(entry)}]"  # two for a combined unit, as its rules count it
     if notes := _own_notes(entry, army, labels, home):

@@ -33,14 +33,14 @@ def spec_of(game: str, unit: Unit, own: Mapping[str, Any] | None = None) -> Unit
     offers = tuple(Offer(o.slug, o.name, cost(replace(entry, options=(o,))) - base, o.group or None)
                    for o in unit.options)
     groups = tuple(Group(g.slug, g.max) for g in unit.option_groups)
-    return UnitSpec(unit.slug, unit.faction, home.entry_title(entry), base, home.is_hero(unit.details), offers,
+    return UnitSpec(unit.slug, unit.faction, home.entry_title(entry), base, home.library.is_hero(unit.details), offers,
                     groups)
 
 
 def recruit_spec(game: str, unit: Unit) -> UnitSpec:
     """`unit` as a campaign recruits it: at its first size, where it has sizes."""
     home = game_home(game)
-    sizes = home.sizes_of(unit.details)
+    sizes = home.library.sizes_of(unit.details)
     return spec_of(game, unit, home.taken_at(sizes[0][0] if sizes else None))
 
 

@@ -49,7 +49,7 @@ class LibraryFaction:
     name: str
     unit_docs: dict[str, dict[str, Any]]
     # The fields its game declares for its factions, as its faction file names them (docs/architecture.md, "A
-    # game is one package"): whoever needs one asks `home` of them (`home.alignment_of(details)`), never reads
+    # game is one package"): whoever needs one asks `home` of them (`home.library.alignment_of(details)`), never reads
     # one by name (tests/games/test_game_fields_stay_in_games.py).
     details: dict[str, Any] = field(default_factory=dict)
     # The rules' own words as its book gives them ({"name", "text"}), printed once on a roster.

@@ -25,6 +25,7 @@ from armylists.rules.game import GameRules
 from armylists.rules.model import Army, Entry, Unit
 
 from .builder import Builder
+from .library import LibraryQuestions
 from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
 from .own_fields import (
@@ -39,7 +40,6 @@ from .own_fields import (
     entry_schema,
     filled,
     option_schema,
-    tags,
     unit_schema,
     values_of,
     without_defaults,
@@ -120,14 +120,8 @@ class Game:
     troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
     options_once: ClassVar[bool] = False  # every option at most once per unit
 
-    # The library and the builder's picker
+    # The library and the builder's picker (`library.filters`)
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
-
-    @cached_property
-    def filters(self) -> tuple[OwnField, ...]:
-        """The declared fields named in `unit_filters`, in that order."""
-        by_name = {f.name: f for f in self.unit_fields}
-        return tuple(by_name[name] for name in self.unit_filters)
 
     # Printing
     # The book's tournament scoring, where it gives one (docs/events.md, "The tournament day"): the number of
@@ -136,6 +130,7 @@ class Game:
     # The book's optional sideboard lists: (main list's largest share of the game size in %, each sideboard
     # list's, how many sideboard lists at most). None: the book has no such rule.
     sideboards: ClassVar[tuple[int, int, int] | None] = None
+    library_class: ClassVar[type[LibraryQuestions]] = LibraryQuestions  # its units' own fields asked (library.py)
     builder_class: ClassVar[type[Builder]] = Builder  # what its builder page offers and shows (builder.py)
     printing_class: ClassVar[type[Printing]] = Printing  # how its roster and cards print (printing.py)
 
@@ -183,7 +178,7 @@ class Game:
         """The own fields of each way an entry of `unit` may be taken that its points or its name tell apart:
         as it is, combined (where its game combines units), at each of its sizes (a campaign's units)."""
         combined = self.entry_field(COMBINED.kind)
-        sizes = [self.taken_at(size) for size, _ in self.sizes_of(unit.details)]
+        sizes = [self.taken_at(size) for size, _ in self.library.sizes_of(unit.details)]
         return [{}, *([{combined.name: True}] if combined else []), *sizes]
 
     def entry_title(self, entry: Entry) -> str:
@@ -213,55 +208,6 @@ class Game:
         """Its options' own fields, declared once by its faction schema (`own_fields.py`)."""
         return declared(option_schema(self.faction_schema), OPTION_SHARED)
 
-    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
-        """A unit's own fields as the short labels beside its name (the library's card, the builder).
-        `spell_names`: the game's spells by slug, for a unit that names one."""
-        return tags(self.unit_fields, details)
-
-    # What the layers above ask of a unit's own fields (`details`, as its faction file names them): they read
-    # none by name, as the game names them its own way (tests/games/test_game_fields_stay_in_games.py).
-
-    def is_hero(self, details: Mapping[str, Any]) -> bool:
-        """Whether the unit is a hero: an entry that may join a unit or leads a regiment, a campaign's hero."""
-        return False
-
-    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
-        """Whether an entry of the unit joins a hero's regiment (a game whose `troops_join_regiments`)."""
-        return False
-
-    def models_of(self, details: Mapping[str, Any]) -> int | None:
-        """How many models the unit is of, where its game counts them and the unit says; else None."""
-        return None
-
-    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
-        """The points the unit's card lists, where its game prices a unit by one number; else None."""
-        return None
-
-    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
-        """The spells the unit always knows, by slug, each under the name of the field that names it."""
-        return {}
-
-    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """The sizes the unit may be taken at, where its game has sizes (an entry names one in its field the
-        builder asks for by `SIZE`), each as a list names it and as the builder offers it; else none."""
-        return []
-
-    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The unit's sizes as the library's unit card tables them: `label`, `morale`, `points`."""
-        return []
-
-    def weapons_line(self, details: Mapping[str, Any]) -> str:
-        """The unit's weapons as the library's unit card prints them; "" where its game lists none."""
-        return ""
-
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        """The short labels on a unit's card in the builder (the picker, each entry), from its document."""
-        return []
-
-    def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
-        """Every special rule a unit's card in the builder names, each explained from the glossary."""
-        return list(doc.get("rules", ()))
-
     def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
         """What a player sees of a unit besides its name and its cost: a book read again that changes it changes
         the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats and options and the own
@@ -278,29 +224,6 @@ class Game:
     def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
         """A faction file's unit (validated, at `path`) beyond its schema: what its own fields name among its
         faction's `units` (by slug) is there and may be named; BadInput at the first fault."""
-
-    # What the layers above ask of an option's own fields (`details`, or an option's document, which holds them as
-    # its faction file names them): none is read by name outside the games, as of a unit's.
-
-    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
-        """The special rules an option grants the unit that takes it (the engine's `Option.grants`), from its own
-        fields; none by default."""
-        return ()
-
-    def option_cost_note(self, details: Mapping[str, Any]) -> str:
-        """What an option's cost buys where it is not once for the unit ("all models"), said after the cost
-        (the builder, the library's unit card); "" by default."""
-        return ""
-
-    def option_card_notes(self, details: Mapping[str, Any]) -> list[str]:
-        """What the library's unit card says of an option after its cost: by default its cost note alone."""
-        note = self.option_cost_note(details)
-        return [note] if note else []
-
-    def option_taken_once(self, details: Mapping[str, Any]) -> bool:
-        """Whether the builder offers an option outside any group once (a checkbox) rather than a number of
-        times: every option of a game whose `options_once`, by default."""
-        return self.options_once
 
     def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
         """A faction file's factions and the game's own top-level fields in it (`faction_file_fields`, by name),
@@ -320,22 +243,6 @@ class Game:
         faction schema, kept in `Faction.details` as the file names them."""
         return declared(self.faction_schema, FACTION_SHARED)
 
-    # What the layers above ask of a faction's own fields (`details`, as its faction file names them) and of the
-    # game's own top-level fields (`faction_file_fields`, kept as the file names them too): they read none by
-    # name (tests/games/test_game_fields_stay_in_games.py).
-
-    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
-        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`)."""
-        return None
-
-    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
-        """The side a faction is on (`alignment_of`) in its game's words, as its pages show it."""
-        return None
-
-    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A faction's army book's spells as its file writes them, printed on its casters' cards."""
-        return []
-
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
         fields, and what the engine's `Faction` is given of them: `drawn_on`, whether the list takes units or
@@ -345,6 +252,10 @@ class Game:
         return FROZEN_FACTION | dict(details)
 
     # --- its parts and its data files
+
+    @cached_property
+    def library(self) -> LibraryQuestions:
+        return self.library_class(self)
 
     @cached_property
     def builder(self) -> Builder:

@@ -42,7 +42,7 @@ class Builder:
 
     def unit_price(self, doc: dict[str, Any]) -> str:
         """What a unit costs, as the picker shows it."""
-        return f"{self.game.listed_cost(doc) or 0} pts"
+        return f"{self.game.library.listed_cost(doc) or 0} pts"
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -69,7 +69,7 @@ class Builder:
 
     def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
         """The short labels beside an entry on the builder page."""
-        return self.game.unit_tags(unit.details, {}) + [SAMPLE_TAG] * unit.sample
+        return self.game.library.unit_tags(unit.details, {}) + [SAMPLE_TAG] * unit.sample
 
     def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
         """How the builder and the text export lay a list out: its own faction, then each other one."""

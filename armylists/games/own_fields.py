@@ -221,7 +221,7 @@ class Drawn:
 
 
 # The kinds of control the builder draws for an entry's own field.
-SIZE = Drawn("size")  # one of its unit's sizes (`Game.sizes_of`)
+SIZE = Drawn("size")  # one of its unit's sizes (`LibraryQuestions.sizes_of`)
 COMBINED = Drawn("combined")  # yes/no: two copies of the unit as one
 JOINED = Drawn("joined")  # the entry a hero joins, one its game says it may join
 REGIMENT = Drawn("regiment")  # the hero's entry whose regiment a troop is in

@@ -147,7 +147,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
 def _book_spells(library) -> dict[str, list[dict]]:
     """Faction slug -> its army book's spells, where it has some (its casters' cards print them)."""
     home = library.home
-    return {slug: spells for slug, f in library.factions.items() if (spells := home.book_spells(f.details))}
+    return {slug: spells for slug, f in library.factions.items() if (spells := home.library.book_spells(f.details))}
 
 
 def _editions(army, library) -> str:

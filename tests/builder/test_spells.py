@@ -152,5 +152,5 @@ def test_the_text_export_says_a_size_in_the_words_its_game_declares(alice, make_
 
 def test_the_builder_offers_sizes_in_the_words_its_game_declares(monkeypatch):
     monkeypatch.setitem(SIZES, "single", "Lone Hero")
-    assert game_home("dulce-bellum").sizes_of({"sizes": [{"size": "single", "points": 40, "morale": 3}]}) == [
+    assert game_home("dulce-bellum").library.sizes_of({"sizes": [{"size": "single", "points": 40, "morale": 3}]}) == [
         ("single", "Lone Hero (40 pts)")]

@@ -3,14 +3,14 @@
 Each game declares its units' own fields once, in its home (docs/architecture.md,
 "A game is one package"); whatever else needs to know something of a unit
 ("is it a hero?", "how many models?", "what does it cost?") asks the game
-(`Game.is_hero`, `models_of`, `listed_cost`...). A field's name written in a
+(`home.library.is_hero`, `models_of`, `listed_cost`...). A field's name written in a
 shared layer would make a game whose units spell it otherwise, or lack it, touch
 that file too. This test reads the tree, as `test_games_named_once.py` does, so
 that nothing slips back: a unit's fields read by name (`details.get("hero")`,
 `details["models"]`, `unit.details.kind` in a template, `getattr(unit, "spellcaster")`,
 `doc.get("hero")` of a unit's document) or a hard-coded tuple of them. An option's own fields
 (an OPR option's `scope`, `command`, `weapons`...) likewise: a shared layer asks the game
-(`Game.option_cost_note`, `option_card_notes`, `option_taken_once`), or the code is the game's.
+(`home.library.option_cost_note`, `option_card_notes`, `option_taken_once`), or the code is the game's.
 
 The same holds for a list entry's own fields and an army's, declared by the game's list file schema and its
 list settings (`Game.entry_fields`, `Game.army_details`): what a shared layer needs of them it asks the game,

@@ -127,19 +127,19 @@ def test_a_spellcaster_saved_in_the_admin_keeps_its_number(admin_client):
 
 def test_a_units_tags_are_its_fields_in_words():
     battleground, diskwars = game_home("battleground"), game_home("diskwars")
-    assert battleground.unit_tags({"cost": 80, "class": "core", "mercenary": True, "keywords": ["Cavalry"]},
+    assert battleground.library.unit_tags({"cost": 80, "class": "core", "mercenary": True, "keywords": ["Cavalry"]},
                                   {}) == ["Core", "Mercenary", "Cavalry"]  # the cost is its price, not a tag
-    assert diskwars.unit_tags({"kind": "troop", "size": "small", "unique": True, "elite": 2}, {}) == [
+    assert diskwars.library.unit_tags({"kind": "troop", "size": "small", "unique": True, "elite": 2}, {}) == [
         "Troop", "Small", "Unique", "Elite 2"]
-    assert diskwars.unit_tags({"kind": "troop", "size": "small", "elite": 0}, {}) == ["Troop", "Small"]
+    assert diskwars.library.unit_tags({"kind": "troop", "size": "small", "elite": 0}, {}) == ["Troop", "Small"]
 
 
 def test_a_spellcaster_names_its_spell_by_name_never_by_slug():
     dulce_bellum = game_home("dulce-bellum")
-    assert "Spellcaster (Fireball)" in dulce_bellum.unit_tags({"rarity": "rare", "spellcaster": "fireball"},
-                                                              {"fireball": "Fireball"})
-    assert not any("fireball" in tag for tag in dulce_bellum.unit_tags({"rarity": "rare", "spellcaster": "fireball"},
-                                                                       {}))
+    assert "Spellcaster (Fireball)" in dulce_bellum.library.unit_tags({"rarity": "rare", "spellcaster": "fireball"},
+                                                                      {"fireball": "Fireball"})
+    assert not any("fireball" in tag
+                   for tag in dulce_bellum.library.unit_tags({"rarity": "rare", "spellcaster": "fireball"}, {}))
 
 
 def test_a_filter_offers_a_choices_values_in_the_order_the_game_declares_them():

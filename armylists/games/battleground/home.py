@@ -9,6 +9,7 @@ from pydantic import ConfigDict, Field
 from armylists.games.base import Game
 from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, faction_detail
+from armylists.games.library import LibraryQuestions
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.own_fields import NOT_A_TAG
 from armylists.games.printing import Printing
@@ -82,15 +83,9 @@ class BattlegroundBuilder(Builder):
         return faction == primary or bool(doc.get("mercenary"))
 
 
-class Battleground(Game):
-    slug = "battleground"
-    rules = RULES
-    list_schema = BattlegroundListIn
-    faction_schema = BattlegroundFactionIn
-    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
-    unit_filters = ("class", "mercenary")
-    printing_class = BattlegroundPrinting
-    builder_class = BattlegroundBuilder
+class BattlegroundLibrary(LibraryQuestions):
+    """Its units are priced by their card's cost and tagged by their class and as mercenaries; their keywords are
+    rules too."""
 
     def listed_cost(self, details: Mapping[str, Any]) -> int | None:
         return details.get("cost")
@@ -101,5 +96,17 @@ class Battleground(Game):
     def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
         """Its keywords, then its rules."""
         return [*doc.get("keywords", ()), *doc.get("rules", ())]
+
+
+class Battleground(Game):
+    slug = "battleground"
+    rules = RULES
+    list_schema = BattlegroundListIn
+    faction_schema = BattlegroundFactionIn
+    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
+    unit_filters = ("class", "mercenary")
+    printing_class = BattlegroundPrinting
+    builder_class = BattlegroundBuilder
+    library_class = BattlegroundLibrary
 
 GAME = Battleground()

@@ -15,6 +15,7 @@ from armylists.boundary.errors import BadInput
 from armylists.games.base import Game, GameLibrary
 from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.library import LibraryQuestions
 from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.own_fields import NOT_A_TAG, REGIMENT, worded
@@ -234,6 +235,28 @@ class DiskwarsBuilder(Builder):
         return laid_out
 
 
+class DiskwarsLibrary(LibraryQuestions):
+    """A hero disk leads a regiment that troops join; a faction is on a side (Order or Destruction)."""
+
+    def is_hero(self, details: Mapping[str, Any]) -> bool:
+        return details.get("kind") == "hero"
+
+    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
+        """A troop joins a hero's regiment (Diskwars, Building an Army)."""
+        return details.get("kind") == "troop"
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
+        return tags + ["unique"] * bool(doc.get("unique"))
+
+    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
+        return details.get("alignment") or None
+
+    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
+        side = self.alignment_of(details)
+        return ALIGNMENTS.get(side, side) if side else None
+
+
 class Diskwars(Game):
     slug = "diskwars"
     rules = RULES
@@ -249,18 +272,12 @@ class Diskwars(Game):
     unit_filters = ("kind", "size", "race")
     printing_class = DiskwarsPrinting
     builder_class = DiskwarsBuilder
-
-    def is_hero(self, details: Mapping[str, Any]) -> bool:
-        return details.get("kind") == "hero"
-
-    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
-        """A troop joins a hero's regiment (Diskwars, Building an Army)."""
-        return details.get("kind") == "troop"
+    library_class = DiskwarsLibrary
 
     def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
         """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
         (docs/list-file.md, "Entries")."""
-        if details["regiment"] is not None and self.is_hero(unit.details):
+        if details["regiment"] is not None and self.library.is_hero(unit.details):
             raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
                                                "only a troop names the regiment it is in")
 
@@ -275,20 +292,9 @@ class Diskwars(Game):
                 raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
         return {"cards_chosen": tuple(cards[s] for s in chosen)}
 
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
-        return tags + ["unique"] * bool(doc.get("unique"))
-
-    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
-        return details.get("alignment") or None
-
-    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
-        side = self.alignment_of(details)
-        return ALIGNMENTS.get(side, side) if side else None
-
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
-        return {"alignment": self.alignment_of(details),
+        return {"alignment": self.library.alignment_of(details),
                 "command_cards": self.cards.of(details) if drawn_on else []}
 
     def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:

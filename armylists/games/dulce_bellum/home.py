@@ -16,6 +16,7 @@ from armylists.boundary.errors import BadInput
 from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
 from armylists.games.builder import Builder
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.library import LibraryQuestions
 from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
 from armylists.games.parts import Magic
 from armylists.games.printing import Printing
@@ -201,6 +202,33 @@ class DulceBellumBuilder(Builder):
                 + ([f"needs {needs} unlocks"] if needs else []))
 
 
+class DulceBellumLibrary(LibraryQuestions):
+    """A unit is taken at one of its sizes, each with its points and morale; a caster may always know one spell."""
+
+    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
+        """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
+        caster = details.get("spellcaster")
+        named = spell_names.get(caster) if isinstance(caster, str) else caster
+        return super().unit_tags(details, spell_names) + ([f"Spellcaster ({named})"] if named is not None else [])
+
+    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
+        """Spellcaster(<spell>): the one spell it knows."""
+        caster = details.get("spellcaster")
+        return {"spellcaster": caster} if isinstance(caster, str) else {}
+
+    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Each with its points, as the builder offers it: "Squad (115 pts)"."""
+        return [(s.size, f"{SIZES.get(s.size, s.size)} ({s.points} pts)") for s in size_profiles(details)]
+
+    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
+                for s in size_profiles(details)]
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
+        return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
+
+
 class DulceBellum(Game):
     slug = "dulce-bellum"
     rules = RULES
@@ -214,6 +242,7 @@ class DulceBellum(Game):
     unit_filters = ("rarity", "type")
     printing_class = DulceBellumPrinting
     builder_class = DulceBellumBuilder
+    library_class = DulceBellumLibrary
 
     def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
         """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
@@ -269,31 +298,8 @@ class DulceBellum(Game):
             for gi, slug in enumerate(faction.grimoires):
                 yield f"factions[{fi}].grimoires[{gi}]", "grimoire", slug
             for ui, unit in enumerate(faction.units):
-                for name, spell in self.spells_named(details_of(unit)).items():
+                for name, spell in self.library.spells_named(details_of(unit)).items():
                     yield f"factions[{fi}].units[{ui}].{name}", "spell", spell
-
-    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
-        """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
-        caster = details.get("spellcaster")
-        named = spell_names.get(caster) if isinstance(caster, str) else caster
-        return super().unit_tags(details, spell_names) + ([f"Spellcaster ({named})"] if named is not None else [])
-
-    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
-        """Spellcaster(<spell>): the one spell it knows."""
-        caster = details.get("spellcaster")
-        return {"spellcaster": caster} if isinstance(caster, str) else {}
-
-    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """Each with its points, as the builder offers it: "Squad (115 pts)"."""
-        return [(s.size, f"{SIZES.get(s.size, s.size)} ({s.points} pts)") for s in size_profiles(details)]
-
-    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
-                for s in size_profiles(details)]
-
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
-        return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""

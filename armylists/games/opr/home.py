@@ -10,6 +10,7 @@ from armylists.games.base import FROZEN_FACTION, Game
 from armylists.games.book_reading import Reading
 from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, Tracker, faction_detail
+from armylists.games.library import LibraryQuestions
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.common import read_common_rules
 from armylists.games.opr.armyforge.listfile import ListGame, books_from, game_of, is_army_forge_list, muster_list
@@ -247,27 +248,12 @@ class OprBuilder(Builder):
         return laid_out
 
 
-class OprGame(Game):
-    list_schema = OprListIn
-    faction_schema = OprFactionIn
-    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
-    combines_units = True
-    unit_filters = ("hero",)
-
-    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
-    army_forge_systems: ClassVar[tuple[str, ...]] = ()
-    printing_class = OprPrinting
-    builder_class = OprBuilder
-
-    @cached_property
-    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
-        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
+class OprLibrary(LibraryQuestions):
+    """A unit's models, cost and weapons are fields of its card; an option may grant rules, cost per model or be a
+    command group upgrade; a faction's army book has spells."""
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         return bool(details.get("hero"))
-
-    def entry_title(self, entry: Entry) -> str:
-        return f"{entry.unit.name} (combined)" if entry.combined else entry.unit.name
 
     def models_of(self, details: Mapping[str, Any]) -> int | None:
         return details.get("models")
@@ -284,23 +270,6 @@ class OprGame(Game):
         if doc.get("models", 1) > 1:
             tags.append(f"{doc['models']} models")
         return tags
-
-    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
-        return {name: doc.get(name) for name in BOOK_PROFILE} | {"options": self.options_as_exported(doc)}
-
-    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
-        """A unit that is another size of a unit (`copies_of`) names another unit of its faction, itself no copy."""
-        copies_of = unit.copies_of
-        if copies_of is None:
-            return
-        target = units.get(copies_of)
-        if copies_of == unit.slug:
-            raise BadInput(f"{path}.copies_of", "must name another unit, not this one")
-        if target is None:
-            raise BadInput(f"{path}.copies_of", f"no unit '{copies_of}' in this faction")
-        if target.copies_of is not None:
-            raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
-                                                "name that unit")
 
     def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
         """The rules its file says it grants (docs/faction-file.md, "Options have two more fields")."""
@@ -322,10 +291,48 @@ class OprGame(Game):
     def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
         return list(details.get("spells", ()))
 
+
+class OprGame(Game):
+    list_schema = OprListIn
+    faction_schema = OprFactionIn
+    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
+    combines_units = True
+    unit_filters = ("hero",)
+
+    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
+    army_forge_systems: ClassVar[tuple[str, ...]] = ()
+    printing_class = OprPrinting
+    builder_class = OprBuilder
+    library_class = OprLibrary
+
+    @cached_property
+    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
+        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
+
+    def entry_title(self, entry: Entry) -> str:
+        return f"{entry.unit.name} (combined)" if entry.combined else entry.unit.name
+
+    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        return {name: doc.get(name) for name in BOOK_PROFILE} | {"options": self.options_as_exported(doc)}
+
+    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
+        """A unit that is another size of a unit (`copies_of`) names another unit of its faction, itself no copy."""
+        copies_of = unit.copies_of
+        if copies_of is None:
+            return
+        target = units.get(copies_of)
+        if copies_of == unit.slug:
+            raise BadInput(f"{path}.copies_of", "must name another unit, not this one")
+        if target is None:
+            raise BadInput(f"{path}.copies_of", f"no unit '{copies_of}' in this faction")
+        if target.copies_of is not None:
+            raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
+                                                "name that unit")
+
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
         version, which the roster names as the list's own does; never which book it was (its uid)."""
-        spells = self.book_spells(details) if drawn_on else []
+        spells = self.library.book_spells(details) if drawn_on else []
         version = (self.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
         return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
             {"army_forge": {"version": version}} if version else {})
