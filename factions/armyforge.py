@@ -180,7 +180,7 @@ def _normal(value: Any) -> Any:
 
 def _profile(home: Game, unit: dict[str, Any]) -> dict[str, Any]:
     """What a player sees of a unit besides its cost and its name, as its game says."""
-    return _normal(home.book_profile(unit))
+    return _normal(home.files.book_profile(unit))
 
 
 def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:

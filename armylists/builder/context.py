@@ -161,7 +161,7 @@ class _Lister:
         """The entry form's name, and its game's own fields this entry is asked for, in the order the game
         declares them, each drawn as the kind of control the game declares for it (`own_fields.CONTROLS`;
         a caster's grimoire and spells are the spell picker's: magic.py)."""
-        own = self.home.entry_fields
+        own = self.home.files.entry_fields
         state = entry_state(raw, own)
         return {"name": state["name"],
                 "own": [drawn for f in own if (drawn := self._control(f, unit, raw, state[f.name])) is not None]}
@@ -217,9 +217,9 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
                 view.card = replace(view.card, stats=home.printing.entry_stats(entry, view.card.stats),
                                     rules=[*view.card.rules, *rule_views(game.slug, granted)])
-            view.tags = home.builder.entry_tags(unit, entry, game.params) + own_field_tags(home.entry_fields, raw)
+            view.tags = home.builder.entry_tags(unit, entry, game.params) + own_field_tags(home.files.entry_fields, raw)
             if raw["id"] in forms:
-                view.has_form, view.was = True, json.dumps(entry_state(raw, home.entry_fields))
+                view.has_form, view.was = True, json.dumps(entry_state(raw, home.files.entry_fields))
                 view.controls = entry_controls(game.slug, unit, counts)
                 view.fields = lister.fields(unit, raw)
                 if (magic := caster(library, unit, raw)) is not None:

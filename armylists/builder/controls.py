@@ -138,7 +138,7 @@ def magic_fields_of(game: str) -> tuple[str, str] | None:
     """The names of the entry fields a caster's grimoire and spells are, in a game whose casters choose
     spells (its entries declare a `GRIMOIRE` and a `SPELLS` field); else None."""
     home = game_home(game)
-    grimoire, spells = home.entry_field(GRIMOIRE.kind), home.entry_field(SPELLS.kind)
+    grimoire, spells = home.files.entry_field(GRIMOIRE.kind), home.files.entry_field(SPELLS.kind)
     return (grimoire.name, spells.name) if grimoire and spells else None
 
 

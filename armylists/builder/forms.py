@@ -173,7 +173,7 @@ class EntryForm(forms.Form):
     def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, library: Library | None = None,
                  **kwargs):
         super().__init__(*args, **kwargs)
-        own = game_home(game).entry_fields
+        own = game_home(game).files.entry_fields
         self.unit, self.current, self.library = unit, entry_state(entry, own), library
         self.own = tuple(f.name for f in own)
         self.controls = option_controls(game, unit)

@@ -138,8 +138,8 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
     if faction != primary:
         entry["faction"] = faction
     if sizes := home.library.sizes_of(found.details):
-        entry |= home.taken_at(size or sizes[0][0])
-    regiment = home.entry_field(REGIMENT.kind) if home.library.joins_regiment(found.details) else None
+        entry |= home.files.taken_at(size or sizes[0][0])
+    regiment = home.files.entry_field(REGIMENT.kind) if home.library.joins_regiment(found.details) else None
 
     def operation(document: dict, _before: Checked | None) -> str:
         heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)] if regiment else []

@@ -30,7 +30,7 @@ def _own_notes(entry: Entry, army: Army, labels: dict[str, str], home: Game) -> 
         found = army.entry(entry_id)
         return labels.get(found.id, found.label) if found is not None else None
 
-    return own_field_tags(home.entry_fields, entry.details, said=True, host=host)
+    return own_field_tags(home.files.entry_fields, entry.details, said=True, host=host)
 
 
 def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], library: Library,

@@ -65,7 +65,7 @@ class LibraryFaction:
     def frozen(self, unit_slugs: Iterable[str], drawn_on: bool) -> dict[str, Any]:
         """As a snapshot keeps it: these of its units, and what its game keeps of its own fields."""
         units = {u: self.unit_docs[u] for u in sorted(set(unit_slugs)) if u in self.unit_docs}
-        data = {"name": self.name, "units": units, **self.home.frozen_details(self.details, drawn_on)}
+        data = {"name": self.name, "units": units, **self.home.files.frozen_details(self.details, drawn_on)}
         return data | ({"rule_texts": self.rule_texts} if self.rule_texts else {})
 
     @classmethod
@@ -189,7 +189,7 @@ def load_library(game: GameSystem) -> Library:
     details, read again as its units are)."""
     home = game.home
     grimoires = home.magic.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
-        if home.magic is not None and home.entry_field(GRIMOIRE.kind) is not None else ()
+        if home.magic is not None and home.files.entry_field(GRIMOIRE.kind) is not None else ()
     # The common rules' texts come with the row (read just before, with its data version).
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires, game.rule_texts)
 

@@ -26,13 +26,13 @@ class LibraryQuestions:
     @cached_property
     def filters(self) -> tuple[OwnField, ...]:
         """The declared fields named in `unit_filters`, in that order."""
-        by_name = {f.name: f for f in self.game.unit_fields}
+        by_name = {f.name: f for f in self.game.files.unit_fields}
         return tuple(by_name[name] for name in self.game.unit_filters)
 
     def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
         """A unit's own fields as the short labels beside its name (the library's card, the builder).
         `spell_names`: the game's spells by slug, for a unit that names one."""
-        return tags(self.game.unit_fields, details)
+        return tags(self.game.files.unit_fields, details)
 
     def is_hero(self, details: Mapping[str, Any]) -> bool:
         """Whether the unit is a hero: an entry that may join a unit or leads a regiment, a campaign's hero."""

@@ -11,7 +11,7 @@ of each; and the library's unit card names each with its label.
 A list entry's own fields are marked with the kind of control the builder asks for each by (`Drawn`:
 `SIZE`, `COMBINED`, `JOINED`, `REGIMENT`, `GRIMOIRE`, `SPELLS`, `TICKED` for any other yes/no); the
 builder draws each kind once, and what a field names in the library the game checks when a list is
-resolved (`Game.check_entry`). A field with a fixed set of values declares them once, with their words
+resolved (`Files.check_entry`). A field with a fixed set of values declares them once, with their words
 (`worded`, `OwnField.said`): its file schema's `Literal` and the admin's choices are made from them, and
 pages show the words, never the value capitalised (tests/test_one_declaration.py).
 """

@@ -15,6 +15,7 @@ from armylists.boundary.errors import BadInput
 from armylists.games.base import Game, GameLibrary
 from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.files import Files
 from armylists.games.library import LibraryQuestions
 from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
@@ -257,6 +258,44 @@ class DiskwarsLibrary(LibraryQuestions):
         return ALIGNMENTS.get(side, side) if side else None
 
 
+class DiskwarsFiles(Files):
+    """A list names its entries' regiments and the command cards it chooses, each found in the library; a command
+    card's slug is one card's in the whole game."""
+
+    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
+        """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
+        (docs/list-file.md, "Entries")."""
+        if details["regiment"] is not None and self.game.library.is_hero(unit.details):
+            raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
+                                               "only a troop names the regiment it is in")
+
+    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
+        """The command cards the list chooses, each a card of a faction of the game."""
+        chosen = self.game.cards.named(document)
+        if not chosen:
+            return {}
+        cards = library.command_cards()
+        for i, slug in enumerate(chosen):
+            if slug not in cards:
+                raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
+        return {"cards_chosen": tuple(cards[s] for s in chosen)}
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
+        return {"alignment": self.game.library.alignment_of(details),
+                "command_cards": self.game.cards.of(details) if drawn_on else []}
+
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        for fi, faction in enumerate(factions):
+            unique(faction.command_cards, "slug", f"factions[{fi}].command_cards", "this faction")
+        _cards_once(factions, {})
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
+                               for card in self.game.cards.of(details)})
+
+
 class Diskwars(Game):
     slug = "diskwars"
     rules = RULES
@@ -273,38 +312,6 @@ class Diskwars(Game):
     printing_class = DiskwarsPrinting
     builder_class = DiskwarsBuilder
     library_class = DiskwarsLibrary
-
-    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
-        """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
-        (docs/list-file.md, "Entries")."""
-        if details["regiment"] is not None and self.library.is_hero(unit.details):
-            raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
-                                               "only a troop names the regiment it is in")
-
-    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
-        """The command cards the list chooses, each a card of a faction of the game."""
-        chosen = self.cards.named(document)
-        if not chosen:
-            return {}
-        cards = library.command_cards()
-        for i, slug in enumerate(chosen):
-            if slug not in cards:
-                raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
-        return {"cards_chosen": tuple(cards[s] for s in chosen)}
-
-    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
-        """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
-        return {"alignment": self.library.alignment_of(details),
-                "command_cards": self.cards.of(details) if drawn_on else []}
-
-    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
-        for fi, faction in enumerate(factions):
-            unique(faction.command_cards, "slug", f"factions[{fi}].command_cards", "this faction")
-        _cards_once(factions, {})
-
-    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
-                              others: Mapping[str, Mapping[str, Any]]) -> None:
-        _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
-                               for card in self.cards.of(details)})
+    files_class = DiskwarsFiles
 
 GAME = Diskwars()

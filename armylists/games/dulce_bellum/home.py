@@ -13,9 +13,10 @@ from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
+from armylists.games.base import Game, GameLibrary
 from armylists.games.builder import Builder
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.files import FROZEN_FACTION, Files
 from armylists.games.library import LibraryQuestions
 from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
 from armylists.games.parts import Magic
@@ -229,20 +230,9 @@ class DulceBellumLibrary(LibraryQuestions):
         return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
 
 
-class DulceBellum(Game):
-    slug = "dulce-bellum"
-    rules = RULES
-    list_schema = DulceBellumListIn
-    faction_schema = DulceBellumFactionIn
-    faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
-    # Dulce Bellum: each option at most once per unit.
-    options_once = True
-    magic = DulceBellumMagic()
-    army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
-    unit_filters = ("rarity", "type")
-    printing_class = DulceBellumPrinting
-    builder_class = DulceBellumBuilder
-    library_class = DulceBellumLibrary
+class DulceBellumFiles(Files):
+    """An entry names its size, its grimoire and its spells, each found in the library; a faction names the grimoires
+    its casters draw on."""
 
     def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
         """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
@@ -283,14 +273,14 @@ class DulceBellum(Game):
         spell it names but does not hold is one of them."""
         grimoires = tops.get("grimoires", [])
         replaced = {g.slug for g in grimoires}
-        kept = [g for g in self.magic.grimoire_docs(loaded) if g["slug"] not in replaced]
+        kept = [g for g in self.game.magic.grimoire_docs(loaded) if g["slug"] not in replaced]
         kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
         _spells_once(grimoires, dict(kept_spells))
         known = {"grimoire": replaced | {g["slug"] for g in kept},
                  "spell": {s.slug for g in grimoires for s in g.spells} | set(kept_spells)}
         for path, kind, slug in self._magic_named(factions):
             if slug not in known[kind]:
-                raise BadInput(path, f"no {kind} '{slug}' in this file or in {self.system['name']}")
+                raise BadInput(path, f"no {kind} '{slug}' in this file or in {self.game.system['name']}")
 
     def _magic_named(self, factions: Sequence[Any]) -> Iterator[tuple[str, str, str]]:
         """(path, "grimoire" or "spell", slug) of every grimoire a faction draws on and spell a unit knows."""
@@ -298,13 +288,30 @@ class DulceBellum(Game):
             for gi, slug in enumerate(faction.grimoires):
                 yield f"factions[{fi}].grimoires[{gi}]", "grimoire", slug
             for ui, unit in enumerate(faction.units):
-                for name, spell in self.library.spells_named(details_of(unit)).items():
+                for name, spell in self.game.library.spells_named(details_of(unit)).items():
                     yield f"factions[{fi}].units[{ui}].{name}", "spell", spell
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
-        grimoires = self.magic.grimoires_of(details)
+        grimoires = self.game.magic.grimoires_of(details)
         return FROZEN_FACTION | ({"grimoires": list(grimoires)} if grimoires else {})
+
+
+class DulceBellum(Game):
+    slug = "dulce-bellum"
+    rules = RULES
+    list_schema = DulceBellumListIn
+    faction_schema = DulceBellumFactionIn
+    faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
+    # Dulce Bellum: each option at most once per unit.
+    options_once = True
+    magic = DulceBellumMagic()
+    army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
+    unit_filters = ("rarity", "type")
+    printing_class = DulceBellumPrinting
+    builder_class = DulceBellumBuilder
+    library_class = DulceBellumLibrary
+    files_class = DulceBellumFiles
 
 def _spells_once(grimoires: list[GrimoireIn], grimoire_of: dict[str, str]) -> None:
     """A spell's slug is one spell's across the game's grimoires. `grimoire_of`: the grimoire of each spell met

@@ -6,10 +6,11 @@ from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FROZEN_FACTION, Game
+from armylists.games.base import Game
 from armylists.games.book_reading import Reading
 from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, Tracker, faction_detail
+from armylists.games.files import FROZEN_FACTION, Files
 from armylists.games.library import LibraryQuestions
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.common import read_common_rules
@@ -292,22 +293,9 @@ class OprLibrary(LibraryQuestions):
         return list(details.get("spells", ()))
 
 
-class OprGame(Game):
-    list_schema = OprListIn
-    faction_schema = OprFactionIn
-    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
-    combines_units = True
-    unit_filters = ("hero",)
-
-    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
-    army_forge_systems: ClassVar[tuple[str, ...]] = ()
-    printing_class = OprPrinting
-    builder_class = OprBuilder
-    library_class = OprLibrary
-
-    @cached_property
-    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
-        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
+class OprFiles(Files):
+    """An entry may be combined or join a unit; a unit may be another size of one; a frozen faction keeps its book's
+    spells and version."""
 
     def entry_title(self, entry: Entry) -> str:
         return f"{entry.unit.name} (combined)" if entry.combined else entry.unit.name
@@ -332,7 +320,26 @@ class OprGame(Game):
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
         version, which the roster names as the list's own does; never which book it was (its uid)."""
-        spells = self.library.book_spells(details) if drawn_on else []
-        version = (self.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
+        spells = self.game.library.book_spells(details) if drawn_on else []
+        version = (self.game.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
         return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
             {"army_forge": {"version": version}} if version else {})
+
+
+class OprGame(Game):
+    list_schema = OprListIn
+    faction_schema = OprFactionIn
+    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
+    combines_units = True
+    unit_filters = ("hero",)
+
+    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
+    army_forge_systems: ClassVar[tuple[str, ...]] = ()
+    printing_class = OprPrinting
+    builder_class = OprBuilder
+    library_class = OprLibrary
+    files_class = OprFiles
+
+    @cached_property
+    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
+        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
