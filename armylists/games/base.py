@@ -1,11 +1,11 @@
 """The interface every game's home implements: what Muster does with a game above its rules.
 
-Modelled on Django's database backends: `Game` says what most games do, and
-each game's module subclasses it, setting a flag or a number where the
-difference is data and overriding a method where it must be code. The engine
-(`armylists.rules`) knows each game's construction rules; a home knows the rest:
-its file schemas, its list settings, what the builder's picker offers, how
-entries group on the page and on the roster, and what a printed card shows.
+Modelled on Django's database backends: `Game` is a small hub (its slug, its system's numbers, flags and
+schemas) holding a part per job, as a connection holds `features`, `ops` and `introspection`: `files`
+(files.py), `library` (library.py), `builder` (builder.py), `printing` (printing.py), and the optional parts
+of parts.py, None where a game lacks the idea. A game's package subclasses the parts it changes and names them
+(`printing_class = ...`); a flag or a number where the difference is data, a method where it must be code.
+The engine (`armylists.rules`) knows each game's construction rules; a home knows the rest.
 
 Homes import no Django and no database; `registry.game_home(slug)` finds one.
 """
