@@ -158,7 +158,7 @@ class UnitAdmin(OwnFieldsAdmin):
     @admin.display(description="Tags")
     def tags(self, obj) -> str:
         home = in_use(obj.faction.game.slug)
-        return ", ".join(home.unit_tags(obj.details, {})) if home else ""
+        return ", ".join(home.library.unit_tags(obj.details, {})) if home else ""
 
     def game_id(self, obj) -> int:
         return obj.faction.game_id

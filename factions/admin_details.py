@@ -104,7 +104,7 @@ class DetailsForm(forms.ModelForm):
 
     def check_in_library(self, home: Game, row: BaseModel) -> None:
         """The validated row beyond its schema, as its game checks it in a faction file and against the library
-        (`Game.check_unit`, `check_file`, `check_against_library`); BadInput at the first fault."""
+        (`Files.check_unit`, `check_file`, `check_against_library`); BadInput at the first fault."""
 
     def _fault(self, fault: BadInput) -> None:
         """A fault under the form field it is in (else the form's), saying its path as an import would
@@ -149,9 +149,9 @@ class UnitDetailsForm(DetailsForm):
         once, another unit it copies, a spell it knows."""
         faction = self.cleaned_data["faction"]
         units = {u.slug: u for u in _units_filed(faction.units.exclude(pk=self.instance.pk), self.schema)}
-        home.check_unit(row, self.at, units | {row.slug: row})
+        home.files.check_unit(row, self.at, units | {row.slug: row})
         filed = home.faction_schema.model_construct(slug=faction.slug, name=faction.name, units=[row])
-        home.check_against_library([filed], {}, faction.game.details, {})
+        home.files.check_against_library([filed], {}, faction.game.details, {})
 
 
 class OptionDetailsForm(DetailsForm):
@@ -186,9 +186,9 @@ class FactionDetailsForm(DetailsForm):
         """As a file of it alone checks it, and against the game's other factions and grimoires, as an import
         of that file would (`factions/importer.py`): its command cards' slugs, its grimoires."""
         game = self.instance.game
-        home.check_file([row], {})
+        home.files.check_file([row], {})
         others = game.factions.exclude(pk=self.instance.pk)
-        home.check_against_library([row], {}, game.details, dict(others.values_list("slug", "details")))
+        home.files.check_against_library([row], {}, game.details, dict(others.values_list("slug", "details")))
 
 
 class GameDetailsForm(forms.ModelForm):
@@ -247,8 +247,8 @@ class GameDetailsForm(forms.ModelForm):
                 units = _units_filed(faction.units.all(), unit_schema(home.faction_schema))
                 factions.append(filed.model_copy(update={"units": units}))
         try:
-            home.check_file([], tops)
-            home.check_against_library(factions, {}, kept, {})
+            home.files.check_file([], tops)
+            home.files.check_against_library(factions, {}, kept, {})
         except BadInput as error:
             raise forms.ValidationError(f"{_in_library(error.path, factions)}: {error.message}") from None
 
@@ -302,19 +302,19 @@ def details_form(base: type[DetailsForm], home: Game, own_fields: tuple[OwnField
 def form_for(game: str) -> type[DetailsForm]:
     """The unit form of `game`: its own fields after the shared ones (the shared ones alone, out of use)."""
     home = in_use(game)
-    return details_form(UnitDetailsForm, home, home.unit_fields, unit_schema(home.faction_schema)) if home \
+    return details_form(UnitDetailsForm, home, home.files.unit_fields, unit_schema(home.faction_schema)) if home \
         else UnitDetailsForm
 
 
 def option_form_for(game: str) -> type[DetailsForm]:
     """The option form of `game` (a row of a unit's options): its own fields after the shared ones."""
     home = in_use(game)
-    return details_form(OptionDetailsForm, home, home.option_fields, option_schema(home.faction_schema)) if home \
+    return details_form(OptionDetailsForm, home, home.files.option_fields, option_schema(home.faction_schema)) if home \
         else OptionDetailsForm
 
 
 def faction_form_for(game: str) -> type[DetailsForm]:
     """The faction form of `game`: its own fields after the shared ones."""
     home = in_use(game)
-    return details_form(FactionDetailsForm, home, home.faction_fields, home.faction_schema) if home \
+    return details_form(FactionDetailsForm, home, home.files.faction_fields, home.faction_schema) if home \
         else FactionDetailsForm

@@ -180,12 +180,12 @@ def _normal(value: Any) -> Any:
 
 def _profile(home: Game, unit: dict[str, Any]) -> dict[str, Any]:
     """What a player sees of a unit besides its cost and its name, as its game says."""
-    return _normal(home.book_profile(unit))
+    return _normal(home.files.book_profile(unit))
 
 
 def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:
     home = game_home(game)
-    cost = home.listed_cost
+    cost = home.library.listed_cost
     before = {u["slug"]: u for u in old.get("units", [])}
     after = {u["slug"]: u for u in new["units"]}
     changes = Changes(added=[after[s]["name"] for s in after if s not in before],
@@ -199,7 +199,7 @@ def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:
         if _profile(home, was) != _profile(home, unit):
             changes.profiles.append(unit["name"])
     changes.rule_texts = _texts_changed(old.get("rule_texts", ()), new.get("rule_texts", ()), "text")
-    changes.spell_texts = _texts_changed(home.book_spells(old), home.book_spells(new), None)
+    changes.spell_texts = _texts_changed(home.library.book_spells(old), home.library.book_spells(new), None)
     reader = home.army_forge_reader
     versions = [((reader.book_of(doc) if reader else None) or {}).get("version") for doc in (old, new)]
     if versions[0] != versions[1]:

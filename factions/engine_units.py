@@ -25,7 +25,7 @@ def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
         rules=tuple(doc.get("rules", ())),
         options=tuple(
             Option(slug=o["slug"], name=o["name"], cost=o.get("cost", 0), group=o.get("group"),
-                   grants=home.option_grants(o), details=own_fields(o, home.option_fields))
+                   grants=home.library.option_grants(o), details=own_fields(o, home.files.option_fields))
             for o in doc.get("options", ())
         ),
         option_groups=tuple(
@@ -33,17 +33,17 @@ def engine_unit(doc: dict[str, Any], faction: str, home: Game) -> Unit:
             for g in doc.get("option_groups", ())
         ),
         sample=is_sample(doc.get("notes")),
-        details=own_fields(doc, home.unit_fields),
+        details=own_fields(doc, home.files.unit_fields),
     )
 
 
 def engine_faction(slug: str, name: str, details: dict[str, Any], home: Game) -> Faction:
     """A faction of the library, its game's own faction fields as a frozen library keeps them of every faction
-    (`Game.frozen_details`, whatever the list draws on), each at its default where that leaves it out: a list is
+    (`Files.frozen_details`, whatever the list draws on), each at its default where that leaves it out: a list is
     checked alike against the library and against a submission's snapshot (docs/events.md, "Submissions are
     frozen")."""
-    kept = home.frozen_details(details, drawn_on=False)
-    return Faction(slug=slug, name=name, details=own_fields(kept, home.faction_fields))
+    kept = home.files.frozen_details(details, drawn_on=False)
+    return Faction(slug=slug, name=name, details=own_fields(kept, home.files.faction_fields))
 
 
 def own_fields(doc: dict[str, Any], fields: tuple[OwnField, ...]) -> dict[str, Any]:

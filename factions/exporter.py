@@ -32,13 +32,13 @@ def option_document(option, game: str) -> dict[str, Any]:
     out (docs/faction-file.md)."""
     data = drop_empty({"slug": option.slug, "name": option.name, "cost": option.cost, "group": option.group},
                       keep=("cost",))
-    return data | without_defaults(game_home(game).option_fields, option.details)
+    return data | without_defaults(game_home(game).files.option_fields, option.details)
 
 
 def unit_document(unit: Unit, game: str) -> dict[str, Any]:
     """A unit as its faction file has it: its own fields as its game declares them, at their defaults
     left out (docs/faction-file.md)."""
-    own = without_defaults(game_home(game).unit_fields, unit.details)
+    own = without_defaults(game_home(game).files.unit_fields, unit.details)
     data: dict[str, Any] = {"slug": unit.slug, "name": unit.name}
     data |= {
         "rules": list(unit.rules),
@@ -53,7 +53,7 @@ def unit_document(unit: Unit, game: str) -> dict[str, Any]:
 
 def faction_document(faction: Faction) -> dict[str, Any]:
     game = faction.game.slug
-    own = without_defaults(game_home(game).faction_fields, faction.details)
+    own = without_defaults(game_home(game).files.faction_fields, faction.details)
     data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version,
                             "rule_texts": faction.rule_texts, **own}
     data["units"] = [unit_document(u, game) for u in faction.units.all()]

@@ -60,9 +60,9 @@ def import_document(parsed: FactionFile) -> tuple[tuple[str, ...], int]:
 
 def _check_against_loaded(game: GameSystem, parsed: FactionFile) -> None:
     """What the file names but does not hold is in the game's data already, and what it adds clashes with
-    nothing kept (a command card's slug, a spell's): the game says (`Game.check_against_library`)."""
+    nothing kept (a command card's slug, a spell's): the game says (`Files.check_against_library`)."""
     others = game.factions.exclude(slug__in=[f.slug for f in parsed.factions])
-    game.home.check_against_library(parsed.factions, parsed.tops, game.details,
+    game.home.files.check_against_library(parsed.factions, parsed.tops, game.details,
                                                dict(others.values_list("slug", "details")))
 
 

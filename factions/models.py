@@ -194,17 +194,17 @@ class Unit(models.Model):
     @property
     def price(self) -> str:
         """What it costs, as its game shows it (its sizes' points, where it has sizes)."""
-        return self.faction.game.home.unit_price(self.details)
+        return self.faction.game.home.builder.unit_price(self.details)
 
     @property
     def size_rows(self) -> list[dict]:
         """Its sizes as its card tables them (label, morale, points), where its game has sizes."""
-        return self.faction.game.home.size_rows(self.details)
+        return self.faction.game.home.library.size_rows(self.details)
 
     @property
     def weapons_text(self) -> str:
         """Its weapons as its game's card prints them; "" where its game lists none."""
-        return self.faction.game.home.weapons_line(self.details)
+        return self.faction.game.home.library.weapons_line(self.details)
 
     @property
     def is_sample(self) -> bool:

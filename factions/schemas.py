@@ -5,8 +5,8 @@ home's `faction_schema`, and its `faction_file_fields` at the top level), so an
 error's location is a plain JSON path (factions[0].units[3].cost). What the
 file names across factions is checked here against the file itself: slugs, and
 what a game's own fields name (copies, grimoires, spells, command cards), which
-its game checks (`Game.check_unit`, `check_file`); the importer has the game
-check it against its data already loaded (`Game.check_against_library`).
+its game checks (`Files.check_unit`, `check_file`); the importer has the game
+check it against its data already loaded (`Files.check_against_library`).
 """
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def _check_references(parsed: FactionFile) -> None:
         unique(faction.units, "slug", f"{here}.units", "this faction")
         for ui, unit in enumerate(faction.units):
             _check_unit(home, unit, f"{here}.units[{ui}]", {u.slug: u for u in faction.units})
-    home.check_file(parsed.factions, parsed.tops)
+    home.files.check_file(parsed.factions, parsed.tops)
 
 
 def _check_unit(home: Game, unit, here: str, units: dict) -> None:
@@ -94,4 +94,4 @@ def _check_unit(home: Game, unit, here: str, units: dict) -> None:
     for oi, option in enumerate(unit.options):
         if option.group and option.group not in groups:
             raise BadInput(f"{here}.options[{oi}].group", f"no option group '{option.group}' in this unit")
-    home.check_unit(unit, here, units)  # its own fields beyond its schema (a size once, a copy of another unit)
+    home.files.check_unit(unit, here, units)  # its own fields beyond its schema (a size once, a copy of another unit)

@@ -22,7 +22,7 @@ def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[s
     """Option groups for the filter menu: (heading, [(value, label)]), values like "rarity:rare"."""
     groups = [(f.label, [(f"{f.name}:{value}", label)
                          for value, label in filter_options(f, {u.details.get(f.name) for u in units})])
-              for f in game_home(game).filters]
+              for f in game_home(game).library.filters]
     return [group for group in groups if group[1]]
 
 
@@ -30,7 +30,7 @@ def matcher(game: str, wanted: str, query: str) -> Callable[[Unit], bool]:
     """Whether a unit is shown: its name holds the search, and it has the value the filter ("rarity:rare")
     asks for; the filter's field is looked up once, not per unit."""
     name, _, value = wanted.partition(":")
-    field = next((f for f in game_home(game).filters if f.name == name), None)
+    field = next((f for f in game_home(game).library.filters if f.name == name), None)
     return lambda unit: ((not query or query.lower() in unit.name.lower())
                          and (field is None or matches_filter(field, unit.details, value)))
 
@@ -43,10 +43,10 @@ def with_card_facts(units: list[Unit], game: GameSystem) -> list[Unit]:
     grimoires = home.magic.grimoire_docs(game.details) if home.magic else []
     names = {s["slug"]: s["name"] for g in grimoires for s in g["spells"]}
     for unit in units:
-        unit.tags = home.unit_tags(unit.details, names)
-        unit.model_count = home.models_of(unit.details)
+        unit.tags = home.library.unit_tags(unit.details, names)
+        unit.model_count = home.library.models_of(unit.details)
         for option in unit.options.all():
-            option.notes = home.option_card_notes(option.details)
+            option.notes = home.library.option_card_notes(option.details)
     return units
 
 
@@ -61,7 +61,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
     factions = list(game_system.factions.annotate(unit_count=Count("units")))
     for faction in labelled(factions):
-        faction.side = game_home(game).alignment_said(faction.details)  # "Order", where its game has sides
+        faction.side = game_home(game).library.alignment_said(faction.details)  # "Order", where its game has sides
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
@@ -92,7 +92,7 @@ def own_fields_shown(faction: Faction) -> dict[str, Any]:
     cards, magic = home.cards, home.magic
     drawn_on = set(magic.grimoires_of(details)) if magic else set()
     return {"command_cards": [cards.shown(c) for c in cards.of(details)] if cards else [],
-            "spells": home.book_spells(details),
+            "spells": home.library.book_spells(details),
             "grimoires": [g for g in magic.grimoire_docs(faction.game.details) if g["slug"] in drawn_on] if magic
             else [],
             "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}

@@ -173,7 +173,7 @@ def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
             continue
         control = controls[0]
         value = control.members[0].slug if control.kind == "group" else "on" if control.kind == "checkbox" else "1"
-        was = entry_state(entry, game_home(GAME).entry_fields)
+        was = entry_state(entry, game_home(GAME).files.entry_fields)
         edits.append((entry["id"], {"was": json.dumps(was), control.field: value}))
     lists = []
     for _, pk in players:

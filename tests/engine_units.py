@@ -14,19 +14,19 @@ from armylists.rules.model import Faction, Option, Unit
 # library (a unit of 1 model, costing 0, not a hero...).
 @functools.cache
 def unit_defaults() -> dict:
-    return {f.name: f.when_missing for home in reversed(homes()) for f in home.unit_fields}
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.files.unit_fields}
 
 
 # What an option has where a test leaves a field of its game out (bought for the unit, no command upgrade...).
 @functools.cache
 def option_defaults() -> dict:
-    return {f.name: f.when_missing for home in reversed(homes()) for f in home.option_fields}
+    return {f.name: f.when_missing for home in reversed(homes()) for f in home.files.option_fields}
 
 
 # What a faction has where a test leaves a field of its game out (no side, no grimoire...).
 @functools.cache
 def faction_defaults() -> dict:
-    return {f.name: _as_in_a_file(f.when_missing) for home in reversed(homes()) for f in home.faction_fields}
+    return {f.name: _as_in_a_file(f.when_missing) for home in reversed(homes()) for f in home.files.faction_fields}
 
 
 CORE = {"name", "rules", "options", "option_groups", "sample"}

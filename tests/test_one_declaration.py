@@ -74,7 +74,7 @@ def _unit_sizes(game: str):
     def read():
         sizes = item_schema(unit_schema(game_home(game).faction_schema), "sizes")
         return [(c, row["label"]) for c in typing.get_args(sizes.model_fields["size"].annotation)
-                for row in game_home(game).size_rows({"sizes": [{"size": c, "points": 0}]})]
+                for row in game_home(game).library.size_rows({"sizes": [{"size": c, "points": 0}]})]
     return read
 
 
@@ -105,7 +105,7 @@ OPTION_WORDS = [(SCOPES, "armylists/games/opr/options.py", "aof-regiments", "sco
 
 @pytest.mark.parametrize("words, declared_in, game, name", OPTION_WORDS)
 def test_a_games_own_words_for_its_options_are_declared_once_in_its_package(words, declared_in, game, name):
-    field = next(f for f in game_home(game).option_fields if f.name == name)
+    field = next(f for f in game_home(game).files.option_fields if f.name == name)
     assert set(field.choices) == set(words) and field.kind == "choice"
     assert _written_together(words) == [declared_in]
 

@@ -45,7 +45,7 @@ from .unitcards import UnitCard, card_maker, cost_text, glossary_terms, rule_vie
 def rules_explained(checked: Checked) -> tuple[Term, ...]:
     """Every rule the list names, once, as the roster explains it (the share page's "Special rules")."""
     home, entries = game_home(checked.army.game), checked.army.entries
-    return explain(home.glossary, (r for e in entries for r in home.rules_named(e)),
+    return explain(home.glossary, (r for e in entries for r in home.printing.rules_named(e)),
                    checked.library.rule_sources(e.faction for e in entries))
 
 
@@ -117,7 +117,7 @@ def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
     """The entry form's controls; the options of a section that takes several ("Upgrade with any") stay
     together under its heading, not loose checkboxes that read as part of the section above."""
     names = {g.slug: g.name for g in unit.option_groups}
-    note = game_home(game).option_cost_note
+    note = game_home(game).library.option_cost_note
     shown: list[dict] = []
     for control in option_controls(game, unit):
         if control.kind == "group":
@@ -161,7 +161,7 @@ class _Lister:
         """The entry form's name, and its game's own fields this entry is asked for, in the order the game
         declares them, each drawn as the kind of control the game declares for it (`own_fields.CONTROLS`;
         a caster's grimoire and spells are the spell picker's: magic.py)."""
-        own = self.home.entry_fields
+        own = self.home.files.entry_fields
         state = entry_state(raw, own)
         return {"name": state["name"],
                 "own": [drawn for f in own if (drawn := self._control(f, unit, raw, state[f.name])) is not None]}
@@ -169,20 +169,20 @@ class _Lister:
     def _control(self, field: OwnField, unit: Unit, raw: dict, value: Any) -> dict[str, Any] | None:
         home, army, own = self.home, self.army, unit.details  # `own`: its unit's fields, which the game reads
         drawn = {"kind": field.control, "name": field.name, "value": value}
-        if field.control == SIZE.kind and (sizes := home.sizes_of(own)):
+        if field.control == SIZE.kind and (sizes := home.library.sizes_of(own)):
             return drawn | {"choices": [{"value": size, "label": label, "selected": size == value}
                                         for size, label in sizes]}
         if field.control == COMBINED.kind and home.combines_units and (
-                (home.models_of(own) or 1) > 1 and not home.is_hero(own) or value):
+                (home.library.models_of(own) or 1) > 1 and not home.library.is_hero(own) or value):
             return drawn
-        if field.control == JOINED.kind and home.heroes_join_units and home.is_hero(own):
+        if field.control == JOINED.kind and home.heroes_join_units and home.library.is_hero(own):
             entry = army.entry(raw["id"]) if army else None
-            targets = home.join_targets(army, self.params, entry) if entry else []
+            targets = home.builder.join_targets(army, self.params, entry) if entry else []
             why = {t.id: reason for t, reason in targets if reason}
             return drawn | {"choices": self._choices(raw["id"], {t.id for t, r in targets if not r}, value, why),
                             "problem": why.get(value, "")}
-        if field.control == REGIMENT.kind and home.troops_join_regiments and home.joins_regiment(own):
-            heroes = {e.id for e in army.entries if home.is_hero(e.unit.details)} if army else set()
+        if field.control == REGIMENT.kind and home.troops_join_regiments and home.library.joins_regiment(own):
+            heroes = {e.id for e in army.entries if home.library.is_hero(e.unit.details)} if army else set()
             return drawn | {"choices": self._choices(raw["id"], heroes, value)}
         if field.control == TICKED.kind:
             return drawn | {"label": field.label}
@@ -215,11 +215,11 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             view.card = cards(faction, unit.slug)
             if entry is not None and view.card is not None:
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
-                view.card = replace(view.card, stats=home.entry_stats(entry, view.card.stats),
+                view.card = replace(view.card, stats=home.printing.entry_stats(entry, view.card.stats),
                                     rules=[*view.card.rules, *rule_views(game.slug, granted)])
-            view.tags = home.entry_tags(unit, entry, game.params) + own_field_tags(home.entry_fields, raw)
+            view.tags = home.builder.entry_tags(unit, entry, game.params) + own_field_tags(home.files.entry_fields, raw)
             if raw["id"] in forms:
-                view.has_form, view.was = True, json.dumps(entry_state(raw, home.entry_fields))
+                view.has_form, view.was = True, json.dumps(entry_state(raw, home.files.entry_fields))
                 view.controls = entry_controls(game.slug, unit, counts)
                 view.fields = lister.fields(unit, raw)
                 if (magic := caster(library, unit, raw)) is not None:
@@ -228,7 +228,7 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             view.summary = " · ".join(p for p in (options_summary(unit, counts), spells) if p)
         if report:
             view.points = report.entry_points.get(raw["id"])
-            view.points_text = home.points_text(unit, view.points) if unit else ""
+            view.points_text = home.builder.points_text(unit, view.points) if unit else ""
             view.flags = [{"message": v.message, "rule": v.rule, "severity": v.severity}
                           for v in flagged.get(raw["id"], [])]
             view.severity = _worst(flagged.get(raw["id"], []))
@@ -271,7 +271,7 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
 
 def _laid_out(game: str, checked: Checked) -> list:
     names = {slug: f.name for slug, f in checked.library.factions.items()}
-    return game_home(game).sections(checked.army, checked.report, names)
+    return game_home(game).builder.sections(checked.army, checked.report, names)
 
 
 def shown_next_to(game: str, checked: Checked | None, document: dict, entry_id: str, above: bool) -> str:

@@ -91,7 +91,7 @@ class Control:
 def option_controls(game: str, unit: Unit) -> list[Control]:
     """Pick-one groups as radios, other grouped or once-only options as checkboxes, the rest as counts.
 
-    Options its game says are taken once (`Game.option_taken_once`: every option
+    Options its game says are taken once (`LibraryQuestions.option_taken_once`: every option
     of some games, OPR command upgrades) may be taken once; other options outside
     a group may be taken any number of times.
     """
@@ -106,7 +106,7 @@ def option_controls(game: str, unit: Unit) -> list[Control]:
                 members = tuple(o for o in unit.options if o.group == group.slug)
                 controls.append(Control("group", f"group-{group.slug}", group=group, members=members))
             continue
-        once = group is not None or home.option_taken_once(option.details)
+        once = group is not None or home.library.option_taken_once(option.details)
         controls.append(Control("checkbox" if once else "count", f"option-{option.slug}", option=option))
     return controls
 
@@ -138,7 +138,7 @@ def magic_fields_of(game: str) -> tuple[str, str] | None:
     """The names of the entry fields a caster's grimoire and spells are, in a game whose casters choose
     spells (its entries declare a `GRIMOIRE` and a `SPELLS` field); else None."""
     home = game_home(game)
-    grimoire, spells = home.entry_field(GRIMOIRE.kind), home.entry_field(SPELLS.kind)
+    grimoire, spells = home.files.entry_field(GRIMOIRE.kind), home.files.entry_field(SPELLS.kind)
     return (grimoire.name, spells.name) if grimoire and spells else None
 
 
@@ -148,7 +148,8 @@ def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     if fields is None or home.magic is None:
         return None
     grimoire_field, spells_field = fields
-    known = [library.spells.get(slug) for slug in home.spells_named(unit.details).values()]  # those it always knows
+    # the spells it always knows
+    known = [library.spells.get(slug) for slug in home.library.spells_named(unit.details).values()]
     fixed = next((found for found in known if found), None)
     magic = home.magic
     chooses, master = magic.spells_chosen(unit), magic.knows_whole_grimoire(unit)

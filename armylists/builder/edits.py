@@ -43,12 +43,12 @@ def settable() -> set[str]:
     """The entry fields an entry form may set outright (None or "" removes one): its name and the own fields of
     the games in use. One of another game than the list's is refused by the list's schema, as bad input naming
     it, as any list file's would be."""
-    return {"name", *(f.name for home in homes() for f in home.entry_fields)}
+    return {"name", *(f.name for home in homes() for f in home.files.entry_fields)}
 
 
 def references(document: dict) -> tuple[str, ...]:
     """The entry fields of the list's game whose value is another entry's id (a host, a regiment's hero)."""
-    return tuple(f.name for f in game_home(document["game"]).entry_fields if f.names_an_entry)
+    return tuple(f.name for f in game_home(document["game"]).files.entry_fields if f.names_an_entry)
 
 
 def find_entry(document: dict, entry_id: str) -> dict:
@@ -117,7 +117,7 @@ def duplicate_entry(document: dict, entry_id: str) -> str:
     """Copy an entry to just after it; the copy does not join the original's host (one hero per unit)."""
     entry = find_entry(document, entry_id)
     _room_for_one_more(document)
-    joined = game_home(document["game"]).entry_field(JOINED.kind)
+    joined = game_home(document["game"]).files.entry_field(JOINED.kind)
     copy = {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items() if not joined or k != joined.name}
     copy["id"] = new_entry_id(document)
     document["entries"].insert(document["entries"].index(entry) + 1, copy)

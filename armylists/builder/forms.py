@@ -157,7 +157,7 @@ class EntryAddForm(forms.Form):
         unit = source.unit(data["unit"])
         if unit is None:
             raise ValidationError(f"There is no unit “{data['unit']}” in {source.name}.", code="unit")
-        if data.get("size") and data["size"] not in dict(self.library.home.sizes_of(unit.details)):
+        if data.get("size") and data["size"] not in dict(self.library.home.library.sizes_of(unit.details)):
             raise ValidationError(f"{unit.name} cannot be taken at size “{data['size']}”.", code="size")
         return data
 
@@ -173,7 +173,7 @@ class EntryForm(forms.Form):
     def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, library: Library | None = None,
                  **kwargs):
         super().__init__(*args, **kwargs)
-        own = game_home(game).entry_fields
+        own = game_home(game).files.entry_fields
         self.unit, self.current, self.library = unit, entry_state(entry, own), library
         self.own = tuple(f.name for f in own)
         self.controls = option_controls(game, unit)
@@ -233,7 +233,7 @@ def _own_field(game: str, field: OwnField, unit: Unit, others: list[str]) -> for
     (`own_fields.CONTROLS`; the grimoire and spells are the caster's: `EntryForm._magic_fields`); None where
     the entry is not asked for it."""
     home = game_home(game)
-    if field.control == SIZE.kind and (sizes := home.sizes_of(unit.details)):
+    if field.control == SIZE.kind and (sizes := home.library.sizes_of(unit.details)):
         return forms.ChoiceField(choices=[(size, size) for size, _ in sizes])
     if field.control == COMBINED.kind and home.combines_units or field.control == TICKED.kind:
         return forms.BooleanField(required=False)

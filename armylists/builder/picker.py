@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from django.http import HttpRequest, QueryDict
 
 from armylists.checking.library import Library
-from armylists.games.base import FactionChoice
+from armylists.games.builder import FactionChoice
 from armylists.games.own_fields import filter_options, matches_filter
 from armylists.games.registry import game_home
 from factions.models import Faction, game_params, labelled
@@ -28,7 +28,7 @@ PAGE_URL_MAX = 2000
 
 def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]:
     return [{"name": f.name, "label": f.label, "options": filter_options(f, {d.get(f.name) for d in docs}),
-             "value": query.get(f.name, "")} for f in game_home(game).filters]
+             "value": query.get(f.name, "")} for f in game_home(game).library.filters]
 
 
 def _told_apart(army_list: ArmyList, library: Library) -> dict[str, str]:
@@ -43,9 +43,9 @@ def _told_apart(army_list: ArmyList, library: Library) -> dict[str, str]:
 def offered_factions(army_list: ArmyList, library: Library) -> list[FactionChoice]:
     document = army_list.document
     names = _told_apart(army_list, library)
-    factions = [(slug, names[slug], f.home.alignment_of(f.details)) for slug, f in library.factions.items()]
+    factions = [(slug, names[slug], f.home.library.alignment_of(f.details)) for slug, f in library.factions.items()]
     used = {e.get("faction") or document["faction"] for e in document.get("entries", [])}
-    return army_list.game.home.picker_factions(document["faction"], factions, document,
+    return army_list.game.home.builder.picker_factions(document["faction"], factions, document,
                                                           game_params(army_list.game), used)
 
 
@@ -58,10 +58,10 @@ def picker_context(army_list: ArmyList, library: Library, query: Mapping[str, st
     faction = choice.slug if choice else primary
     source = library.factions.get(faction)
     home = game_home(game)
-    docs = [d for d in (source.unit_docs.values() if source else ()) if home.offers_unit(d, faction, primary)]
+    docs = [d for d in (source.unit_docs.values() if source else ()) if home.builder.offers_unit(d, faction, primary)]
     search = (query.get("q") or "").strip()
     filters = _filter(game, docs, query)
-    wanted = [(field, query[field.name]) for field in home.filters if query.get(field.name)]
+    wanted = [(field, query[field.name]) for field in home.library.filters if query.get(field.name)]
     shown = [d for d in docs if (not search or search.lower() in d["name"].lower())
              and all(matches_filter(field, d, value) for field, value in wanted)]
     cards = card_maker(game, library)

@@ -137,9 +137,9 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
     entry: dict[str, Any] = {"unit": unit, "options": _default_options(found)}
     if faction != primary:
         entry["faction"] = faction
-    if sizes := home.sizes_of(found.details):
-        entry |= home.taken_at(size or sizes[0][0])
-    regiment = home.entry_field(REGIMENT.kind) if home.joins_regiment(found.details) else None
+    if sizes := home.library.sizes_of(found.details):
+        entry |= home.files.taken_at(size or sizes[0][0])
+    regiment = home.files.entry_field(REGIMENT.kind) if home.library.joins_regiment(found.details) else None
 
     def operation(document: dict, _before: Checked | None) -> str:
         heroes = [e["id"] for e in document["entries"] if _is_hero(library, document, e)] if regiment else []
@@ -152,7 +152,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
     unit = library.unit(entry.get("faction") or document["faction"], entry.get("unit", ""))
-    return unit is not None and library.home.is_hero(unit.details)
+    return unit is not None and library.home.library.is_hero(unit.details)
 
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:

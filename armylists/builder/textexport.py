@@ -30,19 +30,19 @@ def _own_notes(entry: Entry, army: Army, labels: dict[str, str], home: Game) -> 
         found = army.entry(entry_id)
         return labels.get(found.id, found.label) if found is not None else None
 
-    return own_field_tags(home.entry_fields, entry.details, said=True, host=host)
+    return own_field_tags(home.files.entry_fields, entry.details, said=True, host=host)
 
 
 def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str], library: Library,
                indent: str = "") -> list[str]:
     unit, home = entry.unit, library.home
     label = f"{entry.name} ({unit.name})" if entry.name else unit.name
-    models = home.models_of(unit.details) or 1  # None: its game counts no models
+    models = home.library.models_of(unit.details) or 1  # None: its game counts no models
     if models > 1:
         label += f" [{models * home.rules.copies(entry)}]"  # two for a combined unit, as its rules count it
     if notes := _own_notes(entry, army, labels, home):
         label += f" ({', '.join(notes)})"
-    cost = home.points_text(unit, report.entry_points.get(entry.id, 0))
+    cost = home.builder.points_text(unit, report.entry_points.get(entry.id, 0))
     lines = [f"{indent}{label} — {cost}"]
     if entry.options:
         lines.append(f"{indent}    {_options(entry)}")
@@ -64,7 +64,7 @@ def _heading(name: str, game_name: str, faction_name: str, army: Army, report: R
         lines.append(f"{report.points}{limit} points — {verdict}")
     else:
         lines.append(f"{len(army.entries)} disks — {verdict}")
-    return lines + home.list_text_lines(army)
+    return lines + home.printing.list_text_lines(army)
 
 
 def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str) -> str:
@@ -72,7 +72,7 @@ def list_text(checked: Checked, *, name: str, game_name: str, faction_name: str)
     lines = _heading(name, game_name, faction_name, army, report, home)
     names = {slug: f.name for slug, f in checked.library.factions.items()}
     labels = distinct_labels(army.entries)
-    for section in home.sections(army, report, names):
+    for section in home.builder.sections(army, report, names):
         if not section.entries and section.title is None:
             continue
         lines.append("")

@@ -23,7 +23,8 @@ from armylists.games.terms import lookup, rule_name, spelled_out, term_key
 
 
 def cost_text(cost: int, note: str = "") -> str:
-    """An option's cost as the builder shows it, with what its game says the cost buys (`Game.option_cost_note`)."""
+    """An option's cost as the builder shows it, with what its game says the cost buys
+    (`home.library.option_cost_note`)."""
     text = f"{cost:+d} pts" if cost else "free"
     return text + (f" · {note}" if note else "")
 
@@ -84,7 +85,7 @@ def rule_views(game: str, rules: list[str]) -> list[RuleView]:
 
 def unit_tags(game: str, doc: dict[str, Any]) -> list[str]:
     """The labels on a unit's card: its own fields, as its game shows them there, and whether it is a sample."""
-    return game_home(game).unit_card_tags(doc) + [SAMPLE_TAG] * is_sample(doc.get("notes"))
+    return game_home(game).library.unit_card_tags(doc) + [SAMPLE_TAG] * is_sample(doc.get("notes"))
 
 
 # Cards of live libraries' units, by (data version, game, card address pattern, faction, unit): read, never
@@ -107,11 +108,11 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
         return None if doc is None else UnitCard(
             slug=slug, name=doc["name"], faction=faction,
             url=pattern.replace("FACTION", faction).replace("UNIT", slug),
-            price=home.unit_price(doc), tags=unit_tags(game, doc), stats=home.stats(doc),
-            rules=rule_views(game, home.unit_rules_named(doc)),
-            options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.option_cost_note(o))}
+            price=home.builder.unit_price(doc), tags=unit_tags(game, doc), stats=home.printing.stats(doc),
+            rules=rule_views(game, home.library.unit_rules_named(doc)),
+            options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.library.option_cost_note(o))}
                      for o in doc.get("options", ())],
-            sizes=[{"value": size, "label": label} for size, label in home.sizes_of(doc)])
+            sizes=[{"value": size, "label": label} for size, label in home.library.sizes_of(doc)])
 
     def card(faction: str, slug: str) -> UnitCard | None:
         key = (library.version, game, pattern, faction, slug)

@@ -85,7 +85,7 @@ class RecruitForm(forms.Form):
         """`units`: the faction's, of `game`; `params`: the campaign's rules, whose numbers a veteran costs; none
         for a campaign kept by hand."""
         super().__init__(*args, **kwargs)
-        cost = game_home(game).listed_cost
+        cost = game_home(game).library.listed_cost
         self.fields["unit"].choices = [(u.slug, f"{u.name} ({cost(u.details) or '–'})") for u in units]
         if params is None:
             del self.fields["veteran"]

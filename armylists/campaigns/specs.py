@@ -25,23 +25,23 @@ from .models import NAME_MAX
 
 def spec_of(game: str, unit: Unit, own: Mapping[str, Any] | None = None) -> UnitSpec:
     """`unit` as a campaign buys it, taken as an entry with its game's own fields `own` (combined, at a size:
-    `Game.entry_variants`), the others at their defaults."""
+    `Files.entry_variants`), the others at their defaults."""
     home = game_home(game)
     cost = home.rules.entry_cost
-    entry = Entry(id="campaign", unit=unit, details=home.entry_details(own or {}))
+    entry = Entry(id="campaign", unit=unit, details=home.files.entry_details(own or {}))
     base = cost(entry)
     offers = tuple(Offer(o.slug, o.name, cost(replace(entry, options=(o,))) - base, o.group or None)
                    for o in unit.options)
     groups = tuple(Group(g.slug, g.max) for g in unit.option_groups)
-    return UnitSpec(unit.slug, unit.faction, home.entry_title(entry), base, home.is_hero(unit.details), offers,
-                    groups)
+    return UnitSpec(unit.slug, unit.faction, home.files.entry_title(entry), base, home.library.is_hero(unit.details),
+                    offers, groups)
 
 
 def recruit_spec(game: str, unit: Unit) -> UnitSpec:
     """`unit` as a campaign recruits it: at its first size, where it has sizes."""
     home = game_home(game)
-    sizes = home.sizes_of(unit.details)
-    return spec_of(game, unit, home.taken_at(sizes[0][0] if sizes else None))
+    sizes = home.library.sizes_of(unit.details)
+    return spec_of(game, unit, home.files.taken_at(sizes[0][0] if sizes else None))
 
 
 def unique_names(names: list[str]) -> list[str]:

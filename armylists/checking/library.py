@@ -49,7 +49,7 @@ class LibraryFaction:
     name: str
     unit_docs: dict[str, dict[str, Any]]
     # The fields its game declares for its factions, as its faction file names them (docs/architecture.md, "A
-    # game is one package"): whoever needs one asks `home` of them (`home.alignment_of(details)`), never reads
+    # game is one package"): whoever needs one asks `home` of them (`home.library.alignment_of(details)`), never reads
     # one by name (tests/games/test_game_fields_stay_in_games.py).
     details: dict[str, Any] = field(default_factory=dict)
     # The rules' own words as its book gives them ({"name", "text"}), printed once on a roster.
@@ -65,7 +65,7 @@ class LibraryFaction:
     def frozen(self, unit_slugs: Iterable[str], drawn_on: bool) -> dict[str, Any]:
         """As a snapshot keeps it: these of its units, and what its game keeps of its own fields."""
         units = {u: self.unit_docs[u] for u in sorted(set(unit_slugs)) if u in self.unit_docs}
-        data = {"name": self.name, "units": units, **self.home.frozen_details(self.details, drawn_on)}
+        data = {"name": self.name, "units": units, **self.home.files.frozen_details(self.details, drawn_on)}
         return data | ({"rule_texts": self.rule_texts} if self.rule_texts else {})
 
     @classmethod
@@ -189,7 +189,7 @@ def load_library(game: GameSystem) -> Library:
     details, read again as its units are)."""
     home = game.home
     grimoires = home.magic.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
-        if home.magic is not None and home.entry_field(GRIMOIRE.kind) is not None else ()
+        if home.magic is not None and home.files.entry_field(GRIMOIRE.kind) is not None else ()
     # The common rules' texts come with the row (read just before, with its data version).
     return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires, game.rule_texts)
 

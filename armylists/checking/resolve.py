@@ -3,15 +3,16 @@
 Everything a list names (faction, unit, option, and whatever its game's own
 fields name: a unit's size, a grimoire, a command card) must exist in the
 library; anything else is bad input, reported with its JSON path. What the
-game's own fields name is the game's to check (`Game.check_entry`,
-`Game.resolve_army`), as the fields are its own (docs/architecture.md, "A game
+game's own fields name is the game's to check (`Files.check_entry`,
+`Files.resolve_army`), as the fields are its own (docs/architecture.md, "A game
 is one package"). Whether a caster may use that grimoire, or a hero be joined
 to that entry, is a rule, for the engine to report.
 """
 from __future__ import annotations
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import ARMY_SHARED, Game
+from armylists.games.base import Game
+from armylists.games.files import ARMY_SHARED
 from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry, Option, Unit
 
@@ -42,8 +43,8 @@ def _options(unit: Unit, path: str, slugs: list[str]) -> tuple[Option, ...]:
 def resolve_entry(library: Library, home: Game, index: int, entry, primary: str) -> Entry:
     path = f"entries[{index}]"
     unit = _unit(library, path, entry.faction or primary, entry.unit)
-    details = home.entry_details_of(entry)
-    home.check_entry(library, path, unit, details)  # what its own fields name (a size, a grimoire) is there
+    details = home.files.entry_details_of(entry)
+    home.files.check_entry(library, path, unit, details)  # what its own fields name (a size, a grimoire) is there
     return Entry(id=entry.id, unit=unit, options=_options(unit, path, entry.options), name=entry.name,
                  details=details)
 
@@ -63,7 +64,7 @@ def resolve(document: ListIn, library: Library) -> Army:
         name=document.name,
         points_limit=settings.get("points_limit", document.points_limit),
         factions=library.engine_factions,
-        details=home.army_details({**own, **home.resolve_army(library, document)}),
+        details=home.files.army_details({**own, **home.files.resolve_army(library, document)}),
     )
 
 

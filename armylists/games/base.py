@@ -1,11 +1,11 @@
 """The interface every game's home implements: what Muster does with a game above its rules.
 
-Modelled on Django's database backends: `Game` says what most games do, and
-each game's module subclasses it, setting a flag or a number where the
-difference is data and overriding a method where it must be code. The engine
-(`armylists.rules`) knows each game's construction rules; a home knows the rest:
-its file schemas, its list settings, what the builder's picker offers, how
-entries group on the page and on the roster, and what a printed card shows.
+Modelled on Django's database backends: `Game` is a small hub (its slug, its system's numbers, flags and
+schemas) holding a part per job, as a connection holds `features`, `ops` and `introspection`: `files`
+(files.py), `library` (library.py), `builder` (builder.py), `printing` (printing.py), and the optional parts
+of parts.py, None where a game lacks the idea. A game's package subclasses the parts it changes and names them
+(`printing_class = ...`); a flag or a number where the difference is data, a method where it must be code.
+The engine (`armylists.rules`) knows each game's construction rules; a home knows the rest.
 
 Homes import no Django and no database; `registry.game_home(slug)` finds one.
 """
@@ -14,42 +14,23 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from collections.abc import Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from armylists.rules.campaign.game import GameCampaign
 from armylists.rules.game import GameRules
-from armylists.rules.model import Army, Entry, Unit
-from armylists.rules.report import Report
+from armylists.rules.model import Entry
 
-from .card_parts import CardContext, Stat, faction_detail, printed_stats
+from .builder import Builder
+from .files import Files
+from .library import LibraryQuestions
 from .library_items import ChosenCard, Grimoire, Spell
 from .list_settings import POINTS_LIMIT, ListSetting
-from .own_fields import (
-    COMBINED,
-    ENTRY_SHARED,
-    FACTION_SHARED,
-    OPTION_SHARED,
-    SIZE,
-    UNIT_SHARED,
-    OwnField,
-    declared,
-    entry_schema,
-    filled,
-    option_schema,
-    tags,
-    unit_schema,
-    values_of,
-    without_defaults,
-)
 from .parts import ArmyForge, CommandCards, Magic
-from .schema import SAMPLE_TAG, EntryIn, FactionIn, ListIn
-
-# What every game's army has (the engine's `Army` fields): kept beside its `details`, never in them.
-ARMY_SHARED = frozenset(f.name for f in fields(Army))
+from .printing import Printing
+from .schema import FactionIn, ListIn
 
 
 class GameLibrary(Protocol):
@@ -63,35 +44,6 @@ class GameLibrary(Protocol):
     def grimoire(self, slug: str | None) -> Grimoire | None: ...
 
     def command_cards(self) -> Mapping[str, ChosenCard]: ...
-
-
-@dataclass
-class Section:
-    """Entries shown together under one heading, in the builder, the text export or the roster.
-
-    `joined` maps an entry id to the heroes printed inside its card on the
-    roster (those are not in `entries`).
-    """
-
-    title: str | None
-    entries: list[Entry]
-    note: str = ""
-    ok: bool = True
-    key: str = ""
-    joined: dict[str, list[Entry]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class FactionChoice:
-    """A faction the builder's picker offers, and what its units are to the list."""
-
-    slug: str
-    name: str
-    role: str = ""  # "" for the list's own faction, else e.g. "ally" or "mercenaries"
-
-    @property
-    def label(self) -> str:
-        return f"{self.name} ({self.role})" if self.role else self.name
 
 
 def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
@@ -108,10 +60,6 @@ def distinct_labels(entries: Iterable[Entry]) -> dict[str, str]:
         labels[e.id] = e.unit.name if n == 1 else f"{e.unit.name} ({n})"
     return labels
 
-
-# What every faction of a frozen library has had since submissions were first stored (docs/events.md, "Submissions
-# are frozen"), whatever its game: kept, so that the same data gives the same data fingerprint on a roster.
-FROZEN_FACTION: Mapping[str, Any] = {"alignment": None, "command_cards": []}
 
 
 class Game:
@@ -135,12 +83,11 @@ class Game:
     def event_list_settings(self) -> dict[str, str]:
         """The list settings an event may set for every list, each with the `Army` field it sets."""
         return {s.name: s.army_field for s in self.list_settings if s.event_may_set}
-    other_faction_title: ClassVar[str] = "Other factions"
     # Its optional parts (parts.py): None where the game lacks the idea, so a caller knows from None.
     cards: ClassVar[CommandCards | None] = None  # its lists choose command cards by name
     magic: ClassVar[Magic | None] = None  # its casters draw spells from grimoires
     army_forge_reader: ClassVar[ArmyForge | None] = None  # it reads Army Forge's army books and list files
-    # What its `Army` has besides its list settings, resolved from the library (`resolve_army`), each with
+    # What its `Army` has besides its list settings, resolved from the library (`files.resolve_army`), each with
     # what the engine reads where nothing is: e.g. the command cards a list chose.
     army_from_library: ClassVar[Mapping[str, Any]] = {}
 
@@ -150,14 +97,8 @@ class Game:
     troops_join_regiments: ClassVar[bool] = False  # a troop entry names its hero's regiment
     options_once: ClassVar[bool] = False  # every option at most once per unit
 
-    # The library and the builder's picker
+    # The library and the builder's picker (`library.filters`)
     unit_filters: ClassVar[tuple[str, ...]] = ()  # own unit fields the picker and a faction page filter by
-
-    @cached_property
-    def filters(self) -> tuple[OwnField, ...]:
-        """The declared fields named in `unit_filters`, in that order."""
-        by_name = {f.name: f for f in self.unit_fields}
-        return tuple(by_name[name] for name in self.unit_filters)
 
     # Printing
     # The book's tournament scoring, where it gives one (docs/events.md, "The tournament day"): the number of
@@ -166,287 +107,31 @@ class Game:
     # The book's optional sideboard lists: (main list's largest share of the game size in %, each sideboard
     # list's, how many sideboard lists at most). None: the book has no such rule.
     sideboards: ClassVar[tuple[int, int, int] | None] = None
-    stat_labels: ClassVar[Mapping[str, str]] = {}  # in the order the game's cards print them
+    files_class: ClassVar[type[Files]] = Files  # its list and faction files' own fields (files.py)
+    library_class: ClassVar[type[LibraryQuestions]] = LibraryQuestions  # its units' own fields asked (library.py)
+    builder_class: ClassVar[type[Builder]] = Builder  # what its builder page offers and shows (builder.py)
+    printing_class: ClassVar[type[Printing]] = Printing  # how its roster and cards print (printing.py)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.slug}>"
 
-    # --- the list file: the game's own fields of an entry and of the army
+    # --- its parts and its data files
 
     @cached_property
-    def entry_fields(self) -> tuple[OwnField, ...]:
-        """Its list entries' own fields, declared once by its list schema (`own_fields.py`), each with the
-        kind of control the builder asks for it by."""
-        return declared(entry_schema(self.list_schema), ENTRY_SHARED)
-
-    def entry_field(self, control: str) -> OwnField | None:
-        """Its entries' field the builder asks for by `control` (`own_fields.CONTROLS`); None where it has none."""
-        return next((f for f in self.entry_fields if f.control == control), None)
-
-    def entry_details(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """An entry's own fields as the engine's `Entry` keeps them: each declared one, at its default where
-        `given` leaves it out (a list as a tuple)."""
-        return filled(self.entry_fields, given)
-
-    def entry_details_of(self, entry: EntryIn) -> dict[str, Any]:
-        """A validated list entry's own fields, as the engine's `Entry` keeps them."""
-        return self.entry_details(values_of(entry, ENTRY_SHARED))
-
-    def army_details(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """An army's own fields as the engine's `Army` keeps them: the `Army` field of each list setting (at
-        the list file's default where `given` leaves it out) and what it resolves from the library."""
-        defaults = {s.army_field: self.list_schema.model_fields[s.name].default for s in self.list_settings
-                    if s.army_field not in ARMY_SHARED}
-        defaults |= self.army_from_library
-        if unknown := set(given) - set(defaults):
-            raise ValueError(f"no such field of a {self.slug} army: {', '.join(sorted(unknown))}")
-        return {**defaults, **given}
-
-    def taken_at(self, size: str | None) -> dict[str, Any]:
-        """The own fields of an entry that takes its unit at `size` (one of `sizes_of` its unit); {} for no size, or
-        where its game's entries name none."""
-        field = self.entry_field(SIZE.kind)
-        return {field.name: size} if field is not None and size is not None else {}
-
-    def entry_variants(self, unit: Unit) -> list[dict[str, Any]]:
-        """The own fields of each way an entry of `unit` may be taken that its points or its name tell apart:
-        as it is, combined (where its game combines units), at each of its sizes (a campaign's units)."""
-        combined = self.entry_field(COMBINED.kind)
-        sizes = [self.taken_at(size) for size, _ in self.sizes_of(unit.details)]
-        return [{}, *([{combined.name: True}] if combined else []), *sizes]
-
-    def entry_title(self, entry: Entry) -> str:
-        """An entry's unit's name, and what its own fields make of it where they change what it is
-        ("Spearmen (combined)"): how a campaign names a unit bought from a list."""
-        return entry.unit.name
-
-    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
-        """What an entry's own fields (`details`, at `path` of its list file) name in the library is there and
-        may be named (a size of its unit, a grimoire of the game); BadInput at the first fault. A field naming
-        another entry is not checked here: a wrong one is a rule's violation (docs/list-file.md, "Entries")."""
-
-    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
-        """What its `Army` reads from the library (`army_from_library`): what the list names, found there
-        (BadInput, with its path, for what is not), and what the rules look up whatever the list names."""
-        return {}
-
-    # --- the faction file: the game's own fields of a unit, an option, a faction
+    def files(self) -> Files:
+        return self.files_class(self)
 
     @cached_property
-    def unit_fields(self) -> tuple[OwnField, ...]:
-        """Its units' own fields, declared once by its faction schema (`own_fields.py`)."""
-        return declared(unit_schema(self.faction_schema), UNIT_SHARED)
+    def library(self) -> LibraryQuestions:
+        return self.library_class(self)
 
     @cached_property
-    def option_fields(self) -> tuple[OwnField, ...]:
-        """Its options' own fields, declared once by its faction schema (`own_fields.py`)."""
-        return declared(option_schema(self.faction_schema), OPTION_SHARED)
-
-    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
-        """A unit's own fields as the short labels beside its name (the library's card, the builder).
-        `spell_names`: the game's spells by slug, for a unit that names one."""
-        return tags(self.unit_fields, details)
-
-    # What the layers above ask of a unit's own fields (`details`, as its faction file names them): they read
-    # none by name, as the game names them its own way (tests/games/test_game_fields_stay_in_games.py).
-
-    def is_hero(self, details: Mapping[str, Any]) -> bool:
-        """Whether the unit is a hero: an entry that may join a unit or leads a regiment, a campaign's hero."""
-        return False
-
-    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
-        """Whether an entry of the unit joins a hero's regiment (a game whose `troops_join_regiments`)."""
-        return False
-
-    def models_of(self, details: Mapping[str, Any]) -> int | None:
-        """How many models the unit is of, where its game counts them and the unit says; else None."""
-        return None
-
-    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
-        """The points the unit's card lists, where its game prices a unit by one number; else None."""
-        return None
-
-    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
-        """The spells the unit always knows, by slug, each under the name of the field that names it."""
-        return {}
-
-    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """The sizes the unit may be taken at, where its game has sizes (an entry names one in its field the
-        builder asks for by `SIZE`), each as a list names it and as the builder offers it; else none."""
-        return []
-
-    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """The unit's sizes as the library's unit card tables them: `label`, `morale`, `points`."""
-        return []
-
-    def weapons_line(self, details: Mapping[str, Any]) -> str:
-        """The unit's weapons as the library's unit card prints them; "" where its game lists none."""
-        return ""
-
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        """The short labels on a unit's card in the builder (the picker, each entry), from its document."""
-        return []
-
-    def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
-        """Every special rule a unit's card in the builder names, each explained from the glossary."""
-        return list(doc.get("rules", ()))
-
-    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
-        """What a player sees of a unit besides its name and its cost: a book read again that changes it changes
-        the unit (docs/faction-file.md, "Army Forge books"). By default its rules, stats and options and the own
-        fields its card shows (its sizes, where it has them)."""
-        seen = ("rules", "stats", "option_groups", *(f.name for f in self.unit_fields if f.shown))
-        return {name: doc.get(name) for name in seen} | {"options": self.options_as_exported(doc)}
-
-    def options_as_exported(self, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A unit document's options as an export writes them, their own fields at their defaults left out: a
-        book read afresh (which says every default) compares like with like with the library's export."""
-        return [{k: v for k, v in o.items() if k in OPTION_SHARED} | without_defaults(self.option_fields, o)
-                for o in doc.get("options", ())]
-
-    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
-        """A faction file's unit (validated, at `path`) beyond its schema: what its own fields name among its
-        faction's `units` (by slug) is there and may be named; BadInput at the first fault."""
-
-    # What the layers above ask of an option's own fields (`details`, or an option's document, which holds them as
-    # its faction file names them): none is read by name outside the games, as of a unit's.
-
-    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
-        """The special rules an option grants the unit that takes it (the engine's `Option.grants`), from its own
-        fields; none by default."""
-        return ()
-
-    def option_cost_note(self, details: Mapping[str, Any]) -> str:
-        """What an option's cost buys where it is not once for the unit ("all models"), said after the cost
-        (the builder, the library's unit card); "" by default."""
-        return ""
-
-    def option_card_notes(self, details: Mapping[str, Any]) -> list[str]:
-        """What the library's unit card says of an option after its cost: by default its cost note alone."""
-        note = self.option_cost_note(details)
-        return [note] if note else []
-
-    def option_taken_once(self, details: Mapping[str, Any]) -> bool:
-        """Whether the builder offers an option outside any group once (a checkbox) rather than a number of
-        times: every option of a game whose `options_once`, by default."""
-        return self.options_once
-
-    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
-        """A faction file's factions and the game's own top-level fields in it (`faction_file_fields`, by name),
-        validated, beyond their schemas: what their own fields name across the file is unique where the format
-        says so (docs/faction-file.md); BadInput at the first fault. Each unit is `check_unit`'s."""
-
-    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
-                              others: Mapping[str, Mapping[str, Any]]) -> None:
-        """A faction file (validated) against the game's data already in the library: `loaded`, the game's own
-        top-level fields; `others`, the own fields of the factions the file does not replace, by slug. What the
-        file names but does not hold is there, and what it adds clashes with nothing kept; BadInput at the first
-        fault."""
+    def builder(self) -> Builder:
+        return self.builder_class(self)
 
     @cached_property
-    def faction_fields(self) -> tuple[OwnField, ...]:
-        """Its factions' own fields (a Diskwars faction's alignment and command cards), declared once by its
-        faction schema, kept in `Faction.details` as the file names them."""
-        return declared(self.faction_schema, FACTION_SHARED)
-
-    # What the layers above ask of a faction's own fields (`details`, as its faction file names them) and of the
-    # game's own top-level fields (`faction_file_fields`, kept as the file names them too): they read none by
-    # name (tests/games/test_game_fields_stay_in_games.py).
-
-    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
-        """The side a faction is on, where its game has sides: which factions may ally (`picker_factions`)."""
-        return None
-
-    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
-        """The side a faction is on (`alignment_of`) in its game's words, as its pages show it."""
-        return None
-
-    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A faction's army book's spells as its file writes them, printed on its casters' cards."""
-        return []
-
-    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
-        """What a frozen library (a tournament submission's `Library.snapshot()`) keeps of a faction's own
-        fields, and what the engine's `Faction` is given of them: `drawn_on`, whether the list takes units or
-        cards of it. By default all of them, of every faction, as a rule may read any faction's;
-        `FROZEN_FACTION` first, as every submission stored it. A game keeping less says what (its frozen
-        factions' keys are what their rosters' data fingerprints hash)."""
-        return FROZEN_FACTION | dict(details)
-
-    # --- the builder
-
-    def unit_price(self, doc: dict[str, Any]) -> str:
-        """What a unit costs, as the picker shows it."""
-        return f"{self.listed_cost(doc) or 0} pts"
-
-    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
-                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
-        """The factions whose units a list may take, its own first. `factions` are the game's
-        (slug, name, alignment); `settings` the list file's; `used` the factions its entries are of.
-        A game that does not mix factions offers its own only."""
-        return [FactionChoice(slug, name) for slug, name, _ in factions if slug == primary]
-
-    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
-        """Whether the picker offers a unit of `faction` to a list of `primary`."""
-        return True
-
-    def joined_heroes(self, army: Army) -> dict[str, list[Entry]]:
-        """Host entry id -> the heroes shown inside its card (games where heroes join units)."""
-        return {}
-
-    def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
-        """The entries `hero` could be joined to, each with why it may not ("" when it may)."""
-        return []
-
-    def points_text(self, unit: Unit, points: int | None) -> str:
-        """An entry's cost as the builder shows it; "" where the game has no figure for it."""
-        return "" if points is None else f"{points} {self.points_noun}"
-
-    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
-        """The short labels beside an entry on the builder page."""
-        return self.unit_tags(unit.details, {}) + [SAMPLE_TAG] * unit.sample
-
-    def sections(self, army: Army, report: Report, faction_names: Mapping[str, str]) -> list[Section]:
-        """How the builder and the text export lay a list out: its own faction, then each other one."""
-        primary = [e for e in army.entries if e.faction == army.faction]
-        laid_out = [Section(None, primary, key="primary")]
-        for slug in dict.fromkeys(e.faction for e in army.entries if e.faction != army.faction):
-            members = [e for e in army.entries if e.faction == slug]
-            points = sum(report.entry_points.get(e.id, 0) for e in members)
-            laid_out.append(Section(f"{self.other_faction_title}: {faction_names.get(slug, slug)}", members,
-                                    note=f"{points} pts", key=f"faction-{slug}"))
-        return laid_out
-
-    # --- the roster
-
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """How the roster groups the cards: by default one group, in list order."""
-        return [Section(None, list(army.entries))]
-
-    def rules_named(self, entry: Entry) -> tuple[str, ...]:
-        """Every special rule an entry's card names, for the list's glossary (roster and share page): its unit's
-        rules, and in a game that has them its keywords or its weapons' rules."""
-        return entry.rules
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        """A card's game-specific parts: size, stats, tags, details, points_unit (and keywords, points, spells)."""
-        return {"size": "", "stats": self.stats(doc), "tags": [], "details": faction_detail(entry, ctx),
-                "points_unit": self.points_noun}
-
-    def stats(self, doc: dict[str, Any]) -> list[Stat]:
-        return printed_stats(self.stat_labels, doc)
-
-    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
-        """An entry's card: the unit's stats as its options leave them (as printed, unless a game says)."""
-        return stats
-
-    def roster_extras(self, army: Army) -> list[Stat]:
-        """Settings of the list printed in the roster's header."""
-        return []
-
-    def list_text_lines(self, army: Army) -> list[str]:
-        """What the text export says of the list below its points (the command cards bought or chosen)."""
-        return []
+    def printing(self) -> Printing:
+        return self.printing_class(self)
 
     def _beside_home(self, name: str) -> Path:
         """A data file of the game's package (beside its home module)."""

@@ -1,6 +1,6 @@
 """What a printed card is made of, shared by every game's layout: labelled stats and details.
 
-A game's home (`Game.card_facts`) lays out its cards from these; printing turns
+A game's home (`Printing.card_facts`) lays out its cards from these; printing turns
 the facts into `Card`s and the PDF. Nothing here reads the database.
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ of each; and the library's unit card names each with its label.
 A list entry's own fields are marked with the kind of control the builder asks for each by (`Drawn`:
 `SIZE`, `COMBINED`, `JOINED`, `REGIMENT`, `GRIMOIRE`, `SPELLS`, `TICKED` for any other yes/no); the
 builder draws each kind once, and what a field names in the library the game checks when a list is
-resolved (`Game.check_entry`). A field with a fixed set of values declares them once, with their words
+resolved (`Files.check_entry`). A field with a fixed set of values declares them once, with their words
 (`worded`, `OwnField.said`): its file schema's `Literal` and the admin's choices are made from them, and
 pages show the words, never the value capitalised (tests/test_one_declaration.py).
 """
@@ -221,7 +221,7 @@ class Drawn:
 
 
 # The kinds of control the builder draws for an entry's own field.
-SIZE = Drawn("size")  # one of its unit's sizes (`Game.sizes_of`)
+SIZE = Drawn("size")  # one of its unit's sizes (`LibraryQuestions.sizes_of`)
 COMBINED = Drawn("combined")  # yes/no: two copies of the unit as one
 JOINED = Drawn("joined")  # the entry a hero joins, one its game says it may join
 REGIMENT = Drawn("regiment")  # the hero's entry whose regiment a troop is in
@@ -259,7 +259,7 @@ def own_field_tags(fields: tuple[OwnField, ...], details: Mapping[str, Any], *, 
     """The short labels an entry's own fields add beside it (the builder's entry card, a submitted list, the text
     export), by the kind of control each is asked for by: its size as its list names it (with `said`, in its
     declared words: "Squad"), "combined", a ticked yes by its field's label and, given `host` (an entry's id ->
-    its label, or None), the unit a hero joined. Not `Game.entry_tags`, which says what its game makes of the
+    its label, or None), the unit a hero joined. Not `Builder.entry_tags`, which says what its game makes of the
     entry besides."""
     shown = []
     for f in fields:

@@ -1,4 +1,4 @@
-"""One entry of a list as a printed card, in its game's own layout (its home's `card_facts`).
+"""One entry of a list as a printed card, in its game's own layout (its home's `printing.card_facts`).
 
 Everything comes from the engine entry, its points from the report and its
 unit document (the faction-file JSON, which carries the printable `stats`).
@@ -96,7 +96,7 @@ def picks(entry: Entry) -> tuple[Pick, ...]:
 
 def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: tuple[int, ...],
                joined: tuple[Card, ...] = ()) -> Card:
-    facts = game_home(ctx.game).card_facts(entry, doc, ctx)
+    facts = game_home(ctx.game).printing.card_facts(entry, doc, ctx)
     return Card(
         entry_id=entry.id,
         name=entry.unit.name,
@@ -110,7 +110,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         picks=picks(entry),
         rules=entry.rules,
         keywords=tuple(facts.get("keywords", ())),
-        explained=game_home(ctx.game).rules_named(entry),
+        explained=game_home(ctx.game).printing.rules_named(entry),
         spells=tuple(facts.get("spells", ())),
         violations=violations,
         joined=joined,

@@ -116,7 +116,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
     groups = tuple(Group(s.title, s.note or None,
                          tuple(card(e, tuple(card(h).without_detail("Joined to") for h in s.joined.get(e.id, ())))
                                for e in s.entries))
-                   for s in home.roster_sections(army, report))
+                   for s in home.printing.roster_sections(army, report))
     cards = [c for g in groups for c in g.cards]
     spells = _spells(cards)
     return Sheet(
@@ -130,7 +130,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         legal=report.legal,
         problems=problems,
         counts=tuple(_count(f) for f in report.figures),
-        extras=tuple(home.roster_extras(army)),
+        extras=tuple(home.printing.roster_extras(army)),
         checked_at=checked_at,
         list_fingerprint=list_fingerprint,
         data_fingerprint=data_fingerprint,
@@ -147,7 +147,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
 def _book_spells(library) -> dict[str, list[dict]]:
     """Faction slug -> its army book's spells, where it has some (its casters' cards print them)."""
     home = library.home
-    return {slug: spells for slug, f in library.factions.items() if (spells := home.book_spells(f.details))}
+    return {slug: spells for slug, f in library.factions.items() if (spells := home.library.book_spells(f.details))}
 
 
 def _editions(army, library) -> str:

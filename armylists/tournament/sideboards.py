@@ -47,7 +47,7 @@ def combined(main: dict[str, Any], side: dict[str, Any]) -> dict[str, Any]:
     so is every naming of it (a hero's host: the fields of the game that name an entry)."""
     taken = {e["id"] for e in main["entries"]}
     renamed = {e["id"]: f"sideboard-{e['id']}" for e in side["entries"] if e["id"] in taken}
-    naming = [f.name for f in game_home(main["game"]).entry_fields if f.names_an_entry]
+    naming = [f.name for f in game_home(main["game"]).files.entry_fields if f.names_an_entry]
     entries = []
     for entry in copy.deepcopy(side["entries"]):
         entry["id"] = renamed.get(entry["id"], entry["id"])

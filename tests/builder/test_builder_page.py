@@ -88,7 +88,7 @@ def test_the_page_runs_a_fixed_number_of_queries_whatever_the_list_size(
 def post_entry(client, army_list, entry_id, **fields):
     """Post an entry form the way the page would, with `was` from the stored entry."""
     entry = next(e for e in stored(army_list)["entries"] if e["id"] == entry_id)
-    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    was = entry_state(entry, game_home(army_list.game.slug).files.entry_fields)
     data = {"was": json.dumps(was), "name": entry.get("name", ""), **fields}
     return htmx(client, reverse("builder:list-entry-update", args=[army_list.pk, entry_id]), data)
 

@@ -22,7 +22,7 @@ INFANTRY = unit(
 
 def form(entry: dict, data: dict, game: str = "aof-regiments") -> EntryForm:
     document = {"entries": [entry, {"id": "e9", "unit": "knights"}]}
-    was = entry_state(entry, game_home(game).entry_fields)
+    was = entry_state(entry, game_home(game).files.entry_fields)
     return EntryForm({"was": json.dumps(was), **data}, game=game, unit=INFANTRY, entry=entry,
                      document=document)
 

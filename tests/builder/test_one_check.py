@@ -41,7 +41,7 @@ def checks(monkeypatch):
 
 def _entry_form(army_list: ArmyList, entry_id: str) -> dict:
     entry = next(e for e in army_list.document["entries"] if e["id"] == entry_id)
-    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    was = entry_state(entry, game_home(army_list.game.slug).files.entry_fields)
     return {"was": json.dumps(was), "name": "", "option-veteran": "1"}
 
 

@@ -166,7 +166,7 @@ def _settings(army_list):
 
 def _entry_form(army_list):
     entry = fresh(army_list).document["entries"][0]
-    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    was = entry_state(entry, game_home(army_list.game.slug).files.entry_fields)
     return {"was": json.dumps(was), "name": "", "option-veteran": "1"}
 
 

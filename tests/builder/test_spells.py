@@ -41,7 +41,7 @@ def stored(army_list) -> dict:
 
 def post_entry(client, army_list, entry_id, **fields):
     entry = next(e for e in stored(army_list)["entries"] if e["id"] == entry_id)
-    was = entry_state(entry, game_home(army_list.game.slug).entry_fields)
+    was = entry_state(entry, game_home(army_list.game.slug).files.entry_fields)
     data = {"was": json.dumps(was), "name": entry.get("name", ""), "size": entry["size"], **fields}
     return htmx(client, reverse("builder:list-entry-update", args=[army_list.pk, entry_id]), data)
 
@@ -143,8 +143,8 @@ def test_the_text_export_says_a_size_in_the_words_its_game_declares(alice, make_
     """Not the size's value capitalised: a game whose word for "single" is "Lone Hero" has it in the export."""
     home = game_home("dulce-bellum")
     worded = tuple(replace(f, words=(("single", "Lone Hero"),)) if f.control == SIZE.kind else f
-                   for f in home.entry_fields)
-    monkeypatch.setattr(home, "entry_fields", worded)
+                   for f in home.files.entry_fields)
+    monkeypatch.setattr(home.files, "entry_fields", worded)
     army_list = make_caster_list({"unit": "runesmith"})
     text = alice.get(reverse("builder:list-text", args=[army_list.pk])).content.decode()
     assert "(Lone Hero)" in text and "(Single)" not in text
@@ -152,5 +152,5 @@ def test_the_text_export_says_a_size_in_the_words_its_game_declares(alice, make_
 
 def test_the_builder_offers_sizes_in_the_words_its_game_declares(monkeypatch):
     monkeypatch.setitem(SIZES, "single", "Lone Hero")
-    assert game_home("dulce-bellum").sizes_of({"sizes": [{"size": "single", "points": 40, "morale": 3}]}) == [
+    assert game_home("dulce-bellum").library.sizes_of({"sizes": [{"size": "single", "points": 40, "morale": 3}]}) == [
         ("single", "Lone Hero (40 pts)")]

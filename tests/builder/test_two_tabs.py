@@ -29,7 +29,7 @@ class Tab:
 
     def __init__(self, client, army_list):
         self.client, self.army_list = client, army_list
-        own = game_home(army_list.game.slug).entry_fields
+        own = game_home(army_list.game.slug).files.entry_fields
         self.entries = {e["id"]: entry_state(e, own) for e in stored(army_list)["entries"]}
 
     def edit(self, entry_id: str, **changes):

@@ -8,7 +8,7 @@ import copy
 import pytest
 
 from armylists.checking.check import check_document
-from armylists.games.base import ARMY_SHARED
+from armylists.games.files import ARMY_SHARED
 from armylists.games.own_fields import CONTROLS, ENTRY_SHARED, entry_schema
 from armylists.games.registry import game_home, homes
 from armylists.rules.model import Army
@@ -22,11 +22,11 @@ GAMES = [home.slug for home in homes()]
 def test_each_field_its_list_schema_adds_is_declared_once_in_its_order(game):
     schema = entry_schema(game_home(game).list_schema)
     own = [info.alias or name for name, info in schema.model_fields.items() if name not in ENTRY_SHARED]
-    assert [f.name for f in game_home(game).entry_fields] == own
+    assert [f.name for f in game_home(game).files.entry_fields] == own
 
 
 def test_every_entry_field_says_how_the_builder_asks_for_it():
-    fields = [f for home in homes() for f in home.entry_fields]
+    fields = [f for home in homes() for f in home.files.entry_fields]
     assert {f.name for f in fields} >= {"combined", "joined_to", "size", "regiment", "grimoire", "spells"}
     assert all(f.control in CONTROLS for f in fields), [f for f in fields if f.control not in CONTROLS]
     assert {f.name for f in fields if f.names_an_entry} == {"joined_to", "regiment"}
@@ -77,11 +77,11 @@ def test_every_game_names_its_army_fields_here():
 @pytest.mark.parametrize("game", GAMES)
 def test_an_army_built_by_its_game_has_every_own_field_and_no_other(game):
     home = game_home(game)
-    army = Army(game=game, faction="any", entries=(), details=home.army_details({}))
+    army = Army(game=game, faction="any", entries=(), details=home.files.army_details({}))
     assert set(army.details) - ARMY_SHARED == ARMY_FIELDS[game]
     for name in ARMY_FIELDS[game]:
         getattr(army, name)  # as its rules read it
     with pytest.raises(ValueError, match="no such field"):
-        home.army_details({"no_such_setting": 1})
+        home.files.army_details({"no_such_setting": 1})
     with pytest.raises(ValueError, match="no such field"):
-        home.entry_details({"no_such_field": 1})
+        home.files.entry_details({"no_such_field": 1})

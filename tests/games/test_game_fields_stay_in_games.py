@@ -3,17 +3,17 @@
 Each game declares its units' own fields once, in its home (docs/architecture.md,
 "A game is one package"); whatever else needs to know something of a unit
 ("is it a hero?", "how many models?", "what does it cost?") asks the game
-(`Game.is_hero`, `models_of`, `listed_cost`...). A field's name written in a
+(`home.library.is_hero`, `models_of`, `listed_cost`...). A field's name written in a
 shared layer would make a game whose units spell it otherwise, or lack it, touch
 that file too. This test reads the tree, as `test_games_named_once.py` does, so
 that nothing slips back: a unit's fields read by name (`details.get("hero")`,
 `details["models"]`, `unit.details.kind` in a template, `getattr(unit, "spellcaster")`,
 `doc.get("hero")` of a unit's document) or a hard-coded tuple of them. An option's own fields
 (an OPR option's `scope`, `command`, `weapons`...) likewise: a shared layer asks the game
-(`Game.option_cost_note`, `option_card_notes`, `option_taken_once`), or the code is the game's.
+(`home.library.option_cost_note`, `option_card_notes`, `option_taken_once`), or the code is the game's.
 
 The same holds for a list entry's own fields and an army's, declared by the game's list file schema and its
-list settings (`Game.entry_fields`, `Game.army_details`): what a shared layer needs of them it asks the game,
+list settings (`Files.entry_fields`, `Files.army_details`): what a shared layer needs of them it asks the game,
 or draws by the kind of control the game declares for each field (`own_fields.CONTROLS`), never by name
 (`entry.combined`, `raw.get("size")`, `entry["regiment"]`, `army.cards_chosen`, `entry.raw.size` in a template).
 """
@@ -23,7 +23,7 @@ import ast
 import re
 from pathlib import Path
 
-from armylists.games.base import ARMY_SHARED
+from armylists.games.files import ARMY_SHARED
 from armylists.games.own_fields import ENTRY_SHARED, FACTION_SHARED, OPTION_SHARED
 from armylists.games.own_fields import UNIT_SHARED as SHARED
 from armylists.games.registry import homes
@@ -48,12 +48,12 @@ ARMIES = r"(?:army|lst)"
 
 def field_names() -> set[str]:
     """Every game's own unit fields, as its faction file names them (what every unit has is not one)."""
-    return {f.name for home in homes() for f in home.unit_fields} - SHARED
+    return {f.name for home in homes() for f in home.files.unit_fields} - SHARED
 
 
 def option_field_names() -> set[str]:
     """Every game's own option fields, as its faction file names them (what every option has is not one)."""
-    return {f.name for home in homes() for f in home.option_fields} - OPTION_SHARED
+    return {f.name for home in homes() for f in home.files.option_fields} - OPTION_SHARED
 
 
 def python_files():
@@ -124,12 +124,12 @@ def key_tuples(path: Path, names: set[str]) -> list[str]:
 
 def entry_field_names() -> set[str]:
     """Every game's own list entry fields, as its list file names them."""
-    return {f.name for home in homes() for f in home.entry_fields} - ENTRY_SHARED
+    return {f.name for home in homes() for f in home.files.entry_fields} - ENTRY_SHARED
 
 
 def army_field_names() -> set[str]:
     """Every game's own fields of the engine's `Army`: its list settings' and what it resolves from the library."""
-    return {name for home in homes() for name in home.army_details({})} - ARMY_SHARED
+    return {name for home in homes() for name in home.files.army_details({})} - ARMY_SHARED
 
 
 def entry_reads_by_name(entry_names: set[str], army_names: set[str]) -> re.Pattern[str]:
@@ -225,7 +225,7 @@ FACTIONS = r"(?:details|own|faction|faction_row|faction_in|existing)"
 
 def faction_field_names() -> set[str]:
     """Every game's own faction fields, as its faction file names them."""
-    return {f.name for home in homes() for f in home.faction_fields} - FACTION_SHARED
+    return {f.name for home in homes() for f in home.files.faction_fields} - FACTION_SHARED
 
 
 def reads_faction_fields(names: set[str]) -> re.Pattern[str]:

@@ -32,7 +32,7 @@ def test_every_setting_is_whole(home, setting):
     assert setting.label and setting.noun
     assert setting.kind in (NUMBER, YES_NO, CHOICE)
     assert setting.name in home.list_schema.model_fields, "a setting is a field of the game's list file"
-    army = Army(game=home.slug, faction="any", entries=(), details=home.army_details({}))
+    army = Army(game=home.slug, faction="any", entries=(), details=home.files.army_details({}))
     assert hasattr(army, setting.army_field), "a rule reads a setting from the engine's Army (a field, or its details)"
     numbers = params(home.slug)
     if setting.kind == NUMBER:

@@ -32,13 +32,13 @@ def test_the_library_keeps_no_option_column_of_any_game():
 def test_each_field_its_option_schema_adds_is_declared_once_in_its_order(game):
     schema = option_schema(game_home(game).faction_schema)
     own = [info.alias or name for name, info in schema.model_fields.items() if name not in OPTION_SHARED]
-    assert [f.name for f in game_home(game).option_fields] == own
+    assert [f.name for f in game_home(game).files.option_fields] == own
 
 
 def test_the_opr_games_declare_their_options_own_fields():
-    assert [f.name for f in game_home("aof-regiments").option_fields] == [
+    assert [f.name for f in game_home("aof-regiments").files.option_fields] == [
         "weapons", "replaces", "rules", "army_forge_id", "scope", "command"]
-    assert game_home("dulce-bellum").option_fields == ()
+    assert game_home("dulce-bellum").files.option_fields == ()
 
 
 @pytest.mark.django_db
@@ -46,7 +46,7 @@ def test_the_opr_games_declare_their_options_own_fields():
 def test_an_options_own_fields_survive_import_and_export(game):
     parsed = parse_faction_file(demo(game))
     import_document(parsed)
-    fields = game_home(game).option_fields
+    fields = game_home(game).files.option_fields
     sent = {(u.slug, o.slug): without_defaults(fields, details_of(o, OPTION_SHARED))
             for f in parsed.factions for u in f.units for o in u.options}
     exported = export_game(GameSystem.objects.get(slug=game))
@@ -93,7 +93,7 @@ def test_an_option_grants_the_rules_its_game_declares_it_gives():
 def test_the_admin_option_form_has_a_field_for_each_declared_field():
     form = option_form_for("aof-regiments")()
     assert [name for name in form.fields if name.startswith("details__")] == [
-        f"details__{f.name}" for f in game_home("aof-regiments").option_fields]
+        f"details__{f.name}" for f in game_home("aof-regiments").files.option_fields]
     assert form.fields["details__scope"].choices == [
         ("", "—"), ("all_models", "All models"), ("model", "Model"), ("unit", "Unit")]
     assert [value for value, _ in form.fields["details__command"].choices] == ["", "sergeant", "musician", "banner"]
@@ -111,7 +111,7 @@ def test_the_admin_edits_an_options_own_fields_checked_as_the_file_would_be(admi
     page = admin_client.get(url)
     row = next(f for inline in page.context["inline_admin_formsets"] for f in inline.formset.forms
                if f.instance == option)
-    assert {f"details__{f.name}" for f in game_home("aof-regiments").option_fields} <= set(row.fields)
+    assert {f"details__{f.name}" for f in game_home("aof-regiments").files.option_fields} <= set(row.fields)
     assert row["details__rules"].value() == ""  # no rules: an empty box, not "[]", which would be saved as a rule
     data = posted(page)
     refused = admin_client.post(url, data | {row.add_prefix("details__command"): "captain"})

@@ -231,7 +231,7 @@ def test_its_own_rule_reads_its_own_fields_through_htmx_edits_the_check_and_the_
     def edit(entry_id: str, **fields) -> str:
         army_list.refresh_from_db()
         entry = next(e for e in army_list.document["entries"] if e["id"] == entry_id)
-        was = entry_state(entry, game_home(SLUG).entry_fields)
+        was = entry_state(entry, game_home(SLUG).files.entry_fields)
         answer = client.post(reverse("builder:list-entry-update", args=[army_list.pk, entry_id]),
                              {"was": json.dumps(was), "name": "", **fields}, headers={"HX-Request": "true"})
         assert answer.status_code == 200

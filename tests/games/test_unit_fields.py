@@ -31,7 +31,7 @@ def test_the_library_keeps_no_column_of_any_game():
 def test_each_field_its_schema_adds_is_declared_once_in_its_order(game):
     schema = unit_schema(game_home(game).faction_schema)
     own = [info.alias or name for name, info in schema.model_fields.items() if name not in UNIT_SHARED]
-    assert [f.name for f in game_home(game).unit_fields] == own and own
+    assert [f.name for f in game_home(game).files.unit_fields] == own and own
 
 
 @pytest.mark.django_db
@@ -39,7 +39,7 @@ def test_each_field_its_schema_adds_is_declared_once_in_its_order(game):
 def test_a_units_own_fields_survive_import_and_export(game):
     parsed = parse_faction_file(demo(game))
     import_document(parsed)
-    fields = game_home(game).unit_fields
+    fields = game_home(game).files.unit_fields
     sent = {u.slug: without_defaults(fields, details_of(u)) for f in parsed.factions for u in f.units}
     exported = export_game(GameSystem.objects.get(slug=game))
     back = {u["slug"]: {f.name: u[f.name] for f in fields if f.name in u}
@@ -61,7 +61,7 @@ def test_the_engine_reads_a_field_the_file_leaves_out_at_its_default():
 def test_the_admin_form_has_a_field_for_each_declared_field_within_its_bounds():
     form = form_for("diskwars")()
     assert [name for name in form.fields if name.startswith("details__")] == [
-        f"details__{f.name}" for f in game_home("diskwars").unit_fields]
+        f"details__{f.name}" for f in game_home("diskwars").files.unit_fields]
     elite = form.fields["details__elite"]
     assert (elite.min_value, elite.max_value) == (0, 1_000)
     assert [value for value, _ in form.fields["details__kind"].choices] == ["", "hero", "troop"]
@@ -127,26 +127,26 @@ def test_a_spellcaster_saved_in_the_admin_keeps_its_number(admin_client):
 
 def test_a_units_tags_are_its_fields_in_words():
     battleground, diskwars = game_home("battleground"), game_home("diskwars")
-    assert battleground.unit_tags({"cost": 80, "class": "core", "mercenary": True, "keywords": ["Cavalry"]},
+    assert battleground.library.unit_tags({"cost": 80, "class": "core", "mercenary": True, "keywords": ["Cavalry"]},
                                   {}) == ["Core", "Mercenary", "Cavalry"]  # the cost is its price, not a tag
-    assert diskwars.unit_tags({"kind": "troop", "size": "small", "unique": True, "elite": 2}, {}) == [
+    assert diskwars.library.unit_tags({"kind": "troop", "size": "small", "unique": True, "elite": 2}, {}) == [
         "Troop", "Small", "Unique", "Elite 2"]
-    assert diskwars.unit_tags({"kind": "troop", "size": "small", "elite": 0}, {}) == ["Troop", "Small"]
+    assert diskwars.library.unit_tags({"kind": "troop", "size": "small", "elite": 0}, {}) == ["Troop", "Small"]
 
 
 def test_a_spellcaster_names_its_spell_by_name_never_by_slug():
     dulce_bellum = game_home("dulce-bellum")
-    assert "Spellcaster (Fireball)" in dulce_bellum.unit_tags({"rarity": "rare", "spellcaster": "fireball"},
-                                                              {"fireball": "Fireball"})
-    assert not any("fireball" in tag for tag in dulce_bellum.unit_tags({"rarity": "rare", "spellcaster": "fireball"},
-                                                                       {}))
+    assert "Spellcaster (Fireball)" in dulce_bellum.library.unit_tags({"rarity": "rare", "spellcaster": "fireball"},
+                                                                      {"fireball": "Fireball"})
+    assert not any("fireball" in tag
+                   for tag in dulce_bellum.library.unit_tags({"rarity": "rare", "spellcaster": "fireball"}, {}))
 
 
 def test_a_filter_offers_a_choices_values_in_the_order_the_game_declares_them():
-    rarity = next(f for f in game_home("dulce-bellum").unit_fields if f.name == "rarity")
+    rarity = next(f for f in game_home("dulce-bellum").files.unit_fields if f.name == "rarity")
     assert filter_options(rarity, {"rare", "common", "uncommon"}) == [
         ("common", "Common"), ("uncommon", "Uncommon"), ("rare", "Rare")]
-    hero = next(f for f in game_home("aof-regiments").unit_fields if f.name == "hero")
+    hero = next(f for f in game_home("aof-regiments").files.unit_fields if f.name == "hero")
     assert filter_options(hero, set()) == [("yes", "Hero"), ("no", "Not a hero")]
 
 

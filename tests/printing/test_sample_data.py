@@ -50,6 +50,6 @@ def test_a_list_of_book_units_prints_a_plain_stamp(make_sheet):
 def test_the_builders_entry_tags_and_text_export_say_sample(sample, factions):
     checked = check_document(LISTS["aof-regiments"])
     captain = checked.army.entry("e2")
-    assert "Sample" in game_home("aof-regiments").entry_tags(captain.unit, captain, {})
+    assert "Sample" in game_home("aof-regiments").builder.entry_tags(captain.unit, captain, {})
     text = list_text(checked, name="Ash Vanguard", game_name="AoF Regiments", faction_name="Kingdom")
     assert "legal (uses sample data)" in text

@@ -177,7 +177,7 @@ def test_stats_print_in_the_games_order_whatever_order_the_database_keeps_them_i
     from armylists.games.registry import game_home
 
     def labels(game: str, stats: dict) -> list[str]:
-        return [s.label for s in printed_stats(game_home(game).stat_labels, {"stats": stats})]
+        return [s.label for s in printed_stats(game_home(game).printing.stat_labels, {"stats": stats})]
 
     assert labels("dulce-bellum", {"de": 4, "me": 4, "mi": 4, "mv": 4, "aura": "x"}) == ["Mv", "Me", "Mi", "De", "Aura"]
     assert labels("diskwars", {"attack": 4, "counter": 3, "movement": 3, "toughness": 6}) == [

@@ -6,7 +6,7 @@ import pytest
 
 from dataclasses import replace
 
-from armylists.games.base import ARMY_SHARED
+from armylists.games.files import ARMY_SHARED
 from armylists.games.registry import game_home, homes
 from armylists.rules import check as engine_check
 from armylists.rules import params_for
@@ -32,7 +32,7 @@ def entry(id: str, of: Unit, *options: str, name: str | None = None, game: str |
     defaults by `army`, which knows the game, or here when `game` is given."""
     chosen = tuple(of.option(s) for s in options)
     assert all(chosen), f"unit {of.slug} has no option among {options}"
-    details = game_home(game).entry_details(own) if game else own
+    details = game_home(game).files.entry_details(own) if game else own
     return Entry(id=id, unit=of, options=chosen, name=name, details=details)
 
 
@@ -42,8 +42,8 @@ def army(game: str, *entries: Entry, faction: str = "kingdom", **fields) -> Army
     home = game_home(game)
     shared = {k: v for k, v in fields.items() if k in ARMY_SHARED}
     own = {k: v for k, v in fields.items() if k not in shared}
-    entries = tuple(replace(e, details=home.entry_details(e.details)) for e in entries)
-    return Army(game=game, faction=faction, entries=entries, **shared, details=home.army_details(own))
+    entries = tuple(replace(e, details=home.files.entry_details(e.details)) for e in entries)
+    return Army(game=game, faction=faction, entries=entries, **shared, details=home.files.army_details(own))
 
 
 @pytest.fixture

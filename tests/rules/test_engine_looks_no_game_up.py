@@ -44,7 +44,7 @@ for game in sys.argv[1:]:
     rules = importlib.import_module(f"{game}.rules").RULES
     system = Path(importlib.util.find_spec(game).origin).parent / "system.json"
     params = params_for(rules, json.loads(system.read_text(encoding="utf-8"))["params"])
-    details = importlib.import_module(f"{game}.home").GAME.army_details({})
+    details = importlib.import_module(f"{game}.home").GAME.files.army_details({})
     army = Army(game="a game the engine was never told of", faction="any", entries=(), details=details)
     report = check(rules, army, params)
     assert isinstance(report, Report) and not report.entry_points, (game, report)

@@ -84,7 +84,7 @@ def entries(draw, game, units, ids=st.integers(0, 30)):
     """Entries with unique ids, random options (repeats allowed), and the game's own fields among random
     sizes, regiments, grimoires and spells."""
     n = draw(st.integers(0, 8))
-    own = {f.name for f in game_home(game).entry_fields}
+    own = {f.name for f in game_home(game).files.entry_fields}
     made = []
     for i in range(n):
         drawn = {

@@ -58,7 +58,8 @@ def imported_message(army_list: ArmyList, data) -> str:
         return f"Imported “{army_list.name}”."
     units, entries = len(data.get("units", ())), len(army_list.document.get("entries", ()))
     home = army_list.game.home
-    combined, joined = (_with(army_list.document, home.entry_field(kind)) for kind in (COMBINED.kind, JOINED.kind))
+    combined, joined = (_with(army_list.document, home.files.entry_field(kind))
+                        for kind in (COMBINED.kind, JOINED.kind))
     said = f"Imported “{army_list.name}” from an Army Forge list: its {units} units became {entries} entries"
     said += f" ({combined} combined unit{'s' * (combined != 1)} as one entry each)" if combined else ""
     said += f", {joined} hero{'es' * (joined != 1)} joined to a unit" if joined else ""

@@ -78,8 +78,8 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
         "campaign": campaign, "params": loaded.params, "form": form, "lists": lists, "factions": factions,
         "faction": faction, "list_name": typed.get("name", "") if from_list else "",
         "units_name": "" if from_list else typed.get("name", ""),
-        "picker": [(u, "" if from_list else typed.get(f"count-{u.slug}", "0"), home.is_hero(u.details),
-                    home.listed_cost(u.details)) for u in picker]})
+        "picker": [(u, "" if from_list else typed.get(f"count-{u.slug}", "0"), home.library.is_hero(u.details),
+                    home.library.listed_cost(u.details)) for u in picker]})
 
 
 def _picked_units(game: str, units, data) -> list[NewUnit]:

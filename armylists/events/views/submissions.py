@@ -52,7 +52,7 @@ def submission_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                "mine": mine, "sent": access.is_organiser and _as_sent(submission, game) is not None}
     try:
         checked = thaw(submission, game)
-        own = game.home.entry_fields
+        own = game.home.files.entry_fields
         context["entries"] = [(e, own_field_tags(own, e.details), checked.report.entry_points.get(e.id))
                               for e in checked.army.entries]
         if access.is_organiser or mine:

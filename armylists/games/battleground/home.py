@@ -6,10 +6,13 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from armylists.games.base import FactionChoice, Game
+from armylists.games.base import Game
+from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, faction_detail
+from armylists.games.library import LibraryQuestions
 from armylists.games.list_settings import NUMBER, POINTS_LIMIT, ListSetting
 from armylists.games.own_fields import NOT_A_TAG
+from armylists.games.printing import Printing
 from armylists.games.schema import Count, FactionIn, ListIn, Name, UnitIn, Units
 from armylists.rules.model import Army, Entry
 
@@ -40,40 +43,12 @@ COMMAND_CARDS = ListSetting(
     said="command cards")
 
 
-class Battleground(Game):
-    slug = "battleground"
-    rules = RULES
-    list_schema = BattlegroundListIn
-    faction_schema = BattlegroundFactionIn
-    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
-    other_faction_title = "Mercenaries"
-    unit_filters = ("class", "mercenary")
+class BattlegroundPrinting(Printing):
+    """Its cards print a unit's keywords and class, and a mercenary as one; the text export the cards bought."""
+
     stat_labels: ClassVar = {"attack": "Attack", "defence": "Defence", "defense": "Defence", "range": "Range",
                              "ranged": "Ranged", "move": "Move", "courage": "Courage", "damage": "Damage",
                              "ammo": "Ammo"}
-
-    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
-                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
-        """Mercenaries from one other faction (Battleground, Setting Up a Game: Choose Faction): once
-        the list has some, only their faction is offered besides its own."""
-        hired = used - {primary}
-        return [FactionChoice(slug, name, "" if slug == primary else "mercenaries") for slug, name, _ in factions
-                if slug == primary or not hired or slug in hired]
-
-    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
-        return details.get("cost")
-
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        return ([str(doc["class"])] if doc.get("class") else []) + ["mercenary"] * bool(doc.get("mercenary"))
-
-    def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
-        """Its keywords, then its rules."""
-        return [*doc.get("keywords", ()), *doc.get("rules", ())]
-
-    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
-        """Another faction's units are offered only if they are mercenary units (Battleground,
-        Mercenaries: "Units with these keywords can be purchased")."""
-        return faction == primary or bool(doc.get("mercenary"))
 
     def list_text_lines(self, army: Army) -> list[str]:
         return [f"Command cards bought: {army.cards_bought}"] if army.cards_bought else []
@@ -86,7 +61,52 @@ class Battleground(Game):
         if entry.faction != ctx.primary:
             tags.append("Mercenary")
         return {"size": "", "stats": self.stats(doc), "tags": tags, "details": faction_detail(entry, ctx),
-                "keywords": entry.unit.keywords, "points_unit": self.points_noun}
+                "keywords": entry.unit.keywords, "points_unit": self.game.points_noun}
 
+
+class BattlegroundBuilder(Builder):
+    """Its picker offers one other faction's mercenary units besides the list's own faction's units."""
+
+    other_faction_title = "Mercenaries"
+
+    def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
+                        settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
+        """Mercenaries from one other faction (Battleground, Setting Up a Game: Choose Faction): once
+        the list has some, only their faction is offered besides its own."""
+        hired = used - {primary}
+        return [FactionChoice(slug, name, "" if slug == primary else "mercenaries") for slug, name, _ in factions
+                if slug == primary or not hired or slug in hired]
+
+    def offers_unit(self, doc: dict[str, Any], faction: str, primary: str) -> bool:
+        """Another faction's units are offered only if they are mercenary units (Battleground,
+        Mercenaries: "Units with these keywords can be purchased")."""
+        return faction == primary or bool(doc.get("mercenary"))
+
+
+class BattlegroundLibrary(LibraryQuestions):
+    """Its units are priced by their card's cost and tagged by their class and as mercenaries; their keywords are
+    rules too."""
+
+    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
+        return details.get("cost")
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        return ([str(doc["class"])] if doc.get("class") else []) + ["mercenary"] * bool(doc.get("mercenary"))
+
+    def unit_rules_named(self, doc: Mapping[str, Any]) -> list[str]:
+        """Its keywords, then its rules."""
+        return [*doc.get("keywords", ()), *doc.get("rules", ())]
+
+
+class Battleground(Game):
+    slug = "battleground"
+    rules = RULES
+    list_schema = BattlegroundListIn
+    faction_schema = BattlegroundFactionIn
+    list_settings = (POINTS_LIMIT, COMMAND_CARDS)
+    unit_filters = ("class", "mercenary")
+    printing_class = BattlegroundPrinting
+    builder_class = BattlegroundBuilder
+    library_class = BattlegroundLibrary
 
 GAME = Battleground()

@@ -12,12 +12,16 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import Field, model_validator
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FactionChoice, Game, GameLibrary, Section
+from armylists.games.base import Game, GameLibrary
+from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.files import Files
+from armylists.games.library import LibraryQuestions
 from armylists.games.library_items import CardShown
 from armylists.games.list_settings import NUMBER, ListSetting
 from armylists.games.own_fields import NOT_A_TAG, REGIMENT, worded
 from armylists.games.parts import CommandCards
+from armylists.games.printing import Printing
 from armylists.games.schema import (
     MAX_ENTRIES,
     Count,
@@ -36,6 +40,7 @@ from armylists.games.schema import (
     Units,
     unique,
 )
+from armylists.games.sections import Section
 from armylists.rules.model import Army, Entry, Unit
 from armylists.rules.report import Report
 
@@ -150,73 +155,49 @@ class DiskwarsCards(CommandCards):
         return sum(e.unit.command_value for e in army.entries if e.unit.kind == "hero")
 
 
-class Diskwars(Game):
-    slug = "diskwars"
-    rules = RULES
-    list_schema = DiskwarsListIn
-    faction_schema = DiskwarsFactionIn
-    has_points = False
-    points_noun = "RP"
-    no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
-    list_settings = (REGIMENTS,)
-    cards = DiskwarsCards()
-    army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
-    troops_join_regiments = True
-    unit_filters = ("kind", "size", "race")
+class DiskwarsPrinting(Printing):
+    """Its roster prints a list by regiment, a disk's recruitment points on its card, and the command cards chosen."""
+
     stat_labels: ClassVar = {"toughness": "Toughness", "attack": "Attack", "counter": "Counter",
                              "movement": "Move", "move": "Move", "stamina": "Stamina", "ranged": "Ranged",
                              "missile": "Missile"}
 
-    def is_hero(self, details: Mapping[str, Any]) -> bool:
-        return details.get("kind") == "hero"
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """One group per regiment: its hero first, then its troops, with recruitment points spent."""
+        found, stray = by_regiment(army, report)
+        groups = [Section(f"Regiment of {hero.label}", [hero, *troops],
+                          note=f"Recruitment points: {used} of {budget} spent")
+                  for hero, troops, used, budget in found]
+        return groups + ([Section("Not in a regiment", stray)] if stray else [])
 
-    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
-        """A troop joins a hero's regiment (Diskwars, Building an Army)."""
-        return details.get("kind") == "troop"
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        unit = entry.unit
+        stats = self.stats(doc)
+        if unit.kind == "hero":
+            stats += [Stat("RP", str(unit.recruitment_points)), Stat("Command", str(unit.command_value))]
+        else:
+            stats.append(Stat("RP cost", str(unit.recruitment_cost)))
+        tags = [(unit.kind or "disk").capitalize()] + ["Unique"] * unit.unique
+        if unit.elite:
+            tags.append(f"Elite {unit.elite}")
+        details = faction_detail(entry, ctx)
+        if unit.race:
+            details.append(Stat("Race", unit.race))
+        size = f"{unit.size.capitalize()} disk" if unit.size else "Disk"
+        points = ctx.entry_points.get(entry.id) if unit.kind != "hero" else None
+        return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.game.points_noun,
+                "points": points}
 
-    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
-        """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
-        (docs/list-file.md, "Entries")."""
-        if details["regiment"] is not None and self.is_hero(unit.details):
-            raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
-                                               "only a troop names the regiment it is in")
+    def list_text_lines(self, army: Army) -> list[str]:
+        return ["Command cards: " + ", ".join(c.title for c in army.cards_chosen)] if army.cards_chosen else []
 
-    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
-        """The command cards the list chooses, each a card of a faction of the game."""
-        chosen = self.cards.named(document)
-        if not chosen:
-            return {}
-        cards = library.command_cards()
-        for i, slug in enumerate(chosen):
-            if slug not in cards:
-                raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
-        return {"cards_chosen": tuple(cards[s] for s in chosen)}
+    def roster_extras(self, army: Army) -> list[Stat]:
+        titles = ", ".join(c.title for c in army.cards_chosen) or "none"
+        return [Stat("Command cards", titles)]
 
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
-        return tags + ["unique"] * bool(doc.get("unique"))
 
-    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
-        return details.get("alignment") or None
-
-    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
-        side = self.alignment_of(details)
-        return ALIGNMENTS.get(side, side) if side else None
-
-    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
-        """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
-        return {"alignment": self.alignment_of(details),
-                "command_cards": self.cards.of(details) if drawn_on else []}
-
-    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
-        for fi, faction in enumerate(factions):
-            unique(faction.command_cards, "slug", f"factions[{fi}].command_cards", "this faction")
-        _cards_once(factions, {})
-
-    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
-                              others: Mapping[str, Mapping[str, Any]]) -> None:
-        _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
-                               for card in self.cards.of(details)})
+class DiskwarsBuilder(Builder):
+    """Its builder lays a list out by regiment and prices a disk in recruitment points."""
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -254,38 +235,83 @@ class Diskwars(Game):
                                     ok=not loose, key="no-regiment"))
         return laid_out
 
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """One group per regiment: its hero first, then its troops, with recruitment points spent."""
-        found, stray = by_regiment(army, report)
-        groups = [Section(f"Regiment of {hero.label}", [hero, *troops],
-                          note=f"Recruitment points: {used} of {budget} spent")
-                  for hero, troops, used, budget in found]
-        return groups + ([Section("Not in a regiment", stray)] if stray else [])
 
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        unit = entry.unit
-        stats = self.stats(doc)
-        if unit.kind == "hero":
-            stats += [Stat("RP", str(unit.recruitment_points)), Stat("Command", str(unit.command_value))]
-        else:
-            stats.append(Stat("RP cost", str(unit.recruitment_cost)))
-        tags = [(unit.kind or "disk").capitalize()] + ["Unique"] * unit.unique
-        if unit.elite:
-            tags.append(f"Elite {unit.elite}")
-        details = faction_detail(entry, ctx)
-        if unit.race:
-            details.append(Stat("Race", unit.race))
-        size = f"{unit.size.capitalize()} disk" if unit.size else "Disk"
-        points = ctx.entry_points.get(entry.id) if unit.kind != "hero" else None
-        return {"size": size, "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun,
-                "points": points}
+class DiskwarsLibrary(LibraryQuestions):
+    """A hero disk leads a regiment that troops join; a faction is on a side (Order or Destruction)."""
 
-    def list_text_lines(self, army: Army) -> list[str]:
-        return ["Command cards: " + ", ".join(c.title for c in army.cards_chosen)] if army.cards_chosen else []
+    def is_hero(self, details: Mapping[str, Any]) -> bool:
+        return details.get("kind") == "hero"
 
-    def roster_extras(self, army: Army) -> list[Stat]:
-        titles = ", ".join(c.title for c in army.cards_chosen) or "none"
-        return [Stat("Command cards", titles)]
+    def joins_regiment(self, details: Mapping[str, Any]) -> bool:
+        """A troop joins a hero's regiment (Diskwars, Building an Army)."""
+        return details.get("kind") == "troop"
 
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = [str(doc[name]) for name in ("kind", "size", "race") if doc.get(name)]
+        return tags + ["unique"] * bool(doc.get("unique"))
+
+    def alignment_of(self, details: Mapping[str, Any]) -> str | None:
+        return details.get("alignment") or None
+
+    def alignment_said(self, details: Mapping[str, Any]) -> str | None:
+        side = self.alignment_of(details)
+        return ALIGNMENTS.get(side, side) if side else None
+
+
+class DiskwarsFiles(Files):
+    """A list names its entries' regiments and the command cards it chooses, each found in the library; a command
+    card's slug is one card's in the whole game."""
+
+    def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
+        """A hero that leads its own regiment names none: `regiment` on a hero entry is bad input
+        (docs/list-file.md, "Entries")."""
+        if details["regiment"] is not None and self.game.library.is_hero(unit.details):
+            raise BadInput(f"{path}.regiment", f"'{unit.name}' is a hero and leads its own regiment; "
+                                               "only a troop names the regiment it is in")
+
+    def resolve_army(self, library: GameLibrary, document: ListIn) -> dict[str, Any]:
+        """The command cards the list chooses, each a card of a faction of the game."""
+        chosen = self.game.cards.named(document)
+        if not chosen:
+            return {}
+        cards = library.command_cards()
+        for i, slug in enumerate(chosen):
+            if slug not in cards:
+                raise BadInput(f"command_cards[{i}]", f"no command card '{slug}' in {library.game}")
+        return {"cards_chosen": tuple(cards[s] for s in chosen)}
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """Every faction's alignment; the command cards of those the list draws on (a card it chooses)."""
+        return {"alignment": self.game.library.alignment_of(details),
+                "command_cards": self.game.cards.of(details) if drawn_on else []}
+
+    def check_file(self, factions: Sequence[Any], tops: Mapping[str, Any]) -> None:
+        for fi, faction in enumerate(factions):
+            unique(faction.command_cards, "slug", f"factions[{fi}].command_cards", "this faction")
+        _cards_once(factions, {})
+
+    def check_against_library(self, factions: Sequence[Any], tops: Mapping[str, Any], loaded: Mapping[str, Any],
+                              others: Mapping[str, Mapping[str, Any]]) -> None:
+        _cards_once(factions, {card["slug"]: slug for slug, details in others.items()
+                               for card in self.game.cards.of(details)})
+
+
+class Diskwars(Game):
+    slug = "diskwars"
+    rules = RULES
+    list_schema = DiskwarsListIn
+    faction_schema = DiskwarsFactionIn
+    has_points = False
+    points_noun = "RP"
+    no_points_help = "Diskwars has no points limit: each hero's recruitment points pay for its regiment."
+    list_settings = (REGIMENTS,)
+    cards = DiskwarsCards()
+    army_from_library: ClassVar = {"cards_chosen": ()}  # the command cards chosen, by name
+    troops_join_regiments = True
+    unit_filters = ("kind", "size", "race")
+    printing_class = DiskwarsPrinting
+    builder_class = DiskwarsBuilder
+    library_class = DiskwarsLibrary
+    files_class = DiskwarsFiles
 
 GAME = Diskwars()

@@ -13,10 +13,14 @@ from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FROZEN_FACTION, Game, GameLibrary
+from armylists.games.base import Game, GameLibrary
+from armylists.games.builder import Builder
 from armylists.games.card_parts import CardContext, Stat, faction_detail
+from armylists.games.files import FROZEN_FACTION, Files
+from armylists.games.library import LibraryQuestions
 from armylists.games.own_fields import GRIMOIRE, NOT_A_TAG, SIZE, SPELLS, details_of, worded
 from armylists.games.parts import Magic
+from armylists.games.printing import Printing
 from armylists.games.schema import (
     MAX_OPTIONS,
     SLUG_PATTERN,
@@ -136,19 +140,99 @@ class DulceBellumMagic(Magic):
             for s in doc.get("spells", ())))
 
 
-class DulceBellum(Game):
-    slug = "dulce-bellum"
-    rules = RULES
-    list_schema = DulceBellumListIn
-    faction_schema = DulceBellumFactionIn
-    faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
-    # Dulce Bellum: each option at most once per unit.
-    options_once = True
-    magic = DulceBellumMagic()
-    army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
-    unit_filters = ("rarity", "type")
+class DulceBellumPrinting(Printing):
+    """Its cards print an entry's size with its morale and points, and a caster's grimoire and spells."""
+
     stat_labels: ClassVar = {"mv": "Mv", "movement": "Mv", "me": "Me", "melee": "Me", "mi": "Mi", "missile": "Mi",
                              "de": "De", "defense": "De", "defence": "De", "us": "US", "unit_strength": "US"}
+
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        unit = entry.unit
+        profile = size_profile(unit, entry.size)
+        stats = self.stats(doc)
+        stats.append(Stat("Size", SIZES.get(entry.size or "", entry.size or "")))  # in its declared words
+        if profile is not None:
+            if profile.morale is not None:
+                stats.append(Stat("Morale", str(profile.morale)))
+            stats.append(Stat("Points", str(profile.points)))
+        tags = [t for t in ((unit.rarity or "").capitalize(), doc.get("type") or "") if t]
+        details = faction_detail(entry, ctx)
+        if unit.limit is not None:
+            details.append(Stat("Limit", f"{unit.limit} per army"))
+        details += self.magic_lines(entry, ctx)
+        # The size is printed in the stat row, with its morale and points.
+        return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.game.points_noun}
+
+    def magic_lines(self, entry: Entry, ctx: CardContext) -> list[Stat]:
+        """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
+        the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
+        unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)
+        fixed = ctx.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
+        details = []
+        if isinstance(unit.spellcaster, int) and not isinstance(unit.spellcaster, bool):
+            details.append(Stat("Spellcaster", str(unit.spellcaster)))
+        if grimoire is not None:
+            details.append(Stat("Grimoire", grimoire.name))
+        known = [fixed] if fixed else []
+        if spells.master_of_magic(unit) and grimoire is not None:
+            known += grimoire.spells
+        known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
+        if known:
+            details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
+        return details
+
+
+class DulceBellumBuilder(Builder):
+    """Its picker prices a unit at each of its sizes; an entry's tags say the unlocks it grants or needs."""
+
+    def unit_price(self, doc: dict[str, Any]) -> str:
+        if not doc.get("sizes"):
+            return super().unit_price(doc)
+        return " / ".join(str(s["points"]) for s in doc["sizes"]) + " pts"
+
+    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
+        """Besides the usual tags, the unlock points an entry grants or needs, at its size."""
+        tags = super().entry_tags(unit, entry, params)
+        if entry is None:
+            return tags
+        needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
+        grants = 0
+        if unit.rarity in (params.get("granting_rarities") or []):
+            grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
+        return (tags + ([f"grants {plural(grants, 'unlock')}"] if grants else [])
+                + ([f"needs {needs} unlocks"] if needs else []))
+
+
+class DulceBellumLibrary(LibraryQuestions):
+    """A unit is taken at one of its sizes, each with its points and morale; a caster may always know one spell."""
+
+    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
+        """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
+        caster = details.get("spellcaster")
+        named = spell_names.get(caster) if isinstance(caster, str) else caster
+        return super().unit_tags(details, spell_names) + ([f"Spellcaster ({named})"] if named is not None else [])
+
+    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
+        """Spellcaster(<spell>): the one spell it knows."""
+        caster = details.get("spellcaster")
+        return {"spellcaster": caster} if isinstance(caster, str) else {}
+
+    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Each with its points, as the builder offers it: "Squad (115 pts)"."""
+        return [(s.size, f"{SIZES.get(s.size, s.size)} ({s.points} pts)") for s in size_profiles(details)]
+
+    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
+                for s in size_profiles(details)]
+
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
+        return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
+
+
+class DulceBellumFiles(Files):
+    """An entry names its size, its grimoire and its spells, each found in the library; a faction names the grimoires
+    its casters draw on."""
 
     def check_entry(self, library: GameLibrary, path: str, unit: Unit, details: Mapping[str, Any]) -> None:
         """A size its unit is taken at, and a grimoire and spells of the game: whether the caster may use
@@ -189,14 +273,14 @@ class DulceBellum(Game):
         spell it names but does not hold is one of them."""
         grimoires = tops.get("grimoires", [])
         replaced = {g.slug for g in grimoires}
-        kept = [g for g in self.magic.grimoire_docs(loaded) if g["slug"] not in replaced]
+        kept = [g for g in self.game.magic.grimoire_docs(loaded) if g["slug"] not in replaced]
         kept_spells = {s["slug"]: g["slug"] for g in kept for s in g["spells"]}
         _spells_once(grimoires, dict(kept_spells))
         known = {"grimoire": replaced | {g["slug"] for g in kept},
                  "spell": {s.slug for g in grimoires for s in g.spells} | set(kept_spells)}
         for path, kind, slug in self._magic_named(factions):
             if slug not in known[kind]:
-                raise BadInput(path, f"no {kind} '{slug}' in this file or in {self.system['name']}")
+                raise BadInput(path, f"no {kind} '{slug}' in this file or in {self.game.system['name']}")
 
     def _magic_named(self, factions: Sequence[Any]) -> Iterator[tuple[str, str, str]]:
         """(path, "grimoire" or "spell", slug) of every grimoire a faction draws on and spell a unit knows."""
@@ -204,89 +288,30 @@ class DulceBellum(Game):
             for gi, slug in enumerate(faction.grimoires):
                 yield f"factions[{fi}].grimoires[{gi}]", "grimoire", slug
             for ui, unit in enumerate(faction.units):
-                for name, spell in self.spells_named(details_of(unit)).items():
+                for name, spell in self.game.library.spells_named(details_of(unit)).items():
                     yield f"factions[{fi}].units[{ui}].{name}", "spell", spell
-
-    def unit_tags(self, details: Mapping[str, Any], spell_names: Mapping[str, str]) -> list[str]:
-        """Besides the usual tags, Spellcaster(n) or Spellcaster(<its one spell, by name>)."""
-        caster = details.get("spellcaster")
-        named = spell_names.get(caster) if isinstance(caster, str) else caster
-        return super().unit_tags(details, spell_names) + ([f"Spellcaster ({named})"] if named is not None else [])
-
-    def spells_named(self, details: Mapping[str, Any]) -> dict[str, str]:
-        """Spellcaster(<spell>): the one spell it knows."""
-        caster = details.get("spellcaster")
-        return {"spellcaster": caster} if isinstance(caster, str) else {}
-
-    def sizes_of(self, details: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """Each with its points, as the builder offers it: "Squad (115 pts)"."""
-        return [(s.size, f"{SIZES.get(s.size, s.size)} ({s.points} pts)") for s in size_profiles(details)]
-
-    def size_rows(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return [{"label": SIZES.get(s.size, s.size), "morale": s.morale, "points": s.points}
-                for s in size_profiles(details)]
-
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        tags = [str(doc[name]) for name in ("rarity", "type") if doc.get(name)]
-        return tags + ([f"limit {doc['limit']}"] if doc.get("limit") else [])
 
     def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
         """Every faction's grimoires, which the spell rules and their messages read whatever the list uses."""
-        grimoires = self.magic.grimoires_of(details)
+        grimoires = self.game.magic.grimoires_of(details)
         return FROZEN_FACTION | ({"grimoires": list(grimoires)} if grimoires else {})
 
-    def unit_price(self, doc: dict[str, Any]) -> str:
-        if not doc.get("sizes"):
-            return super().unit_price(doc)
-        return " / ".join(str(s["points"]) for s in doc["sizes"]) + " pts"
 
-    def entry_tags(self, unit: Unit, entry: Entry | None, params: Mapping[str, Any]) -> list[str]:
-        """Besides the usual tags, the unlock points an entry grants or needs, at its size."""
-        tags = super().entry_tags(unit, entry, params)
-        if entry is None:
-            return tags
-        needs = (params.get("unlocks_required") or {}).get(unit.rarity or "", 0)
-        grants = 0
-        if unit.rarity in (params.get("granting_rarities") or []):
-            grants = (params.get("unlocks_granted") or {}).get(entry.size or "", 0)
-        return (tags + ([f"grants {plural(grants, 'unlock')}"] if grants else [])
-                + ([f"needs {needs} unlocks"] if needs else []))
-
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        unit = entry.unit
-        profile = size_profile(unit, entry.size)
-        stats = self.stats(doc)
-        stats.append(Stat("Size", SIZES.get(entry.size or "", entry.size or "")))  # in its declared words
-        if profile is not None:
-            if profile.morale is not None:
-                stats.append(Stat("Morale", str(profile.morale)))
-            stats.append(Stat("Points", str(profile.points)))
-        tags = [t for t in ((unit.rarity or "").capitalize(), doc.get("type") or "") if t]
-        details = faction_detail(entry, ctx)
-        if unit.limit is not None:
-            details.append(Stat("Limit", f"{unit.limit} per army"))
-        details += self.magic_lines(entry, ctx)
-        # The size is printed in the stat row, with its morale and points.
-        return {"size": "", "stats": stats, "tags": tags, "details": details, "points_unit": self.points_noun}
-
-    def magic_lines(self, entry: Entry, ctx: CardContext) -> list[Stat]:
-        """A caster's grimoire and the spells it knows, each with its difficulty (Magic: Casting Spells):
-        the chosen ones, a Master of Magic's whole grimoire, or a Spellcaster(<spell>)'s one spell."""
-        unit, grimoire = entry.unit, ctx.grimoire(entry.grimoire)
-        fixed = ctx.spells.get(unit.spellcaster) if isinstance(unit.spellcaster, str) else None
-        details = []
-        if isinstance(unit.spellcaster, int) and not isinstance(unit.spellcaster, bool):
-            details.append(Stat("Spellcaster", str(unit.spellcaster)))
-        if grimoire is not None:
-            details.append(Stat("Grimoire", grimoire.name))
-        known = [fixed] if fixed else []
-        if spells.master_of_magic(unit) and grimoire is not None:
-            known += grimoire.spells
-        known += [ctx.spells[s] for s in entry.spells if s in ctx.spells and ctx.spells[s] not in known]
-        if known:
-            details.append(Stat("Spells", ", ".join(_with_difficulty(s) for s in known), wide=True))
-        return details
-
+class DulceBellum(Game):
+    slug = "dulce-bellum"
+    rules = RULES
+    list_schema = DulceBellumListIn
+    faction_schema = DulceBellumFactionIn
+    faction_file_fields: ClassVar = {"grimoires": list[GrimoireIn]}
+    # Dulce Bellum: each option at most once per unit.
+    options_once = True
+    magic = DulceBellumMagic()
+    army_from_library: ClassVar = {"grimoires": ()}  # every grimoire of the game, which the spell rules read
+    unit_filters = ("rarity", "type")
+    printing_class = DulceBellumPrinting
+    builder_class = DulceBellumBuilder
+    library_class = DulceBellumLibrary
+    files_class = DulceBellumFiles
 
 def _spells_once(grimoires: list[GrimoireIn], grimoire_of: dict[str, str]) -> None:
     """A spell's slug is one spell's across the game's grimoires. `grimoire_of`: the grimoire of each spell met

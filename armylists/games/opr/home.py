@@ -6,9 +6,12 @@ from functools import cached_property
 from typing import Annotated, Any, ClassVar, Literal
 
 from armylists.boundary.errors import BadInput
-from armylists.games.base import FROZEN_FACTION, FactionChoice, Game, Section
+from armylists.games.base import Game
 from armylists.games.book_reading import Reading
+from armylists.games.builder import Builder, FactionChoice
 from armylists.games.card_parts import CardContext, Stat, Tracker, faction_detail
+from armylists.games.files import FROZEN_FACTION, Files
+from armylists.games.library import LibraryQuestions
 from armylists.games.list_settings import CHOICE, POINTS_LIMIT, YES_NO, ListSetting
 from armylists.games.opr.armyforge.common import read_common_rules
 from armylists.games.opr.armyforge.listfile import ListGame, books_from, game_of, is_army_forge_list, muster_list
@@ -28,6 +31,7 @@ from armylists.games.opr.weapons import (
 )
 from armylists.games.own_fields import COMBINED, JOINED, NOT_A_TAG
 from armylists.games.parts import ArmyForge
+from armylists.games.printing import Printing
 from armylists.games.schema import (
     AtLeastOne,
     Count,
@@ -42,6 +46,7 @@ from armylists.games.schema import (
     UnitOptions,
     Units,
 )
+from armylists.games.sections import Section
 from armylists.rules.model import Army, Entry
 from armylists.rules.report import Report
 from armylists.rules.text import plural
@@ -130,89 +135,68 @@ class OprArmyForge(ArmyForge):
         return read_common_rules(data)
 
 
-class OprGame(Game):
-    list_schema = OprListIn
-    faction_schema = OprFactionIn
-    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
-    other_faction_title = "Allies"
-    combines_units = True
-    unit_filters = ("hero",)
+class OprPrinting(Printing):
+    """Its cards print an entry's weapons as its options leave them, its joined heroes inside their host's card,
+    and boxes to track models and wounds."""
+
     stat_labels: ClassVar = {"quality": "Quality", "defense": "Defense", "defence": "Defense",
                              "equipment": "Equipment"}
 
-    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
-    army_forge_systems: ClassVar[tuple[str, ...]] = ()
+    def roster_sections(self, army: Army, report: Report) -> list[Section]:
+        """A hero that joined a unit prints inside its host's card, so they stay on one page."""
+        hosts = self.game.builder.joined_heroes(army)
+        nested = {h.id for heroes in hosts.values() for h in heroes}
+        return [Section(None, [e for e in army.entries if e.id not in nested], joined=hosts)]
 
-    @cached_property
-    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
-        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
+    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
+        models = entry.unit.models
+        size = plural(models, "model")
+        if entry.combined:
+            size = f"{models * 2} models (2 × {models})"
+        tags = ["Hero"] * entry.unit.hero + ["Combined unit"] * entry.combined
+        details = faction_detail(entry, ctx)
+        if entry.joined_to:
+            host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
+            details.append(Stat("Joined to", host))
+        book_spells = ctx.book_spells.get(entry.faction, ())
+        details += spells_stat(entry, book_spells)
+        return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
+                "points_unit": self.game.points_noun, "spells": casters_spells(entry, book_spells),
+                "trackers": self.trackers(entry)}
 
-    def is_hero(self, details: Mapping[str, Any]) -> bool:
-        return bool(details.get("hero"))
+    def trackers(self, entry: Entry) -> list[Tracker]:
+        """A box per model of a multi-model unit (a combined unit's two halves together), and a box per wound
+        of a model with Tough(X), X to a model (AoF Regiments and AoF Skirmish, Special Rules: Tough)."""
+        models = entry.unit.models * (2 if entry.combined else 1)
+        found = [Tracker("Models", models)] if models > 1 else []
+        if (wounds := tough(entry.unit)) is not None:
+            found.append(Tracker("Wounds", models, wounds))
+        return found
 
-    def entry_title(self, entry: Entry) -> str:
-        return f"{entry.unit.name} (combined)" if entry.combined else entry.unit.name
+    def rules_named(self, entry: Entry) -> tuple[str, ...]:
+        """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
+        return (*entry.rules, *(r for w in carried(entry) for r in w.rules))
 
-    def models_of(self, details: Mapping[str, Any]) -> int | None:
-        return details.get("models")
+    def stats(self, doc: dict[str, Any]) -> list[Stat]:
+        """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
+        return super().stats(doc) + weapons_stat(weapons_from(doc))
 
-    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
-        return details.get("cost")
+    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
+        """An entry carries its weapons after its options: a unit given Spears shows no Hand Weapons."""
+        return [s for s in stats if s.label != "Weapons"] + weapons_stat(carried(entry))
 
-    def weapons_line(self, details: Mapping[str, Any]) -> str:
-        """As army books print them, one after another: "10x Hand Weapon (A1); Spear (A1, Counter)"."""
-        return "; ".join(weapon_text(w) for w in weapons_from(details))
+    def roster_extras(self, army: Army) -> list[Stat]:
+        extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]
+        if army.mixed_armies == "tournament":
+            extras.append(Stat("Mixed armies", "tournament rules"))
+        return extras
 
-    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
-        tags = ["Hero"] if doc.get("hero") else []
-        if doc.get("models", 1) > 1:
-            tags.append(f"{doc['models']} models")
-        return tags
 
-    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
-        return {name: doc.get(name) for name in BOOK_PROFILE} | {"options": self.options_as_exported(doc)}
+class OprBuilder(Builder):
+    """Its picker offers allies as the list's mixed-armies setting lets it; a hero that joined a unit shows inside
+    its host's card."""
 
-    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
-        """A unit that is another size of a unit (`copies_of`) names another unit of its faction, itself no copy."""
-        copies_of = unit.copies_of
-        if copies_of is None:
-            return
-        target = units.get(copies_of)
-        if copies_of == unit.slug:
-            raise BadInput(f"{path}.copies_of", "must name another unit, not this one")
-        if target is None:
-            raise BadInput(f"{path}.copies_of", f"no unit '{copies_of}' in this faction")
-        if target.copies_of is not None:
-            raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
-                                                "name that unit")
-
-    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
-        """The rules its file says it grants (docs/faction-file.md, "Options have two more fields")."""
-        return tuple(details.get("rules", ()))
-
-    def option_cost_note(self, details: Mapping[str, Any]) -> str:
-        """An option bought for every model costs its points per model (docs/faction-file.md, "Options have
-        two more fields")."""
-        return "all models" if details.get("scope") == "all_models" else ""
-
-    def option_card_notes(self, details: Mapping[str, Any]) -> list[str]:
-        """Its cost note, then each weapon it replaces ("replaces Hand Weapons")."""
-        return super().option_card_notes(details) + [f"replaces {r['weapon']}" for r in details.get("replaces", ())]
-
-    def option_taken_once(self, details: Mapping[str, Any]) -> bool:
-        """A command group upgrade is taken once (AoF Regiments, Command Groups)."""
-        return super().option_taken_once(details) or details.get("command") is not None
-
-    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
-        return list(details.get("spells", ()))
-
-    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
-        """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
-        version, which the roster names as the list's own does; never which book it was (its uid)."""
-        spells = self.book_spells(details) if drawn_on else []
-        version = (self.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
-        return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
-            {"army_forge": {"version": version}} if version else {})
+    other_faction_title = "Allies"
 
     def picker_factions(self, primary: str, factions: Sequence[tuple[str, str, str | None]],
                         settings: Mapping[str, Any], params: Any, used: set[str]) -> list[FactionChoice]:
@@ -242,7 +226,7 @@ class OprGame(Game):
     def join_targets(self, army: Army, params: Any, hero: Entry) -> list[tuple[Entry, str]]:
         """Every other entry, with the engine's reason it may not take `hero` (AoF Regiments, Special
         Rules Reference: Hero), judged as if the hero joined it now and other heroes kept theirs."""
-        if not self.heroes_join_units or not hero.unit.hero:
+        if not self.game.heroes_join_units or not hero.unit.hero:
             return []
         claimed = {e.joined_to: e for e in army.entries if e.joined_to and e is not hero}
         found = []
@@ -264,51 +248,98 @@ class OprGame(Game):
             section.joined = {e.id: joined[e.id] for e in section.entries if e.id in joined}
         return laid_out
 
-    def roster_sections(self, army: Army, report: Report) -> list[Section]:
-        """A hero that joined a unit prints inside its host's card, so they stay on one page."""
-        hosts = self.joined_heroes(army)
-        nested = {h.id for heroes in hosts.values() for h in heroes}
-        return [Section(None, [e for e in army.entries if e.id not in nested], joined=hosts)]
 
-    def card_facts(self, entry: Entry, doc: dict[str, Any], ctx: CardContext) -> dict[str, Any]:
-        models = entry.unit.models
-        size = plural(models, "model")
-        if entry.combined:
-            size = f"{models * 2} models (2 × {models})"
-        tags = ["Hero"] * entry.unit.hero + ["Combined unit"] * entry.combined
-        details = faction_detail(entry, ctx)
-        if entry.joined_to:
-            host = ctx.labels.get(entry.joined_to, f"{entry.joined_to} (no such entry)")
-            details.append(Stat("Joined to", host))
-        book_spells = ctx.book_spells.get(entry.faction, ())
-        details += spells_stat(entry, book_spells)
-        return {"size": size, "stats": self.entry_stats(entry, self.stats(doc)), "tags": tags, "details": details,
-                "points_unit": self.points_noun, "spells": casters_spells(entry, book_spells),
-                "trackers": self.trackers(entry)}
+class OprLibrary(LibraryQuestions):
+    """A unit's models, cost and weapons are fields of its card; an option may grant rules, cost per model or be a
+    command group upgrade; a faction's army book has spells."""
 
-    def trackers(self, entry: Entry) -> list[Tracker]:
-        """A box per model of a multi-model unit (a combined unit's two halves together), and a box per wound
-        of a model with Tough(X), X to a model (AoF Regiments and AoF Skirmish, Special Rules: Tough)."""
-        models = entry.unit.models * (2 if entry.combined else 1)
-        found = [Tracker("Models", models)] if models > 1 else []
-        if (wounds := tough(entry.unit)) is not None:
-            found.append(Tracker("Wounds", models, wounds))
-        return found
+    def is_hero(self, details: Mapping[str, Any]) -> bool:
+        return bool(details.get("hero"))
 
-    def rules_named(self, entry: Entry) -> tuple[str, ...]:
-        """Its rules, and those its weapons name (AP, Rending, Blast...) as it carries them after its options."""
-        return (*entry.rules, *(r for w in carried(entry) for r in w.rules))
+    def models_of(self, details: Mapping[str, Any]) -> int | None:
+        return details.get("models")
 
-    def stats(self, doc: dict[str, Any]) -> list[Stat]:
-        """The printed profile, then the unit's weapons (format 1.2) as the army book prints them."""
-        return super().stats(doc) + weapons_stat(weapons_from(doc))
+    def listed_cost(self, details: Mapping[str, Any]) -> int | None:
+        return details.get("cost")
 
-    def entry_stats(self, entry: Entry, stats: list[Stat]) -> list[Stat]:
-        """An entry carries its weapons after its options: a unit given Spears shows no Hand Weapons."""
-        return [s for s in stats if s.label != "Weapons"] + weapons_stat(carried(entry))
+    def weapons_line(self, details: Mapping[str, Any]) -> str:
+        """As army books print them, one after another: "10x Hand Weapon (A1); Spear (A1, Counter)"."""
+        return "; ".join(weapon_text(w) for w in weapons_from(details))
 
-    def roster_extras(self, army: Army) -> list[Stat]:
-        extras = [Stat("Force organisation", "applied" if army.force_organisation else "not applied")]
-        if army.mixed_armies == "tournament":
-            extras.append(Stat("Mixed armies", "tournament rules"))
-        return extras
+    def unit_card_tags(self, doc: Mapping[str, Any]) -> list[str]:
+        tags = ["Hero"] if doc.get("hero") else []
+        if doc.get("models", 1) > 1:
+            tags.append(f"{doc['models']} models")
+        return tags
+
+    def option_grants(self, details: Mapping[str, Any]) -> tuple[str, ...]:
+        """The rules its file says it grants (docs/faction-file.md, "Options have two more fields")."""
+        return tuple(details.get("rules", ()))
+
+    def option_cost_note(self, details: Mapping[str, Any]) -> str:
+        """An option bought for every model costs its points per model (docs/faction-file.md, "Options have
+        two more fields")."""
+        return "all models" if details.get("scope") == "all_models" else ""
+
+    def option_card_notes(self, details: Mapping[str, Any]) -> list[str]:
+        """Its cost note, then each weapon it replaces ("replaces Hand Weapons")."""
+        return super().option_card_notes(details) + [f"replaces {r['weapon']}" for r in details.get("replaces", ())]
+
+    def option_taken_once(self, details: Mapping[str, Any]) -> bool:
+        """A command group upgrade is taken once (AoF Regiments, Command Groups)."""
+        return super().option_taken_once(details) or details.get("command") is not None
+
+    def book_spells(self, details: Mapping[str, Any]) -> list[dict[str, Any]]:
+        return list(details.get("spells", ()))
+
+
+class OprFiles(Files):
+    """An entry may be combined or join a unit; a unit may be another size of one; a frozen faction keeps its book's
+    spells and version."""
+
+    def entry_title(self, entry: Entry) -> str:
+        return f"{entry.unit.name} (combined)" if entry.combined else entry.unit.name
+
+    def book_profile(self, doc: Mapping[str, Any]) -> dict[str, Any]:
+        return {name: doc.get(name) for name in BOOK_PROFILE} | {"options": self.options_as_exported(doc)}
+
+    def check_unit(self, unit: Any, path: str, units: Mapping[str, Any]) -> None:
+        """A unit that is another size of a unit (`copies_of`) names another unit of its faction, itself no copy."""
+        copies_of = unit.copies_of
+        if copies_of is None:
+            return
+        target = units.get(copies_of)
+        if copies_of == unit.slug:
+            raise BadInput(f"{path}.copies_of", "must name another unit, not this one")
+        if target is None:
+            raise BadInput(f"{path}.copies_of", f"no unit '{copies_of}' in this faction")
+        if target.copies_of is not None:
+            raise BadInput(f"{path}.copies_of", f"'{copies_of}' is itself a copy of '{target.copies_of}': "
+                                                "name that unit")
+
+    def frozen_details(self, details: Mapping[str, Any], drawn_on: bool) -> dict[str, Any]:
+        """The book's spells of the factions the list takes units of (for its casters' cards), and its Army Forge
+        version, which the roster names as the list's own does; never which book it was (its uid)."""
+        spells = self.game.library.book_spells(details) if drawn_on else []
+        version = (self.game.army_forge_reader.book_of(details) or {}).get("version") if drawn_on else None
+        return FROZEN_FACTION | ({"spells": spells} if spells else {}) | (
+            {"army_forge": {"version": version}} if version else {})
+
+
+class OprGame(Game):
+    list_schema = OprListIn
+    faction_schema = OprFactionIn
+    list_settings = (POINTS_LIMIT, FORCE_ORGANISATION, MIXED_ARMIES)
+    combines_units = True
+    unit_filters = ("hero",)
+
+    # Army Forge's game systems whose army books the game reads (docs/faction-file.md, "Army Forge books").
+    army_forge_systems: ClassVar[tuple[str, ...]] = ()
+    printing_class = OprPrinting
+    builder_class = OprBuilder
+    library_class = OprLibrary
+    files_class = OprFiles
+
+    @cached_property
+    def army_forge_reader(self) -> OprArmyForge:  # type: ignore[override]
+        return OprArmyForge(self.slug, self.system["name"], self.army_forge_systems)
