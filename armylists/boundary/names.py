@@ -139,6 +139,12 @@ def skeleton(name: str) -> str:
 
 
 def lookalike(name: str, others: Iterable[str]) -> str | None:
-    """The first of `others` that reads like `name` (the same skeleton), if any."""
+    """The first of `others` that reads like `name` (the same skeleton), if any. `others` is closed after, if it
+    can be: a database iterator left half-read was closed whenever it was garbage collected, perhaps in a later
+    transaction, where closing its PostgreSQL server-side cursor failed and aborted that transaction."""
     wanted = skeleton(name)
-    return next((other for other in others if skeleton(other) == wanted), None)
+    try:
+        return next((other for other in others if skeleton(other) == wanted), None)
+    finally:
+        if close := getattr(others, "close", None):
+            close()
