@@ -5,6 +5,7 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
@@ -46,6 +47,16 @@ def pytest_collection_modifyitems(config, items):
         items[:] = [item for item in items if uses_the_database(item)]
 
 
+def with_database(url: str, number: int) -> str:
+    """The Redis URL with its database number changed: `?db=N` of a unix:// one, the path of a redis:// one."""
+    parts = urlsplit(url)
+    if parts.scheme == "unix":  # urlunsplit would drop the // of a URL with no host
+        address, _, query = url.partition("?")
+        pairs = [(key, value) for key, value in parse_qsl(query) if key != "db"] + [("db", str(number))]
+        return f"{address}?{urlencode(pairs)}"
+    return urlunsplit(parts._replace(path=f"/{number}"))
+
+
 def pytest_configure(config):
     # Tests only: a real hasher is slow on purpose, and hashing the test users' passwords
     # took most of the builder tests' time. The site's own (docs/deploying.md, "Passwords")
@@ -60,6 +71,13 @@ def pytest_configure(config):
     pool = settings.DATABASES["default"].get("OPTIONS", {}).get("pool")
     if isinstance(pool, dict):
         pool["max_size"] = max(pool["max_size"], 10)
+    # One Redis server serves the whole run (.ci/with-redis): each test process, and the servers it starts, use a
+    # database of their own in it, so one process emptying its caches never empties another's counts mid-test.
+    if settings.REDIS_URL and (worker := os.environ.get("PYTEST_XDIST_WORKER")):
+        url = with_database(settings.REDIS_URL, int(worker.removeprefix("gw")) + 1)
+        os.environ["REDIS_URL"] = url
+        for alias in ("default", "state"):
+            settings.CACHES[alias]["LOCATION"] = url
     # The slots for anonymous work are one machine's files (armylists/ops/slots.py): each pytest process,
     # and the servers it starts, have their own, so parallel runs do not take each other's.
     os.environ["ANONYMOUS_SLOTS_DIR"] = settings.ANONYMOUS_SLOTS_DIR = tempfile.mkdtemp(prefix="muster-slots-")
