@@ -1,4 +1,4 @@
-"""The site's CPU time per builder edit, as the page posts it (issue 39: at most 8 ms on a 5-15 entry list).
+"""The site's CPU time per builder edit, as the page posts it (the target: at most 8 ms on a 5-15 entry list).
 
 Run by hand (pytest does not collect it: no test_ prefix, no test functions):
 

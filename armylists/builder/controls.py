@@ -65,7 +65,7 @@ def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
 @lru_cache(maxsize=64)
 def _defaults(slug: str, params: str, game: GameSystem) -> dict[str, Any]:
     """The settings' defaults by the game's numbers (`params`, as a key), worked out once per process and
-    numbers (issue 39: the form fields were built twice per edit)."""
+    numbers (the form fields were built twice per edit)."""
     return {name: field.initial for name, field in setting_fields(game).items()}
 
 

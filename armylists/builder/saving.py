@@ -153,7 +153,7 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
     edit is checked only where it is needed: `reads_before` (`operation(document, before)` gets that
     check; else None), or when the list after the edit cannot be checked (unit data gone: a list that
     could not be checked before either may still be saved, to be repaired). A check of the same
-    document was the previous edit's (docs/architecture.md, "One edit, one way"; issue 39).
+    document was the previous edit's (docs/architecture.md, "One edit, one way").
     `undoing(row)` gives the version undo should go back to after this change (an undo's own);
     by default it is the version this change was made to. An edit whose `key` a version of the
     list carries already was saved before: it raises `Replayed` and writes nothing (replay.py).

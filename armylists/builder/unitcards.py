@@ -3,8 +3,8 @@ rules (each explained from its game's glossary), the options it offers with thei
 link to its page in the library.
 
 Read side: built from the library's unit documents, once per unit and request; a live library's
-(its game's data at a version) once per unit and process, as its documents do not change (issue 39:
-building every entry's card again was a twentieth of an edit's time).
+(its game's data at a version) once per unit and process, as its documents do not change
+(building every entry's card again was a twentieth of an edit's time).
 """
 from __future__ import annotations
 

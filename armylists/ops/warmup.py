@@ -11,7 +11,7 @@ serves anyway: warming up is a speed-up, never a condition.
 
 What it loaded then stays for the process's life, so it is frozen out of Python's cyclic garbage
 collector (`gc.freeze`): a full collection walked every game's unit data again, and the edit that set
-one off paid for it (tests/bench_edit_cpu.py: a tenth of an edit's CPU time, issue 39).
+one off paid for it (tests/bench_edit_cpu.py: a tenth of an edit's CPU time).
 """
 from __future__ import annotations
 

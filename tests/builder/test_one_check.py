@@ -1,5 +1,5 @@
 """An edit checks the list once, after it, and its answer is drawn from that check and the page's shape
-before it, kept from the last answer or the page itself (docs/architecture.md, "One edit, one way"; issue 39):
+before it, kept from the last answer or the page itself (docs/architecture.md, "One edit, one way"):
 the view never checks the page's old version again. A move checks the list before it too, as it finds
 its neighbour in it."""
 from __future__ import annotations

@@ -348,7 +348,7 @@ def skirmish_only(tmp_path):
 
 def test_a_regiments_list_whose_book_was_imported_for_skirmish_is_told_so_naming_the_game(
         skirmish_only, tmp_path, capsys, client, django_user_model):
-    """Issue 41: it was told the book "is not imported: import it first", and importing it was refused."""
+    """It was told the book "is not imported: import it first", and importing it was refused."""
     data = army_forge_list(unit("s1", "uSage"))
     wrong = (f"was imported for {SKIRMISH}, not for {REGIMENTS}, the game of this list")
     command_line = (f"units[0].armyId: the army book Riverfolk Leagues (of unit 's1') {wrong}: download the book "

@@ -1,4 +1,4 @@
-"""A game's home is a small hub of parts, each optional where a game lacks the idea (issue 42; docs/architecture.md,
+"""A game's home is a small hub of parts, each optional where a game lacks the idea (docs/architecture.md,
 "A game is one package"): a caller knows from None that a game has no command cards, no magic or reads no Army
 Forge files, so no method under armylists/games/ refuses for a missing idea."""
 from __future__ import annotations

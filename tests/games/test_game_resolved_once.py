@@ -1,4 +1,4 @@
-"""The game is resolved where a request, a command or a task starts and handed on (issue 42): the game row a view
+"""The game is resolved where a request, a command or a task starts and handed on: the game row a view
 loads has its home (`GameSystem.home`), a library has its game's (`Library.home`). This counts the look-ups by
 slug left outside armylists/games/, so that none is added; the figure comes down as each is handed on (the aim
 is 20 at most)."""

@@ -56,7 +56,7 @@ def test_before_publication_a_player_sees_no_faction_and_the_organisers_see_ever
 
 
 def test_while_the_event_is_open_a_player_with_a_list_sees_no_other_faction(make_event, organiser, players):
-    """The case of issue 38: before the lock, a player changing their list must not see whom they face."""
+    """Before the lock, a player changing their list must not see whom they face."""
     event = make_event()
     for user, name in zip(players, ("Ada", "Bram"), strict=True):
         player = event_services.join_event(event=event, user=user, display_name=name)
