@@ -227,10 +227,11 @@ TEMPLATES = [
     },
 ]
 
-# Each request closes its database connection when it ends: the web process is
-# ASGI (Procfile), where Django advises against persistent connections (its docs,
-# "Persistent connections" under ASGI). On PostgreSQL each process keeps a pool
-# instead, so a closed connection goes back to the pool rather than away.
+# On PostgreSQL each request closes its database connection when it ends, back to the process's pool.
+# Django advises against persistent connections under ASGI (its docs, "Persistent connections"), where
+# each request may run in a thread of its own; Muster's handler runs every request's code in the
+# process's one thread (armylists/ops/handler.py), so on SQLite that thread keeps its connection:
+# opening it again for every request was a fifth of a small request's CPU (tests/bench_edit_cpu.py).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0)
@@ -243,6 +244,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         timeout=float(os.environ.get("DATABASE_LOCK_TIMEOUT_S", "20")), transaction_mode="IMMEDIATE",
         init_command="PRAGMA journal_mode=WAL;")
+    DATABASES["default"]["CONN_MAX_AGE"] = None  # kept by the thread until an error or a cut closes it
 elif env_bool("DATABASE_POOL", True):
     # Up to DATABASE_POOL_SIZE connections per web or worker process; a request
     # waits up to 10 s for one before failing. Each process runs one request's code at a time

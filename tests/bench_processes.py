@@ -93,7 +93,7 @@ def db_workers(honcho: int) -> dict[str, int]:
     found = {}
     for pid in descendants(honcho):
         line = command_line(pid)
-        if "manage.py db_worker" in line and "armylists.ops.yielding" not in line and running(pid):
+        if "manage.py db_worker" in line and "armylists.ops." not in line and running(pid):
             found["worker" if "default" in line else "printer"] = pid
     return found
 

@@ -9,6 +9,8 @@ or an ally faction came or went) the whole list of entries is sent instead.
 """
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,20 +33,37 @@ def css_id(text: str) -> str:
     return "".join(c if c.isascii() and (c.isalnum() or c in "-_") else f"\\{ord(c):x} " for c in text)
 
 
+def digest(drawn_from: Any) -> str:
+    """A short digest of plain data (or of a card's own digest, a long text): equal digests, equal data."""
+    text = drawn_from if isinstance(drawn_from, str) else json.dumps(drawn_from, sort_keys=True, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
+
+
 @dataclass(frozen=True)
 class Shape:
     """What an edit's answer compares the page before it with: each section's key, heading and cards
     (by id and digest: the same digest draws the same HTML), the list's settings and name, and its
-    command cards. Small plain data, so the page after one edit can be kept as the page before the
-    next (views/common.py)."""
-    sections: tuple[tuple[str, tuple, tuple[tuple[str, str], ...]], ...]
-    rest: tuple
+    command cards (digests). Small plain data, stored with the list's version it was drawn from, so that
+    the page after one edit is the page before the next, whichever web process serves it
+    (views/common.py)."""
+    sections: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...]
+    settings: str
+    cards: str
+
+    def as_data(self) -> dict[str, Any]:
+        return {"sections": self.sections, "settings": self.settings, "cards": self.cards}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Shape:
+        sections = tuple((key, head, tuple((i, d) for i, d in cards)) for key, head, cards in data["sections"])
+        return cls(sections, data["settings"], data["cards"])
 
 
 def shape_of(context: dict[str, Any]) -> Shape:
-    sections = tuple((s.key, s.head(), tuple((b.id, b.digest()) for b in s.blocks)) for s in context["sections"])
-    return Shape(sections, (context["settings_state"], context["army_list_name"], context.get("command_cards"),
-                            context.get("cards_needed")))
+    sections = tuple((s.key, digest(s.head()), tuple((b.id, digest(b.digest())) for b in s.blocks))
+                     for s in context["sections"])
+    return Shape(sections, digest([context["settings_state"], context["army_list_name"]]),
+                 digest([context.get("command_cards"), context.get("cards_needed")]))
 
 
 def _touches(block: EntryView, touched: str | None) -> bool:
@@ -95,9 +114,9 @@ def edit_fragments(before: Shape, after: dict[str, Any], touched: str | None,
         if head != new_head:
             heads.append(Fragment("head", section=new))
     extra = []
-    if before.rest[:2] != now.rest[:2]:  # the settings, the name
+    if before.settings != now.settings:  # the settings, the name
         extra += [Fragment("settings"), Fragment("picker")]
-    if before.rest[2:] != now.rest[2:]:  # the command cards
+    if before.cards != now.cards:
         extra.append(Fragment("cards"))
     return [*deletes, *replaces, *inserts, *heads, *extra]
 

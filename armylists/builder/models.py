@@ -42,6 +42,9 @@ class ArmyList(models.Model):
     verdict = models.JSONField(null=True, blank=True, editable=False)
     verdict_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
     verdict_data_version = models.UUIDField(null=True, blank=True, editable=False)
+    # The builder page's shape at `version`, saved with it: what the next edit's answer compares with,
+    # whichever web process serves it. Trusted only under the key stored with it (views/common.py).
+    page_shape = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated"]

@@ -48,6 +48,8 @@ class Changed:
     # answer compares the page before and after, and lays out `before` again only when the page's shape
     # before is not kept (views/common.py).
     before_check: tuple[Checked | None, str | None] | None = None
+    drawn: Any = None  # what `draw` made of the list as saved (`apply_edit`), else None
+    before_shape: dict | None = None  # the page's shape stored with `before_version` (views/common.py)
 
 
 @dataclass(frozen=True)
@@ -60,19 +62,20 @@ class Stored:
     name: str
     recorded: bool  # its history has this version
     replayed: bool  # a version of it carries the edit's key: the edit was saved before (replay.py)
+    page_shape: dict | None  # stored with this version (`Draw`)
 
 
-def _stored(pk: int, document: dict, version: int, name: str, key: str) -> Stored:
+def _stored(pk: int, document: dict, version: int, name: str, key: str, page_shape: dict | None) -> Stored:
     """`recorded` and `replayed` for the list as read, in one query of its history."""
     which = Q(version=version) | Q(edit_key=key) if key else Q(version=version)
     found = list(ListVersion.objects.filter(which, army_list_id=pk).values_list("version", "edit_key"))
     return Stored(pk, document, version, name, recorded=any(v == version for v, _ in found),
-                  replayed=bool(key) and any(k == key for _, k in found))
+                  replayed=bool(key) and any(k == key for _, k in found), page_shape=page_shape)
 
 
 def _latest(pk: int, key: str) -> Stored:
     """The list as stored now (another tab saved since the view read it)."""
-    row = ArmyList.objects.filter(pk=pk).values("document", "version", "name").first()
+    row = ArmyList.objects.filter(pk=pk).values("document", "version", "name", "page_shape").first()
     if row is None:
         raise Refused("This list no longer exists (it may have been deleted in another tab).")
     return _stored(pk, key=key, **row)
@@ -96,6 +99,19 @@ def _validate(game: GameSystem, before: Callable[[], tuple[Checked | None, str |
         if before()[0] is None:
             return parsed, None, error.on_page
         raise
+
+
+# What the page shows of the list as an edit will save it, made before the save from the list as it will
+# be (its document, version and name), its check (or why there is none) and the entry the edit touched: the
+# columns to save with that version (its page's shape: views/common.py) and what the answer is drawn from.
+Draw = Callable[[ArmyList, "Checked | None", "str | None", "str | None"], tuple[dict[str, Any], Any]]
+
+
+def as_saved(army_list: ArmyList, document: dict, version: int, name: str) -> ArmyList:
+    """A copy of `army_list` as it is (or was) at `version`: the row itself is changed only once saved."""
+    then = copy.copy(army_list)
+    then.document, then.version, then.name = document, version, name
+    return then
 
 
 # Holding a lock over the check instead of saving optimistically made every SQLite writer queue
@@ -146,7 +162,7 @@ def _save(row: Stored, changes: dict[str, Any], new: ListVersion) -> bool:
 
 def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict, Checked | None], Any],
                undoing: Callable[[Stored], int | None] | None = None, key: str = "",
-               reads_before: bool = False) -> Changed:
+               reads_before: bool = False, draw: Draw | None = None) -> Changed:
     """Apply `operation` to the latest document, check it and save it as the next version.
 
     The list is checked once, after the edit, and never again for the answer. The list before the
@@ -157,10 +173,11 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
     `undoing(row)` gives the version undo should go back to after this change (an undo's own);
     by default it is the version this change was made to. An edit whose `key` a version of the
     list carries already was saved before: it raises `Replayed` and writes nothing (replay.py).
+    `draw` (`Draw`) draws the page of the list as saved, in the same UPDATE (`Changed.drawn`).
     """
     # The view has just read the list: the first attempt starts from that; a retry, from what another
     # tab saved meanwhile (the save's version check finds out which).
-    row = _stored(army_list.pk, army_list.document, army_list.version, army_list.name, key)
+    row = _stored(army_list.pk, army_list.document, army_list.version, army_list.name, key, army_list.page_shape)
     for _ in range(ATTEMPTS):
         if row.replayed:
             raise Replayed
@@ -172,15 +189,18 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
         saved, name = dump_list(parsed), parsed.name or row.name
         said = sentence(describe_changes(row.document, saved, library.unit_names()))
         summary = (("Undo: " if undoing else "") + said)[:300]
-        version = row.version + 1
+        version, entry_id = row.version + 1, result if isinstance(result, str) else None
+        columns, drawn = draw(as_saved(army_list, saved, version, name), checked, problem, entry_id) \
+            if draw else ({}, None)
         changes = {"document": saved, "name": name, "verdict": verdict_of(checked, problem),
-                   "verdict_version": version, "verdict_data_version": library.version}
+                   "verdict_version": version, "verdict_data_version": library.version, **columns}
         if _save(row, changes, ListVersion(army_list_id=row.pk, version=version, document=saved, parent=parent,
                                            summary=summary, edit_key=key)):
             army_list.document, army_list.version, army_list.name = saved, version, name
-            entry_id = result if isinstance(result, str) else None
+            for column, value in columns.items():
+                setattr(army_list, column, value)
             return Changed(army_list, checked, problem, entry_id, row.document, row.version,
-                           summary if parent is not None else "", before.made)
+                           summary if parent is not None else "", before.made, drawn, row.page_shape)
         # Another tab saved first: apply this edit again, to what it saved.
         row = _latest(army_list.pk, key)
     raise Refused("The list kept changing while this edit was saved; nothing was changed, please try again.")
@@ -199,7 +219,7 @@ class _BeforeCheck:
         return self.made
 
 
-def undo(*, army_list: ArmyList, library: Library, key: str = "") -> Changed:
+def undo(*, army_list: ArmyList, library: Library, key: str = "", draw: Draw | None = None) -> Changed:
     """Take back the list's last change: its document goes back to the version before it (itself a
     new version, so an undo is undone the same way and the history stays append-only)."""
     restored: dict[str, ListVersion] = {}

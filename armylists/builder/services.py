@@ -25,7 +25,7 @@ from .context import shown_next_to
 from .edits import EntryChanges
 from .models import ArmyList, new_share_token
 from .replay import Replayed
-from .saving import Changed, apply_edit, store_verdict, undo, verdict_of
+from .saving import Changed, Draw, apply_edit, store_verdict, undo, verdict_of
 
 __all__ = ["Refused", "BadInput", "Replayed", "Changed", "EntryChanges", "undo", "verdict_of", "store_verdict"]
 
@@ -71,11 +71,13 @@ def import_list(*, owner, data: Any, name: str | None = None) -> ArmyList:
                                    verdict_data_version=library.version)
 
 
-def rename_list(*, army_list: ArmyList, library: Library, name: str, key: str = "") -> Changed:
+def rename_list(*, army_list: ArmyList, library: Library, name: str, key: str = "",
+                draw: Draw | None = None) -> Changed:
     name = name.strip()
     if not name:
         raise Refused("A list needs a name.")
-    return apply_edit(army_list, library, lambda document, _: document.__setitem__("name", name), key=key)
+    return apply_edit(army_list, library, lambda document, _: document.__setitem__("name", name), key=key,
+                      draw=draw)
 
 
 @transaction.atomic
@@ -105,8 +107,10 @@ def set_sharing(*, army_list: ArmyList, shared: bool, show_owner: bool = False) 
     return army_list
 
 
-def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any], key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document, _: edits.change_settings(document, changes), key=key)
+def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any], key: str = "",
+                    draw: Draw | None = None) -> Changed:
+    return apply_edit(army_list, library, lambda document, _: edits.change_settings(document, changes), key=key,
+                      draw=draw)
 
 
 def _unit(library: Library, faction: str, unit: str):
@@ -127,7 +131,7 @@ def _default_options(unit) -> list[str]:
 
 
 def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str | None = None,
-              size: str | None = None, key: str = "") -> Changed:
+              size: str | None = None, key: str = "", draw: Draw | None = None) -> Changed:
     """Append an entry of `unit`, at `size` (else its first size, where it has sizes); a troop that joins a
     regiment joins the last hero's."""
     primary = army_list.document["faction"]
@@ -147,7 +151,7 @@ def add_entry(*, army_list: ArmyList, library: Library, unit: str, faction: str 
             entry[regiment.name] = heroes[-1]
         return edits.add_entry(document, {k: v for k, v in entry.items() if v})
 
-    return apply_edit(army_list, library, operation, key=key)
+    return apply_edit(army_list, library, operation, key=key, draw=draw)
 
 
 def _is_hero(library: Library, document: dict, entry: dict) -> bool:
@@ -155,11 +159,14 @@ def _is_hero(library: Library, document: dict, entry: dict) -> bool:
     return unit is not None and library.home.library.is_hero(unit.details)
 
 
-def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document, _: edits.remove_entry(document, entry_id), key=key)
+def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "",
+                 draw: Draw | None = None) -> Changed:
+    return apply_edit(army_list, library, lambda document, _: edits.remove_entry(document, entry_id), key=key,
+                      draw=draw)
 
 
-def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool, key: str = "") -> Changed:
+def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool, key: str = "",
+               draw: Draw | None = None) -> Changed:
     """Move up (before the entry shown above it) or down (after the one shown below it)."""
     def operation(document: dict, shown: Checked | None) -> str:
         neighbour = shown_next_to(army_list.game.slug, shown, document, entry_id, above=up)
@@ -168,26 +175,28 @@ def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool
         edits.move_entry(document, entry_id, **({"before": neighbour} if up else {"after": neighbour}))
         return entry_id
 
-    return apply_edit(army_list, library, operation, key=key, reads_before=True)
+    return apply_edit(army_list, library, operation, key=key, reads_before=True, draw=draw)
 
 
-def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "") -> Changed:
-    return apply_edit(army_list, library, lambda document, _: edits.duplicate_entry(document, entry_id), key=key)
+def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "",
+                    draw: Draw | None = None) -> Changed:
+    return apply_edit(army_list, library, lambda document, _: edits.duplicate_entry(document, entry_id), key=key,
+                      draw=draw)
 
 
 def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges,
-               key: str = "") -> Changed:
+               key: str = "", draw: Draw | None = None) -> Changed:
     def operation(document: dict, _before: Checked | None) -> str:
         entry = edits.find_entry(document, entry_id)
         unit = library.unit(entry.get("faction") or document["faction"], entry["unit"])
         edits.edit_entry(document, entry_id, changes, unit)
         return entry_id
 
-    return apply_edit(army_list, library, operation, key=key)
+    return apply_edit(army_list, library, operation, key=key, draw=draw)
 
 
 def change_command_cards(*, army_list: ArmyList, library: Library, add: Iterable[str] = (),
-                         remove: Iterable[str] = (), key: str = "") -> Changed:
+                         remove: Iterable[str] = (), key: str = "", draw: Draw | None = None) -> Changed:
     add, remove = list(add), list(remove)
     return apply_edit(army_list, library, lambda document, _: edits.change_command_cards(document, add, remove),
-                      key=key)
+                      key=key, draw=draw)

@@ -142,3 +142,17 @@ class Supervisor:
 
     def command_name(self) -> str:
         return " ".join(os.path.basename(word) for word in self.command[1:3])
+
+
+def main(argv: list[str]) -> None:
+    """The command supervised, in a session of its own, at the priority it was started with: the `printer`,
+    whose rosters players wait for (docs/deploying.md, "What runs"; the `worker` yields instead:
+    armylists/ops/yielding.py). The session of its own keeps signals as the workers have them: the
+    process manager's reach the supervisor, which passes them on once."""
+    if not argv:
+        raise SystemExit("usage: python -m armylists.ops.supervisor <script> [arguments]")
+    raise SystemExit(Supervisor([sys.executable, *argv], new_session=True).run())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

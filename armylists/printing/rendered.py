@@ -222,6 +222,12 @@ def _roster_pdf(printing: Printing, paper: str, compact: bool) -> bytes:
     return roster_pdf(printing.sheet(), paper, compact=True) if compact else roster_pdf(printing.sheet(), paper)
 
 
+def for_the_printer(entries: int, priority: int) -> bool:
+    """The `printer` renders at the players' own priority (docs/deploying.md, "What runs"): only the short
+    rosters of people signed in, so an anonymous crowd's rosters wait for the cores the site leaves free."""
+    return entries <= QUICK_ROSTER_ENTRIES and priority >= settings.TASK_PRIORITIES["signed-in"]
+
+
 def render_roster_queued(printing: Printing, paper: str, compact: bool = False) -> str:
     return render_queued(roster_key(printing, paper, compact), lambda: _roster_pdf(printing, paper, compact))
 
@@ -229,9 +235,10 @@ def render_roster_queued(printing: Printing, paper: str, compact: bool = False) 
 def serve_roster(request: HttpRequest, printing: Printing, paper: str, filename: str, task: Task,
                  *arguments, compact: bool = False, priority: int = 0) -> HttpResponse:
     """A roster (or its table card, `compact`): rendered now if small enough (settings.ROSTER_INLINE_ENTRIES),
-    else by `task` with `arguments`, queued for the `printer` when it is quick to render, else for the
-    `worker`; taken before the queue's jobs of a lower `priority` (settings.TASK_PRIORITIES)."""
-    queue = settings.ROSTER_QUEUE if printing.entries <= QUICK_ROSTER_ENTRIES else "default"
+    else by `task` with `arguments`, queued for the `printer` when it is quick to render and somebody signed in
+    waits for it, else for the `worker`; taken before the queue's jobs of a lower `priority`
+    (settings.TASK_PRIORITIES)."""
+    queue = settings.ROSTER_QUEUE if for_the_printer(printing.entries, priority) else "default"
     return serve_pdf(request, roster_key(printing, paper, compact), filename,
                      lambda: _roster_pdf(printing, paper, compact),
                      printing.entries <= settings.ROSTER_INLINE_ENTRIES,

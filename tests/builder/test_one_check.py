@@ -107,20 +107,20 @@ def layouts(monkeypatch):
     """How many times an edit laid out the page as it was before it, to compare with."""
     from armylists.builder.views import common
 
-    monkeypatch.setattr(common, "_SHAPES", type(common._SHAPES)())
     return calls_counted(monkeypatch, common, "_context_at")
 
 
 def test_the_next_edit_from_the_same_page_compares_with_the_page_the_last_one_drew(alice, make_list, layouts):
-    """The page after an edit is kept as the page before the next one: it is not laid out again, and the
-    answer is the one a fresh layout gives (the same cards swapped in, in the same places)."""
-    from armylists.builder.views import common
+    """The page after an edit is saved with the list's version as the page before the next one, so whichever
+    web process the next edit reaches does not lay it out again; the answer is the one a fresh layout gives
+    (the same cards swapped in, in the same places)."""
 
     def two_adds(army_list, forget: bool) -> str:
         add = reverse("builder:list-entry-add", args=[army_list.pk])
         htmx(alice, add, {"unit": "knights", "list_version": "1"})
+        assert ArmyList.objects.get(pk=army_list.pk).page_shape is not None
         if forget:
-            common._SHAPES.clear()
+            ArmyList.objects.filter(pk=army_list.pk).update(page_shape=None)
         return htmx(alice, add, {"unit": "infantry", "list_version": "2"}).content.decode()
 
     kept = two_adds(make_list("aof-regiments", {"unit": "knights"}, {"unit": "infantry"}), forget=False)

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import gevent
 from locust import HttpUser, constant, task
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
 
 DAY = json.loads(Path(os.environ["LOAD_DAY"]).read_text(encoding="utf-8"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "300"))
@@ -54,6 +56,10 @@ class Person(HttpUser):
     abstract = True
 
     def come_in(self, session: str | None) -> None:
+        # A GET on a kept-alive connection that the site closed as it idled (5 s: the organiser's reloads meet
+        # it) is sent again on a new one, as browsers do; a POST never is (the form keeps it instead).
+        self.client.mount("http://", HTTPAdapter(max_retries=Retry(total=1, allowed_methods={"GET"},
+                                                                   status_forcelist=())))
         n = next(ADDRESSES)
         # Each from an address of its own, as the proxy in front appends it (TRUSTED_PROXIES=127.0.0.1).
         self.client.headers["X-Forwarded-For"] = f"10.39.{n // 250}.{n % 250 + 1}"

@@ -174,31 +174,52 @@ def test_a_reload_key_is_good_only_on_the_page_it_was_given_for(client, make_arm
     assert forged.status_code == 202 and len(checked) == 1
 
 
+class Queues:
+    """A roster task that notes the queue each job would wait in, and runs nothing."""
+
+    def __init__(self):
+        self.names = []
+
+    def using(self, queue_name, priority=0):
+        self.names.append(queue_name)
+        return self
+
+    def enqueue(self, *args):
+        pass
+
+
+def long_list_document(entries: int) -> dict:
+    document = copy.deepcopy(LISTS["aof-regiments"])
+    unit = document["entries"][0]["unit"]
+    document["entries"] = [{"id": f"e{n}", "unit": unit} for n in range(entries)]
+    return document
+
+
 @pytest.mark.parametrize(("entries", "queue"), [(60, "rosters"), (61, "default")])
 def test_a_short_roster_goes_to_the_printer_and_a_long_one_to_the_worker(client, make_army_list, settings,
                                                                            monkeypatch, entries, queue):
     """A player's short roster never waits behind somebody's thousand entries (docs/deploying.md)."""
     settings.ROSTER_INLINE_ENTRIES = 0
-    queues = []
-
-    class Worker:
-        @staticmethod
-        def using(queue_name, priority=0):
-            queues.append(queue_name)
-            return Worker
-
-        @staticmethod
-        def enqueue(*args):
-            pass
-
-    monkeypatch.setattr("armylists.printing.views.render_list_roster", Worker)
-    document = copy.deepcopy(LISTS["aof-regiments"])
-    unit = document["entries"][0]["unit"]
-    document["entries"] = [{"id": f"e{n}", "unit": unit} for n in range(entries)]
-    army_list = make_army_list(document=document)
+    queues = Queues()
+    monkeypatch.setattr("armylists.printing.views.render_list_roster", queues)
+    army_list = make_army_list(document=long_list_document(entries))
     client.force_login(army_list.owner)
     assert client.get(reverse("printing:list-pdf", args=[army_list.pk])).status_code == 202
-    assert queues == [queue]
+    assert queues.names == [queue]
+
+
+def test_an_anonymous_readers_short_roster_waits_for_the_worker_not_the_printer(client, make_army_list, settings,
+                                                                                 monkeypatch):
+    """The printer renders at the players' priority; a crowd of anonymous readers takes only the cores the
+    site leaves free (docs/deploying.md, "What runs")."""
+    settings.ROSTER_INLINE_ENTRIES = 0
+    queues = Queues()
+    monkeypatch.setattr("armylists.printing.views.render_list_roster", queues)
+    army_list = make_army_list(document=long_list_document(10), shared=True)
+    assert client.get(reverse("printing:shared-pdf", args=[army_list.share_token])).status_code == 202
+    client.force_login(army_list.owner)
+    assert client.get(reverse("printing:list-pdf", args=[army_list.pk])).status_code == 202
+    assert queues.names == ["default", "rosters"]
 
 
 def deferred(later: list):

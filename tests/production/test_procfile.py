@@ -48,16 +48,18 @@ def procfile() -> dict[str, str]:
 
 def test_the_procfile_names_a_web_process_and_two_workers():
     assert set(procfile()) == {"web", "worker", "printer"}
-    # The worker runs every queue; the printer only the rosters, which players wait for.
-    assert procfile_line("worker").endswith(f"manage.py db_worker --queue-name default,{settings.ROSTER_QUEUE}")
+    # The worker runs everything but the rosters signed-in people wait for, which are the printer's alone.
+    assert procfile_line("worker").endswith("manage.py db_worker --queue-name default")
     assert procfile_line("printer").endswith(f"manage.py db_worker --queue-name {settings.ROSTER_QUEUE} --interval 0.2")
 
 
-def test_the_workers_take_only_the_cores_the_web_process_leaves():
-    """A long PDF or judges' pack runs beside the players' requests on the same machine: the workers
-    start through armylists.ops.yielding (docs/deploying.md, "What runs")."""
-    for worker in ("worker", "printer"):
-        assert procfile_line(worker).startswith("python -m armylists.ops.yielding manage.py db_worker ")
+def test_the_worker_takes_only_the_cores_the_web_process_leaves_and_the_printer_works_as_players_do():
+    """A long PDF, an anonymous reader's roster or a judges' pack runs beside the players' requests on the
+    same machine: the worker starts through armylists.ops.yielding. A player's own roster is the player's
+    request continued: the printer is supervised at the web process's priority, or a flood that keeps the
+    cores busy would starve it (docs/deploying.md, "What runs")."""
+    assert procfile_line("worker").startswith("python -m armylists.ops.yielding manage.py db_worker ")
+    assert procfile_line("printer").startswith("python -m armylists.ops.supervisor manage.py db_worker ")
 
 
 @pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's scheduling classes")
@@ -112,8 +114,7 @@ RESULT = "from tests.production import sample_tasks; import json; r = sample_tas
          "print(json.dumps([r.status, r.return_value if r.status == 'SUCCESSFUL' else None]))"
 
 
-@pytest.mark.parametrize(("process", "task"), [("worker", "add"), ("worker", "add_on_the_roster_queue"),
-                                               ("printer", "add_on_the_roster_queue")])
+@pytest.mark.parametrize(("process", "task"), [("worker", "add"), ("printer", "add_on_the_roster_queue")])
 def test_a_task_waits_in_the_database_until_a_procfile_worker_runs_it(site, process, task):
     env, _ = site
     env = {k: v for k, v in env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT)}
@@ -127,13 +128,16 @@ def test_a_task_waits_in_the_database_until_a_procfile_worker_runs_it(site, proc
     assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format(task, task_id))) == ["SUCCESSFUL", 5]
 
 
-def test_the_printer_leaves_the_other_queues_to_the_worker(site):
+@pytest.mark.parametrize(("process", "task"), [("printer", "add"), ("worker", "add_on_the_roster_queue")])
+def test_each_worker_leaves_the_other_queue_alone(site, process, task):
+    """The worker, in the idle class, never takes a roster somebody signed in waits for; the printer never
+    takes the worker's long jobs (docs/deploying.md, "What runs")."""
     env, _ = site
     env = {k: v for k, v in env.items() if k != "PYTHONPATH"} | {"PYTHONPATH": str(ROOT)}
-    task_id, _ = json.loads(manage(env, "shell", "-v0", "-c", ENQUEUE.format("add")))
-    printer = [sys.executable if word == "python" else word for word in procfile_line("printer").split()]
-    subprocess.run([*printer, "--batch", "--no-startup-delay"], cwd=ROOT, env=env, capture_output=True, timeout=120)
-    assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format("add", task_id))) == ["READY", None]
+    task_id, _ = json.loads(manage(env, "shell", "-v0", "-c", ENQUEUE.format(task)))
+    worker = [sys.executable if word == "python" else word for word in procfile_line(process).split()]
+    subprocess.run([*worker, "--batch", "--no-startup-delay"], cwd=ROOT, env=env, capture_output=True, timeout=120)
+    assert json.loads(manage(env, "shell", "-v0", "-c", RESULT.format(task, task_id))) == ["READY", None]
 
 
 def exited(pids: set[int], seconds: float) -> bool:

@@ -3,10 +3,6 @@ changed (out-of-band swaps); without JavaScript, a redirect back to the page (po
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
-import threading
-from collections import OrderedDict
 
 from django.contrib import messages
 from django.forms import Form
@@ -17,11 +13,12 @@ from armylists.boundary.numbers import whole_number
 from armylists.checking.library import Library, library_of
 
 from ..context import load_checked, roster_context
-from ..fragments import EVERYTHING, Shape, edit_fragments, redraw, shape_of
+from ..fragments import EVERYTHING, Shape, digest, edit_fragments, redraw, shape_of
 from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..picker import page_picker
 from ..replay import BadEditKey, is_retry_of_a_saved_edit
+from ..saving import Draw
 from ..services import Changed
 from ..summary import changed_since, document_at, last_change
 
@@ -74,64 +71,83 @@ def _context_at(army_list: ArmyList, document: dict, version: int, library: Libr
     return roster_context(then, checked=found, problem=problem, library=library)
 
 
-# The page's shape after each edit, kept in this process as the shape before the next edit of the
-# same list (its page sends the version it shows): laying the list out again to compare with was a
-# quarter of an edit's time. Keyed by everything the page is drawn from; a miss lays it out.
-_SHAPES: OrderedDict[tuple, Shape] = OrderedDict()
-_SHAPES_LOCK = threading.Lock()
-SHAPES_KEPT = 2000
+# The page's shape after each edit is saved with the list's version it was drawn from (`drawing`, in the
+# edit's own UPDATE): the next edit's answer compares with it, whichever web process serves it. Laying the
+# list out again to compare with was a quarter of an edit's time. Its key holds everything the page is drawn
+# from; a stored shape under another key (older unit data, another format) is laid out again.
+SHAPE_FORMAT = "shape@1"
 
 
-def _shape_key(army_list: ArmyList, document: dict, version: int, library: Library) -> tuple:
+def _shape_key(army_list: ArmyList, document: dict, version: int, library: Library) -> str:
     # The name as `document` has it (`_context_at`): after a rename `army_list` already has the new one.
     name = document.get("name") or army_list.name
-    drawn_from = json.dumps([document, name, army_list.game.params], sort_keys=True, default=str)
-    return army_list.pk, version, library.version, hashlib.blake2b(drawn_from.encode(), digest_size=16).digest()
+    return digest([SHAPE_FORMAT, army_list.pk, version, str(library.version), document, name,
+                   army_list.game.params])
 
 
-def _keep_shape(key: tuple, shape: Shape) -> None:
-    with _SHAPES_LOCK:
-        _SHAPES[key] = shape
-        _SHAPES.move_to_end(key)
-        while len(_SHAPES) > SHAPES_KEPT:
-            _SHAPES.popitem(last=False)
+def _stored_shape(army_list: ArmyList, library: Library, shape: Shape) -> dict:
+    """The column that keeps `shape` with the list's version (`ArmyList.page_shape`)."""
+    key = _shape_key(army_list, army_list.document, army_list.version, library)
+    return {"page_shape": {"key": key, "shape": shape.as_data()}}
+
+
+def _kept_shape(stored: dict | None, key: str) -> Shape | None:
+    if not isinstance(stored, dict) or stored.get("key") != key:
+        return None
+    try:
+        return Shape.from_data(stored["shape"])
+    except (KeyError, TypeError, ValueError):  # a shape stored in another form: laid out again
+        return None
 
 
 def remember_page(army_list: ArmyList, library: Library, context: dict) -> None:
-    """Keep the page drawn from `context` (the list as it is now) as the page before its next edit."""
-    _keep_shape(_shape_key(army_list, army_list.document, army_list.version, library), shape_of(context))
+    """Keep the page drawn from `context` (the list as it is now) as the page before its next edit, unless
+    its version has it already (a page opened after an edit, or twice)."""
+    columns = _stored_shape(army_list, library, shape_of(context))
+    if _kept_shape(army_list.page_shape, columns["page_shape"]["key"]) is None:
+        ArmyList.objects.filter(pk=army_list.pk, version=army_list.version).update(**columns)
 
 
 def _shape_at(army_list: ArmyList, document: dict, version: int, library: Library,
-              checked: tuple | None = None) -> Shape:
-    """The page's shape at `version` (`_context_at`), from the shapes kept when there is one."""
-    key = _shape_key(army_list, document, version, library)
-    with _SHAPES_LOCK:
-        shape = _SHAPES.get(key)
-    if shape is None:
-        shape = shape_of(_context_at(army_list, document, version, library, checked))
-        _keep_shape(key, shape)
-    return shape
+              checked: tuple | None = None, stored: dict | None = None) -> Shape:
+    """The page's shape at `version` (`_context_at`): the one `stored` with it when its key is still good."""
+    kept = _kept_shape(stored, _shape_key(army_list, document, version, library))
+    return kept or shape_of(_context_at(army_list, document, version, library, checked))
+
+
+def drawing(request: HttpRequest, library: Library) -> Draw | None:
+    """How an htmx edit draws the list as it will be saved, its shape kept with it (`Draw`); without
+    JavaScript the answer is a redirect and the page, once opened, keeps its shape (`remember_page`)."""
+    if not request.htmx:
+        return None
+
+    def draw(army_list: ArmyList, checked, problem, entry_id) -> tuple[dict, tuple[dict, Shape]]:
+        context = roster_context(army_list, checked=checked, problem=problem, library=library,
+                                 forms=frozenset([entry_id] if entry_id else []))
+        context |= {"open_entry": entry_id, "library": library}
+        shape = shape_of(context)
+        return _stored_shape(army_list, library, shape), (context, shape)
+
+    return draw
 
 
 def changed_response(request: HttpRequest, changed: Changed, library: Library, **extra) -> HttpResponse:
     army_list = changed.army_list
     if not request.htmx:
         return redirect(list_url(army_list, changed.entry_id))
-    context = roster_context(army_list, checked=changed.checked, problem=changed.problem, library=library,
-                             forms=frozenset([changed.entry_id] if changed.entry_id else []))
-    context |= {"open_entry": changed.entry_id, "library": library}
-    now = shape_of(context)  # the page before this list's next edit (`remember_page`)
+    draw = drawing(request, library)
+    context, now = changed.drawn or draw(army_list, changed.checked, changed.problem, changed.entry_id)[1]
+    context["army_list"] = army_list  # the row as saved, for the copy the drawing was made on
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
-        before = _shape_at(army_list, changed.before, changed.before_version, library, changed.before_check)
+        before = _shape_at(army_list, changed.before, changed.before_version, library, changed.before_check,
+                           changed.before_shape)
         fragments = edit_fragments(before, context, changed.entry_id, now)
     else:
         fragments = EVERYTHING
         if seen is not None:
             what = changed_since(army_list.pk, seen, changed.before, library)
             context["stale"] = what or "Other changes"
-    _keep_shape(_shape_key(army_list, army_list.document, army_list.version, library), now)
     if extra.pop("added", False) and changed.entry_id in context["labels"]:
         context |= {"added": changed.entry_id, "added_label": context["labels"][changed.entry_id]}
     return _render(request, army_list, context, fragments, changed.summary, **extra)

@@ -27,7 +27,15 @@ from ..forms import CommandCardsForm, EntryAddForm, EntryForm, ListSettingsForm,
 from ..models import ArmyList
 from ..replay import BadEditKey, Replayed, edit_key
 from ..services import BadInput, Changed, Refused
-from .common import bad_key_response, changed_response, form_problem, own_list, refused_response, replayed_response
+from .common import (
+    bad_key_response,
+    changed_response,
+    drawing,
+    form_problem,
+    own_list,
+    refused_response,
+    replayed_response,
+)
 
 
 def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Callable[..., Changed],
@@ -35,7 +43,7 @@ def _run(request: HttpRequest, army_list: ArmyList, library: Library, edit: Call
     """Apply a service's edit (given all its arguments but the list, library and the request's edit
     key, replay.py) and answer."""
     try:
-        changed = edit(army_list=army_list, library=library, key=edit_key(request))
+        changed = edit(army_list=army_list, library=library, key=edit_key(request), draw=drawing(request, library))
     except BadEditKey as error:
         return bad_key_response(request, error)
     except Replayed:

@@ -28,6 +28,7 @@ from ..summary import last_change
 from .common import (
     bad_key_response,
     changed_response,
+    drawing,
     form_problem,
     own_list,
     refused_response,
@@ -128,7 +129,7 @@ def list_rename(request: HttpRequest, pk: int) -> HttpResponse:
         if not form.is_valid():
             raise Refused(form_problem(form))
         changed = services.rename_list(army_list=army_list, library=library, name=form.cleaned_data["name"],
-                                       key=edit_key(request))
+                                       key=edit_key(request), draw=drawing(request, library))
     except BadEditKey as error:
         return bad_key_response(request, error)
     except Replayed:
