@@ -204,9 +204,14 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "armylists.accounts.middleware.HtmxLoginRedirectMiddleware",
+    # Answers the event day's unchanged polls before the view reads the session or the user.
+    "armylists.tournament.polling.UnchangedPollMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Answered on the web process's event loop before Django makes a request of them (armylists/ops/handler.py).
+ANSWERED_ON_THE_LOOP = ["armylists.tournament.polling.answer_on_the_loop"]
 
 ROOT_URLCONF = "armylists.urls"
 WSGI_APPLICATION = "armylists.wsgi.application"

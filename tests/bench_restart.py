@@ -9,7 +9,6 @@ the slowest.
 from __future__ import annotations
 
 import argparse
-import glob
 import http.client
 import os
 import signal
@@ -21,13 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from armylists.ops.server import master_file  # noqa: E402
 from tests.bench_slow_clients import (  # noqa: E402
     free_port,
     prepare,
     procfile_web,
     start_server,
     stop_server,
+    wait_until_all_listen,
     wait_until_up,
 )
 
@@ -62,9 +61,7 @@ def main() -> None:
         server = start_server(f"{options.command} --bind 127.0.0.1:$PORT", env, log)
         try:
             wait_until_up(port, server, log)
-            processes = int(env["WEB_CONCURRENCY"])
-            while len(glob.glob(master_file("*.listening", server.pid))) < processes:  # every process up
-                time.sleep(0.2)
+            wait_until_all_listen(server, int(env["WEB_CONCURRENCY"]))
             results, stop = [], threading.Event()
 
             def client() -> None:

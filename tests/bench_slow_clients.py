@@ -25,6 +25,7 @@ Only 127.0.0.1 is contacted; the run stops by itself (baseline, warm-up and
 from __future__ import annotations
 
 import argparse
+import glob
 import http.client
 import os
 import secrets
@@ -38,6 +39,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from armylists.ops.server import master_file
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST_FILE = (ROOT / "factions/data/demo/lists/battleground-legal.json").read_bytes()
@@ -124,6 +127,16 @@ def wait_until_up(port: int, server: subprocess.Popen, log: Path) -> None:
             return
         time.sleep(0.3)
     raise SystemExit("the server did not answer within 60 s")
+
+
+def wait_until_all_listen(server: subprocess.Popen, processes: int, seconds: float = 120) -> None:
+    """Until every one of the master's `processes` listens: they warm up one after the other (armylists/ops/
+    server.py), seconds of CPU each, which a figure measured meanwhile would count as the site's."""
+    deadline = time.monotonic() + seconds
+    while len(glob.glob(master_file("*.listening", server.pid))) < processes:
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise SystemExit(f"not every web process listened within {seconds:.0f} s")
+        time.sleep(0.2)
 
 
 def slow_client(port: int, stop: threading.Event, connected: list[int], trickled: list[int] | None = None) -> None:

@@ -64,6 +64,7 @@ from tests.bench_slow_clients import (  # noqa: E402
     procfile_web,
     start_server,
     stop_server,
+    wait_until_all_listen,
     wait_until_up,
 )
 
@@ -270,6 +271,7 @@ def main() -> None:
                          3 + spawn_seconds(args.users, args.flood), args.seconds)
         try:
             wait_until_up(port, server, directory / "server.log")
+            wait_until_all_listen(server, args.processes)
             print(f"machine: {machine()}\nserver: {procfile_web()} (WEB_CONCURRENCY={args.processes}), "
                   f"{args.users} players, a click every 1-3 s; 1 organiser re-checking an event of "
                   f"{args.entrants} lists in a round of about 40 s; 1 attacker; a flood on {args.flood} connections; "

@@ -39,7 +39,14 @@ sys.path.insert(0, str(ROOT))
 
 from armylists.ops import gunicorn as web_config  # noqa: E402 - the Procfile's web settings, for WEB_CONCURRENCY
 from tests.bench_logins import Browser, server_cpu  # noqa: E402
-from tests.bench_slow_clients import free_port, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
+from tests.bench_slow_clients import (  # noqa: E402
+    free_port,
+    procfile_web,
+    start_server,
+    stop_server,
+    wait_until_all_listen,
+    wait_until_up,
+)
 from tests.load.run import cpu_of_children, machine, manage, on_postgresql, read_csv  # noqa: E402
 
 TARGET_MAX_MS = 2000
@@ -165,6 +172,7 @@ def main() -> None:
         busy: list[subprocess.Popen] = []
         try:
             wait_until_up(port, server, directory / "server.log")
+            wait_until_all_listen(server, args.processes)
             print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f} before\nserver: {procfile_web()} "
                   f"(WEB_CONCURRENCY={args.processes}); {args.players} players at {len(day['tables'])} tables, "
                   f"{args.spectators} spectators, 1 organiser, {args.seconds} s; cores kept busy: {args.busy}\n")

@@ -141,3 +141,25 @@ def test_while_the_anonymous_budget_is_spent_anonymous_costly_requests_get_429_o
     urls_extra.running.clear()
     assert run(get(MusterASGIHandler(), "/costly/")) == 429
     assert urls_extra.running == []
+
+
+def answer_teapots(scope) -> int | None:
+    return 418 if scope["path"] == "/teapot/" else None
+
+
+@pytest.mark.urls("tests.production.urls_extra")
+def test_a_request_answered_on_the_loop_never_reaches_django(settings, monkeypatch):
+    """settings.ANSWERED_ON_THE_LOOP: a bare answer with its request id, no middleware, no thread."""
+    settings.ANSWERED_ON_THE_LOOP = ["tests.production.test_handler.answer_teapots"]
+    handler = MusterASGIHandler()
+    monkeypatch.setattr(SyncToAsync, "__call__", lambda *a, **k: pytest.fail("Django's thread was asked"))
+    sent = []
+
+    async def send(message):
+        sent.append(message)
+
+    run(handler(http_scope("GET", "/teapot/"), None, send))
+    assert sent[0]["status"] == 418 and dict(sent[0]["headers"])[b"x-request-id"]
+    assert sent[1] == {"type": "http.response.body", "body": b""}
+    monkeypatch.undo()
+    assert run(get(handler, "/slow/")) == 200  # anything else is Django's

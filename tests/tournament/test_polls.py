@@ -1,5 +1,6 @@
 """The day's polls (docs/events.md, "Polling"): a poll that finds nothing new is answered 204 from the day's
-version, without building the page; after a change, the fragment or the board as before."""
+version, without building the page or reading the session and the user; after a change, the fragment or the
+board as before."""
 from __future__ import annotations
 
 import re
@@ -11,15 +12,15 @@ from django.urls import reverse
 
 from armylists.events import services as event_services
 from armylists.events.models import Event
-from armylists.tournament import day, results
+from armylists.tournament import day, polling, results
 from armylists.tournament.read import day_version
 
 from .conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
-# Its session and user, and the day's version.
-POLL_QUERIES_MAX = 3
+# The day's version alone: the session and the user are not read.
+POLL_QUERIES_MAX = 1
 MY_TABLE = {"HX-Request": "true", "HX-Target": "my-table"}
 BOARD = {"HX-Request": "true", "HX-Target": "standings"}
 
@@ -137,3 +138,49 @@ def test_a_full_page_load_is_never_204_whatever_it_carries(round_one):
     player = client_for(table.first.user)
     address = polled(player.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
     assert player.get(address).status_code == 200
+
+
+def test_a_token_is_signed_for_the_session_its_page_was_made_for(round_one):
+    """The same player in another browser (another session) brings another token: a copied address goes the
+    whole way, access checks and all, and is answered the fragment, not 204."""
+    event, table = round_one
+    address = polled(client_for(table.second.user).get(reverse("tournament:day", args=[event.slug])).text,
+                     "my-table")
+    elsewhere = client_for(table.second.user)
+    response, queries = poll(elsewhere, address, MY_TABLE)
+    assert response.status_code == 200 and queries > POLL_QUERIES_MAX
+
+
+def loop_scope(client, address: str, headers: dict) -> dict:
+    """The ASGI request a browser's poll would be, from `client`'s session."""
+    path, _, query = address.partition("?")
+    raw = [(b"cookie", f"sessionid={client.cookies['sessionid'].value}".encode())] + [
+        (name.lower().encode(), value.encode()) for name, value in headers.items()]
+    return {"type": "http", "method": "GET", "path": path, "query_string": query.encode(), "headers": raw}
+
+
+def test_an_unchanged_poll_is_answered_on_the_event_loop_while_the_process_read_the_version_last_second(
+        round_one, monkeypatch):
+    """docs/events.md, "Polling": within VERSION_KEPT_S of this process reading the day's version, a poll that
+    brings it back is 204 before Django makes a request of it; the same poll from another session, without htmx's
+    headers, or once the version is older, goes to Django."""
+    event, table = round_one
+    bram = client_for(table.second.user)
+    address = polled(bram.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
+    assert polling.answer_on_the_loop(loop_scope(bram, address, MY_TABLE)) == 204
+    other_session = client_for(table.second.user)
+    other_session.get(reverse("tournament:day", args=[event.slug]))
+    assert polling.answer_on_the_loop(loop_scope(other_session, address, MY_TABLE)) is None
+    assert polling.answer_on_the_loop(loop_scope(bram, address, {"HX-Request": "true"})) is None
+    version, read_at = polling._read[event.slug]
+    monkeypatch.setitem(polling._read, event.slug, (version, read_at - polling.VERSION_KEPT_S))
+    assert polling.answer_on_the_loop(loop_scope(bram, address, MY_TABLE)) is None
+
+
+def test_a_change_read_by_the_process_ends_the_loops_answers(round_one):
+    event, table = round_one
+    bram = client_for(table.second.user)
+    address = polled(bram.get(reverse("tournament:day", args=[event.slug])).text, "my-table")
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    assert bram.get(address, headers=MY_TABLE).status_code == 200  # the change, read by this process
+    assert polling.answer_on_the_loop(loop_scope(bram, address, MY_TABLE)) is None

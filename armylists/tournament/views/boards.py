@@ -11,10 +11,11 @@ from armylists.printing.rendered import reloaded_or_limited, serve_pdf
 
 from ..models import Round
 from ..pages import current_round, standing_rows_html, tables_of
+from ..polling import current_version, poll_token, polled
 from ..printable import WallSheet, csv_of, wall_sheet
-from ..read import day_version, round_closed, standings_of
+from ..read import round_closed, standings_of
 from ..tasks import render_wall_pdf
-from .common import day_access, poll_token, public_or_member, sees_factions, unchanged_poll
+from .common import day_access, public_or_member, sees_factions
 
 
 def _download(body, kind: str, name: str) -> HttpResponse:
@@ -24,15 +25,14 @@ def _download(body, kind: str, name: str) -> HttpResponse:
     return response
 
 
+@polled("standings")
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    if unchanged := unchanged_poll(request, slug, "standings"):
-        return unchanged
     found = public_or_member(request, slug)
     if isinstance(found, HttpResponse):
         return found  # to log in first
     event, access = found
-    seen = poll_token(request, slug, day_version(slug))  # before what the board shows, as on the day page
+    seen = poll_token(request, slug, current_version(slug))  # before what the board shows, as on the day page
     round_ = current_round(event)
     factions = sees_factions(event, access)
     context = {"event": event, "access": access, "poll_token": seen,

@@ -8,13 +8,12 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect
-from django.utils.crypto import constant_time_compare, salted_hmac
 
 from armylists.events.models import Event
 from armylists.events.permissions import Access, event_access
 from armylists.rules.refused import Refused
 
-from ..read import day_version, takes_part
+from ..read import takes_part
 
 
 def day_access(user, slug: str) -> Access:
@@ -26,27 +25,6 @@ def day_access(user, slug: str) -> Access:
     if access.is_organiser or access.published or takes_part(access.player):
         return access
     raise Http404("No such event.")
-
-
-def poll_token(request: HttpRequest, slug: str, version: str) -> str:
-    """What a page's poll carries (`?seen=`): the day's version as this person was shown it, signed for them. Only
-    a page that let them see the day gives it out, so a poll that brings it back needs no access check to be
-    told that nothing changed (`unchanged_poll`)."""
-    return salted_hmac("tournament.poll", f"{request.user.pk}:{slug}:{version}").hexdigest()[:24]
-
-
-def unchanged_poll(request: HttpRequest, slug: str, target: str) -> HttpResponse | None:
-    """204 for htmx's poll of `target` (the fragment's id) when the day is at the version its page showed this
-    person: no page is built, no access read again, one query (docs/events.md, "Polling"). htmx leaves the target
-    as it is on a 204 and goes on polling; a 304 it would swap in, empty. Anything else (a change, another person,
-    no token) goes the whole way, access checks and all."""
-    seen = request.GET.get("seen", "")
-    if not (seen and request.htmx and request.htmx.target == target):
-        return None
-    version = day_version(slug)
-    if version is not None and constant_time_compare(seen, poll_token(request, slug, version)):
-        return HttpResponse(status=204)
-    return None
 
 
 def organiser_access(request: HttpRequest, slug: str) -> Access:

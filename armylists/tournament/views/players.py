@@ -14,19 +14,18 @@ from .. import day, results
 from ..forms import ConfirmForm, CorrectForm, LateForm, PairForm, ResultForm, ScoringForm
 from ..models import Table
 from ..pages import day_context, opponent_of
-from ..read import day_version
-from .common import back_to_day, day_access, from_the_day_page, handled, poll_token, unchanged_poll
+from ..polling import current_version, poll_token, polled
+from .common import back_to_day, day_access, from_the_day_page, handled
 from .sideboards import own_lists
 
 
+@polled("my-table")
 @require_GET
 @login_required
 def day_page(request: HttpRequest, slug: str) -> HttpResponse:
-    if unchanged := unchanged_poll(request, slug, "my-table"):
-        return unchanged
     access = day_access(request.user, slug)
     # Read before what the page shows: a change made meanwhile is shown at the next poll.
-    seen = poll_token(request, slug, day_version(slug))
+    seen = poll_token(request, slug, current_version(slug))
     context = day_context(access) | {"poll_token": seen}
     t = context["tournament"]
     context |= {"result_form": ResultForm(), "pair_form": PairForm(), "late_form": LateForm(),
