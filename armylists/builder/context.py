@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from django.urls import get_script_prefix, reverse
+from django.utils.functional import SimpleLazyObject
 
 from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against
@@ -298,7 +299,9 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
         "army_list": army_list, "game": army_list.game, "report": report, "problem": problem,
         "notice": notice, "editable": editable, "sections": _sections(army_list, checked, views),
         "entry_count": len(views), "points_unit": home.points_noun, "has_points": home.has_points,
-        "settings_form": SettingsFields(initial=current, game=army_list.game, auto_id="settings-%s"),
+        # Made only where the settings are drawn (the page, an edit that changed them): not every edit.
+        "settings_form": SimpleLazyObject(lambda: SettingsFields(initial=current, game=army_list.game,
+                                                                 auto_id="settings-%s")),
         "settings_was": json.dumps(current), "settings_state": current,
         "limits": NAME_LIMITS, "army_list_name": army_list.name, "labels": {i: v.label for i, v in views.items()},
         **list_summary(report, views),

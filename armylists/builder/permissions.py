@@ -14,7 +14,10 @@ def owned_list(user, pk: int | None) -> ArmyList | None:
     """The user's own list number `pk`, or None (no such list, somebody else's, or nobody logged in)."""
     if pk is None or not getattr(user, "is_authenticated", False):
         return None
-    return ArmyList.objects.select_related("game", "faction").filter(pk=pk, owner=user).first()
+    try:  # not .first(): its ordering was a tenth of the query's cost, for one row at most
+        return ArmyList.objects.select_related("game", "faction").get(pk=pk, owner=user)
+    except ArmyList.DoesNotExist:
+        return None
 
 
 def get_owned_list_or_404(user, pk: int) -> ArmyList:
