@@ -9,6 +9,7 @@ edit keys that recognise a retried edit: replay.py).
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -114,6 +115,11 @@ def as_saved(army_list: ArmyList, document: dict, version: int, name: str) -> Ar
     return then
 
 
+def json_copy(document: dict) -> dict:
+    """A copy of a stored document (JSON data): several times faster than copy.deepcopy, the same result."""
+    return json.loads(json.dumps(document))
+
+
 # Holding a lock over the check instead of saving optimistically made every SQLite writer queue
 # behind it. An edit that loses the race this many times in a row is refused.
 ATTEMPTS = 5
@@ -181,7 +187,7 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
     for _ in range(ATTEMPTS):
         if row.replayed:
             raise Replayed
-        document = copy.deepcopy(row.document)
+        document = json_copy(row.document)
         parent = undoing(row) if undoing else row.version
         before = _BeforeCheck(army_list.game, row.document, library)
         result = operation(document, before()[0] if reads_before else None)
