@@ -60,7 +60,7 @@ class Changes:
 @dataclass
 class BookImport:
     source: str
-    game: str
+    home: Game  # the game it was read for
     parsed: FactionFile
     left_out: list[LeftOut]
     existing: Faction | None
@@ -72,9 +72,9 @@ class BookImport:
 
     def edition_lines(self) -> list[str]:
         """The book's version, the rules version Muster checks it against, and what is known to differ."""
-        reader = game_home(self.game).army_forge_reader
+        reader = self.home.army_forge_reader
         book = reader.book_of(details_of(self.faction, FACTION_SHARED)) if reader else None
-        return edition_lines(self.game, book.get("version") if book else None)
+        return edition_lines(self.home, book.get("version") if book else None)
 
     def beside_line(self) -> str:
         """Where the book went, when a faction not from Army Forge holds its slug; else nothing."""
@@ -101,7 +101,7 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         raise FactionFileError(f"{source}: this is a Muster faction file, not an Army Forge book: load it with "
                                "the admin's Import factions, or `manage.py import_factions FILE`")
     try:
-        home = game_home(game)
+        home = game_home(game)  # the game the command or the admin's form names
         if home.army_forge_reader is None:
             raise BadInput("", f"{home.system['name']} reads no Army Forge army books")
         reading = home.army_forge_reader.read_book(data)
@@ -114,14 +114,14 @@ def read_army_forge(data: Any, game: str, source: str, replace: bool = False) ->
         # A sample faction (or one from a Muster file) keeps its slug, which lists and scripts name: the book
         # goes beside it, under a slug of its own (the same one each time, so it is compared when imported again).
         beside = existing
-        reading.faction["slug"] = _slug_beside(game, existing.slug)
+        reading.faction["slug"] = _slug_beside(home, existing.slug)
         parsed = parse_faction_file({"format": FORMAT, "game": game, "factions": [reading.faction]})
         existing = _faction(game, reading.faction["slug"])
-    changes = _changes(game, faction_document(existing), reading.faction) if existing and existing.army_forge_book \
-        else None
+    changes = _changes(home, faction_document(existing, home), reading.faction) \
+        if existing and existing.army_forge_book else None
     breaks = broken_by_replacing(game, existing.slug, {u.slug for u in parsed.factions[0].units}) \
         if existing is not None and not existing.army_forge_book else []
-    return BookImport(source, game, parsed, reading.left_out, existing, changes, beside, breaks)
+    return BookImport(source, home, parsed, reading.left_out, existing, changes, beside, breaks)
 
 
 def imported_elsewhere(book: str, game: str) -> tuple[str, str] | None:
@@ -139,14 +139,14 @@ def _faction(game: str, slug: str) -> Faction | None:
     return factions_with_details(Faction.objects.filter(game__slug=game, slug=slug)).first()
 
 
-def _slug_beside(game: str, slug: str) -> str:
+def _slug_beside(home: Game, slug: str) -> str:
     """The slug of a book beside a faction of the same slug not from Army Forge: "<slug>-army-forge", or with a
     number after it when that too is a faction not from Army Forge."""
     stem = slug[:SLUG_MAX - len("-army-forge-99")]
     for n in range(1, 100):
         candidate = f"{stem}-army-forge" + (f"-{n}" if n > 1 else "")
-        found = Faction.objects.filter(game__slug=game, slug=candidate).values_list("details", flat=True).first()
-        if found is None or ((reader := game_home(game).army_forge_reader) and reader.book_of(found)):
+        found = Faction.objects.filter(game__slug=home.slug, slug=candidate).values_list("details", flat=True).first()
+        if found is None or ((reader := home.army_forge_reader) and reader.book_of(found)):
             return candidate
     raise FactionFileError(f"no free slug beside the faction '{slug}': rename one of the library's factions")
 
@@ -183,8 +183,7 @@ def _profile(home: Game, unit: dict[str, Any]) -> dict[str, Any]:
     return _normal(home.files.book_profile(unit))
 
 
-def _changes(game: str, old: dict[str, Any], new: dict[str, Any]) -> Changes:
-    home = game_home(game)
+def _changes(home: Game, old: dict[str, Any], new: dict[str, Any]) -> Changes:
     cost = home.library.listed_cost
     before = {u["slug"]: u for u in old.get("units", [])}
     after = {u["slug"]: u for u in new["units"]}
@@ -217,11 +216,11 @@ def _texts_changed(old, new, field_name: str | None) -> list[str]:
         [n for n in before if n not in after]
 
 
-def edition_lines(game: str, book_version: str | None) -> list[str]:
+def edition_lines(home: Game, book_version: str | None) -> list[str]:
     """Army Forge's books follow the current edition of the rules (3.5.x), Muster's construction rules a given
     one: both said, and any construction rule the book's edition is known to change (the game's system.json,
     `book_editions`: {"3.5": ["..."]}), or that none is known."""
-    system = game_home(game).system
+    system = home.system
     lines = [f"Army Forge book version {book_version or 'not given'}; Muster checks lists against the "
              f"{system['name']} {system['version']} rules."]
     edition = ".".join((book_version or "").split(".")[:2])

@@ -10,8 +10,8 @@ from typing import Any
 
 from django.db.models import Prefetch, QuerySet
 
+from armylists.games.base import Game
 from armylists.games.own_fields import without_defaults
-from armylists.games.registry import game_home
 from armylists.games.schema import drop_empty
 
 from .models import Faction, GameSystem, Unit
@@ -27,36 +27,36 @@ def factions_with_details(queryset: QuerySet[Faction]) -> QuerySet[Faction]:
         Prefetch("units", queryset=units_with_details(Unit.objects.all())))
 
 
-def option_document(option, game: str) -> dict[str, Any]:
+def option_document(option, home: Game) -> dict[str, Any]:
     """An option as its faction file has it: its own fields as its game declares them, at their defaults left
     out (docs/faction-file.md)."""
     data = drop_empty({"slug": option.slug, "name": option.name, "cost": option.cost, "group": option.group},
                       keep=("cost",))
-    return data | without_defaults(game_home(game).files.option_fields, option.details)
+    return data | without_defaults(home.files.option_fields, option.details)
 
 
-def unit_document(unit: Unit, game: str) -> dict[str, Any]:
-    """A unit as its faction file has it: its own fields as its game declares them, at their defaults
+def unit_document(unit: Unit, home: Game) -> dict[str, Any]:
+    """A unit as its faction file has it: its own fields as its game (`home`) declares them, at their defaults
     left out (docs/faction-file.md)."""
-    own = without_defaults(game_home(game).files.unit_fields, unit.details)
+    own = without_defaults(home.files.unit_fields, unit.details)
     data: dict[str, Any] = {"slug": unit.slug, "name": unit.name}
     data |= {
         "rules": list(unit.rules),
         "stats": dict(unit.stats),
         "option_groups": [{"slug": g.slug, "name": g.name, "min": g.min, "max": g.max}
                           for g in unit.option_groups.all()],
-        "options": [option_document(o, game) for o in unit.options.all()],
+        "options": [option_document(o, home) for o in unit.options.all()],
         "notes": unit.notes,
     }
     return {"slug": unit.slug, "name": unit.name, **own} | drop_empty(data)
 
 
-def faction_document(faction: Faction) -> dict[str, Any]:
-    game = faction.game.slug
-    own = without_defaults(game_home(game).files.faction_fields, faction.details)
+def faction_document(faction: Faction, home: Game) -> dict[str, Any]:
+    """A faction as its faction file has it, its own fields and its units' as its game (`home`) declares them."""
+    own = without_defaults(home.files.faction_fields, faction.details)
     data: dict[str, Any] = {"slug": faction.slug, "name": faction.name, "version": faction.version,
                             "rule_texts": faction.rule_texts, **own}
-    data["units"] = [unit_document(u, game) for u in faction.units.all()]
+    data["units"] = [unit_document(u, home) for u in faction.units.all()]
     return drop_empty(data, keep=("units",))
 
 
@@ -67,5 +67,6 @@ def export_game(game: GameSystem, faction_slug: str | None = None) -> dict[str, 
     if faction_slug:
         factions = factions.filter(slug=faction_slug)
     data: dict[str, Any] = {"format": FORMAT, "game": game.slug}
-    data |= {name: game.details[name] for name in game.home.faction_file_fields if game.details.get(name)}
-    return data | {"factions": [faction_document(f) for f in factions]}
+    home = game.home
+    data |= {name: game.details[name] for name in home.faction_file_fields if game.details.get(name)}
+    return data | {"factions": [faction_document(f, home) for f in factions]}

@@ -38,7 +38,7 @@ class FactionFile:
 def parse_faction_file(data: Any) -> FactionFile:
     """Validate a whole faction file; raise BadInput naming the first fault's JSON path."""
     game = read_game(data, FORMAT, games(), "faction file")
-    home = game_home(game)
+    home = game_home(game)  # the game the file names, read where the file comes in
     extra = sorted(set(data) - set(ENVELOPE) - set(home.faction_file_fields))
     if extra:
         raise BadInput(extra[0], "is not a field of this format")
@@ -58,7 +58,7 @@ def parse_faction_file(data: Any) -> FactionFile:
         except ValidationError as error:
             raise bad_input(error, (name,)) from None
     parsed = FactionFile(game=game, factions=factions, tops=tops)
-    _check_references(parsed)
+    _check_references(parsed, home)
     for fi, faction in enumerate(parsed.factions):
         for ui, unit in enumerate(faction.units):
             if (fault := long_number_in(unit.stats, ("factions", fi, "units", ui, "stats"))) is not None:
@@ -74,10 +74,9 @@ def _options_bounded(faction: FactionIn, path: str) -> None:
                              "a faction may have")
 
 
-def _check_references(parsed: FactionFile) -> None:
+def _check_references(parsed: FactionFile, home: Game) -> None:
     """Slugs are unique where the format says so, and what the file names exists in it; what a game's own
-    fields name (command cards, grimoires), its game checks."""
-    home = game_home(parsed.game)
+    fields name (command cards, grimoires), its game (`home`) checks."""
     unique(parsed.factions, "slug", "factions", "this game")
     for fi, faction in enumerate(parsed.factions):
         here = f"factions[{fi}]"

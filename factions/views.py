@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
+from armylists.games.base import Game
 from armylists.games.own_fields import filter_options, matches_filter
-from armylists.games.registry import game_home
 from armylists.rules.text import in_words, setting_name
 
 from .armyforge import edition_lines
@@ -18,19 +18,19 @@ from .exporter import units_with_details
 from .models import Faction, GameSystem, Unit, game_params, labelled
 
 
-def filter_choices(game: str, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
+def filter_choices(home: Game, units: list[Unit]) -> list[tuple[str, list[tuple[str, str]]]]:
     """Option groups for the filter menu: (heading, [(value, label)]), values like "rarity:rare"."""
     groups = [(f.label, [(f"{f.name}:{value}", label)
                          for value, label in filter_options(f, {u.details.get(f.name) for u in units})])
-              for f in game_home(game).library.filters]
+              for f in home.library.filters]
     return [group for group in groups if group[1]]
 
 
-def matcher(game: str, wanted: str, query: str) -> Callable[[Unit], bool]:
+def matcher(home: Game, wanted: str, query: str) -> Callable[[Unit], bool]:
     """Whether a unit is shown: its name holds the search, and it has the value the filter ("rarity:rare")
     asks for; the filter's field is looked up once, not per unit."""
     name, _, value = wanted.partition(":")
-    field = next((f for f in game_home(game).library.filters if f.name == name), None)
+    field = next((f for f in home.library.filters if f.name == name), None)
     return lambda unit: ((not query or query.lower() in unit.name.lower())
                          and (field is None or matches_filter(field, unit.details, value)))
 
@@ -60,13 +60,14 @@ def home(request: HttpRequest) -> HttpResponse:
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_system = get_object_or_404(GameSystem, slug=game)
     factions = list(game_system.factions.annotate(unit_count=Count("units")))
+    home = game_system.home
     for faction in labelled(factions):
-        faction.side = game_home(game).library.alignment_said(faction.details)  # "Order", where its game has sides
+        faction.side = home.library.alignment_said(faction.details)  # "Order", where its game has sides
     params = game_params(game_system)
     return render(request, "factions/game_detail.html", {
         "game": game_system, "factions": factions, "rules": params.explain(),
         "params": {setting_name(k): in_words(v) for k, v in game_system.params.items()},
-        "grimoires": magic.grimoire_docs(game_system.details) if (magic := game_home(game).magic) else [],
+        "grimoires": magic.grimoire_docs(game_system.details) if (magic := home.magic) else [],
     })
 
 
@@ -75,11 +76,12 @@ def faction_detail(request: HttpRequest, game: str, faction: str) -> HttpRespons
     faction_row = get_object_or_404(Faction.objects.select_related("game"), game__slug=game, slug=faction)
     units = with_card_facts(list(units_with_details(faction_row.units.all())), faction_row.game)
     wanted, query = request.GET.get("filter", ""), request.GET.get("q", "").strip()
-    shown = list(filter(matcher(game, wanted, query), units))
+    home = faction_row.game.home
+    shown = list(filter(matcher(home, wanted, query), units))
     template = "factions/faction_detail.html" + ("#unit-cards" if request.htmx else "")
     return render(request, template, {
         "game": faction_row.game, "faction": faction_row, "units": shown, "unit_total": len(units),
-        "filter_groups": filter_choices(game, units), "wanted": wanted, "query": query,
+        "filter_groups": filter_choices(home, units), "wanted": wanted, "query": query,
         **own_fields_shown(faction_row),
     })
 
@@ -95,7 +97,7 @@ def own_fields_shown(faction: Faction) -> dict[str, Any]:
             "spells": home.library.book_spells(details),
             "grimoires": [g for g in magic.grimoire_docs(faction.game.details) if g["slug"] in drawn_on] if magic
             else [],
-            "editions": edition_lines(faction.game.slug, book.get("version")) if book else []}
+            "editions": edition_lines(home, book.get("version")) if book else []}
 
 
 @require_GET

@@ -168,7 +168,7 @@ def sized_lists(players: list[tuple[str, int]], size: int) -> list[dict]:
     edits = []  # (entry id, the form as posted) for entries whose unit has an option to take
     for entry in entries:
         unit = library.unit(FACTION, entry["unit"])
-        controls = option_controls(GAME, unit)
+        controls = option_controls(game_home(GAME), unit)
         if not controls or unit.option_groups and any(g.min for g in unit.option_groups):
             continue
         control = controls[0]

@@ -5,16 +5,16 @@ will take back. Plain dict work: no database, no check; the settings are named a
 """
 from __future__ import annotations
 
-from armylists.games.list_settings import ListSetting
-from armylists.games.registry import game_home
+from armylists.games.base import Game
 
 MOST = 6  # changes named one by one; more are counted
 
 
-def describe_changes(before: dict, after: dict, unit_names: dict[str, str]) -> list[str]:
+def describe_changes(before: dict, after: dict, unit_names: dict[str, str], home: Game) -> list[str]:
     """One short phrase per change from `before` to `after`, in list order; entries are named by
-    their custom name, else their unit's name (`unit_names`, by slug; Library.unit_names). A unit
-    the data no longer has is "a unit": a slug is no word for a player."""
+    their custom name, else their unit's name (`unit_names`, by slug; Library.unit_names), and the
+    settings as their game (`home`) names them. A unit the data no longer has is "a unit": a slug
+    is no word for a player."""
 
     def _label(entry: dict) -> str:
         return entry.get("name") or unit_names.get(entry.get("unit", ""), "a unit")
@@ -31,19 +31,12 @@ def describe_changes(before: dict, after: dict, unit_names: dict[str, str]) -> l
     kept_new = [i for i in new if i in old]
     if kept_old != kept_new:
         said.append("reordered the entries")
-    for setting in _settings(after.get("game", "")):
+    for setting in home.list_settings:
         if before.get(setting.name) != after.get(setting.name):
             said.append(f"changed the {setting.noun}")
     if len(said) > MOST:
         said = [*said[:MOST], f"{len(said) - MOST} more"]
     return said
-
-
-def _settings(game: str) -> tuple[ListSetting, ...]:
-    try:
-        return game_home(game).list_settings
-    except ValueError:  # a game no longer in use: its settings are not named
-        return ()
 
 
 def sentence(phrases: list[str]) -> str:

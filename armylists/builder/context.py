@@ -21,9 +21,8 @@ from armylists.boundary.errors import BadInput
 from armylists.checking.check import Checked, check_against
 from armylists.checking.library import Library
 from armylists.checking.listfile import parse_list
-from armylists.games.base import distinct_labels
+from armylists.games.base import Game, distinct_labels
 from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField, own_field_tags
-from armylists.games.registry import game_home
 from armylists.games.terms import Term, explain
 from armylists.rules.model import Unit
 from factions.models import game_params
@@ -45,7 +44,7 @@ from .unitcards import UnitCard, card_maker, cost_text, glossary_terms, rule_vie
 
 def rules_explained(checked: Checked) -> tuple[Term, ...]:
     """Every rule the list names, once, as the roster explains it (the share page's "Special rules")."""
-    home, entries = game_home(checked.army.game), checked.army.entries
+    home, entries = checked.library.home, checked.army.entries
     return explain(home.glossary, (r for e in entries for r in home.printing.rules_named(e)),
                    checked.library.rule_sources(e.faction for e in entries))
 
@@ -114,13 +113,13 @@ def _entry_url_patterns(pk: int, prefix: str) -> dict[str, str]:
     return {name: reverse(f"builder:list-entry-{name}", args=[pk, _MARKER]) for name in ENTRY_EDITS}
 
 
-def entry_controls(game: str, unit: Unit, counts: Counter) -> list[dict]:
+def entry_controls(home: Game, unit: Unit, counts: Counter) -> list[dict]:
     """The entry form's controls; the options of a section that takes several ("Upgrade with any") stay
     together under its heading, not loose checkboxes that read as part of the section above."""
     names = {g.slug: g.name for g in unit.option_groups}
-    note = game_home(game).library.option_cost_note
+    note = home.library.option_cost_note
     shown: list[dict] = []
-    for control in option_controls(game, unit):
+    for control in option_controls(home, unit):
         if control.kind == "group":
             choices = [{"value": o.slug, "label": o.name, "cost": cost_text(o.cost, note(o.details)),
                         "checked": bool(counts[o.slug])} for o in control.members]
@@ -217,15 +216,15 @@ def entry_views(army_list: ArmyList, checked: Checked | None, library: Library,
             if entry is not None and view.card is not None:
                 granted = [r for r in entry.rules if r not in unit.rules]  # by the options it took
                 view.card = replace(view.card, stats=home.printing.entry_stats(entry, view.card.stats),
-                                    rules=[*view.card.rules, *rule_views(game.slug, granted)])
+                                    rules=[*view.card.rules, *rule_views(home, granted)])
             view.tags = home.builder.entry_tags(unit, entry, game.params) + own_field_tags(home.files.entry_fields, raw)
             if raw["id"] in forms:
                 view.has_form, view.was = True, json.dumps(entry_state(raw, home.files.entry_fields))
-                view.controls = entry_controls(game.slug, unit, counts)
+                view.controls = entry_controls(home, unit, counts)
                 view.fields = lister.fields(unit, raw)
                 if (magic := caster(library, unit, raw)) is not None:
                     view.fields["magic"] = magic_fields(magic, raw, library)
-            spells = spell_summary(*chosen_magic(raw, magic_fields_of(game.slug)), library)
+            spells = spell_summary(*chosen_magic(raw, magic_fields_of(home)), library)
             view.summary = " · ".join(p for p in (options_summary(unit, counts), spells) if p)
         if report:
             view.points = report.entry_points.get(raw["id"])
@@ -259,7 +258,7 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
     if checked is None:
         return [SectionView("all", None, "", True, list(views.values()))]
     laid_out = []
-    for s in _laid_out(army_list.game.slug, checked):
+    for s in _laid_out(checked):
         blocks = [views[e.id] for e in s.entries if e.id in views]
         for host in blocks:
             host.joined = [views[h.id] for h in s.joined.get(host.id, ()) if h.id in views]
@@ -270,18 +269,18 @@ def _sections(army_list: ArmyList, checked: Checked | None, views: dict[str, Ent
     return laid_out
 
 
-def _laid_out(game: str, checked: Checked) -> list:
+def _laid_out(checked: Checked) -> list:
     names = {slug: f.name for slug, f in checked.library.factions.items()}
-    return game_home(game).builder.sections(checked.army, checked.report, names)
+    return checked.library.home.builder.sections(checked.army, checked.report, names)
 
 
-def shown_next_to(game: str, checked: Checked | None, document: dict, entry_id: str, above: bool) -> str:
+def shown_next_to(checked: Checked | None, document: dict, entry_id: str, above: bool) -> str:
     """The entry shown just above (or below) `entry_id` in its section of the page drawn from
     `checked` (a list that cannot be checked is shown in one section), "" when there is none."""
     if checked is None:
         sections = [[e["id"] for e in document.get("entries", [])]]
     else:
-        sections = [[e.id for e in s.entries] for s in _laid_out(game, checked)]
+        sections = [[e.id for e in s.entries] for s in _laid_out(checked)]
     for ids in sections:
         if entry_id in ids:
             at = ids.index(entry_id) + (-1 if above else 1)
@@ -315,4 +314,4 @@ def roster_context(army_list: ArmyList, *, checked: Checked | None, problem: str
 
 def page_context(army_list: ArmyList, **kwargs) -> dict[str, Any]:
     """The whole builder page: the roster and the glossary's popovers, held once by the page."""
-    return {**roster_context(army_list, **kwargs), "glossary_terms": glossary_terms(army_list.game.slug)}
+    return {**roster_context(army_list, **kwargs), "glossary_terms": glossary_terms(army_list.game.home)}

@@ -18,10 +18,10 @@ from typing import Any, get_args
 from django import forms
 
 from armylists.checking.library import Library
+from armylists.games.base import Game
 from armylists.games.library_items import Grimoire, Spell
 from armylists.games.list_settings import CHOICE, YES_NO, ListSetting
 from armylists.games.own_fields import GRIMOIRE, SPELLS, OwnField
-from armylists.games.registry import game_home
 from armylists.games.schema import ENTRY_NAME_MAX, LIST_NAME_MAX
 from armylists.rules.model import Option, OptionGroup, Unit
 from armylists.rules.params import GameParams
@@ -37,14 +37,14 @@ def _literals(annotation: Any) -> set[str]:
     return {v for a in args for v in _literals(a)} if args else ({annotation} if isinstance(annotation, str) else set())
 
 
-def setting_field(setting: ListSetting, params: GameParams, game: str) -> forms.Field:
-    """One list setting as a form field, its default and help from the game's numbers in force."""
+def setting_field(setting: ListSetting, params: GameParams, home: Game) -> forms.Field:
+    """One list setting of the game (`home`) as a form field, its default and help from its numbers in force."""
     common = {"label": setting.label, "initial": setting.default(params), "help_text": setting.help(params)}
     if setting.kind == YES_NO:
         return forms.BooleanField(required=False, **common)
     if setting.kind == CHOICE:
         # Only the values the game's list file allows, e.g. no tournament armies where the book has none.
-        allowed = _literals(game_home(game).list_schema.model_fields[setting.name].annotation)
+        allowed = _literals(home.list_schema.model_fields[setting.name].annotation)
         return forms.ChoiceField(choices=[c for c in setting.choices(params) if c[0] in allowed], **common)
     return forms.IntegerField(min_value=setting.low, max_value=setting.high,
                               widget=forms.NumberInput(attrs=dict(setting.attrs)), **common)
@@ -52,8 +52,8 @@ def setting_field(setting: ListSetting, params: GameParams, game: str) -> forms.
 
 def setting_fields(game: GameSystem) -> dict[str, forms.Field]:
     """The list settings a game has, as form fields."""
-    params = game_params(game)
-    return {s.name: setting_field(s, params, game.slug) for s in game.home.list_settings}
+    params, home = game_params(game), game.home
+    return {s.name: setting_field(s, params, home) for s in home.list_settings}
 
 
 def settings_state(document: dict, game: GameSystem) -> dict[str, Any]:
@@ -88,7 +88,7 @@ class Control:
     members: tuple[Option, ...] = ()
 
 
-def option_controls(game: str, unit: Unit) -> list[Control]:
+def option_controls(home: Game, unit: Unit) -> list[Control]:
     """Pick-one groups as radios, other grouped or once-only options as checkboxes, the rest as counts.
 
     Options its game says are taken once (`LibraryQuestions.option_taken_once`: every option
@@ -96,7 +96,6 @@ def option_controls(game: str, unit: Unit) -> list[Control]:
     a group may be taken any number of times.
     """
     groups = {g.slug: g for g in unit.option_groups}
-    home = game_home(game)
     controls, placed = [], set()
     for option in unit.options:
         group = groups.get(option.group or "")
@@ -134,17 +133,16 @@ class Caster:
         return self.fixed is None and (self.master or self.chooses > 0 or self.current is not None)
 
 
-def magic_fields_of(game: str) -> tuple[str, str] | None:
+def magic_fields_of(home: Game) -> tuple[str, str] | None:
     """The names of the entry fields a caster's grimoire and spells are, in a game whose casters choose
     spells (its entries declare a `GRIMOIRE` and a `SPELLS` field); else None."""
-    home = game_home(game)
     grimoire, spells = home.files.entry_field(GRIMOIRE.kind), home.files.entry_field(SPELLS.kind)
     return (grimoire.name, spells.name) if grimoire and spells else None
 
 
 def caster(library: Library, unit: Unit, entry: dict) -> Caster | None:
     """What the entry's caster may choose; None for a unit that casts nothing and lists nothing."""
-    home, fields = library.home, magic_fields_of(library.game)
+    home, fields = library.home, magic_fields_of(library.home)
     if fields is None or home.magic is None:
         return None
     grimoire_field, spells_field = fields

@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from armylists.games.base import Game
 from armylists.games.own_fields import JOINED
-from armylists.games.registry import game_home, homes
+from armylists.games.registry import homes
 from armylists.games.schema import MAX_ENTRIES
 from armylists.rules.model import Unit
 from armylists.rules.refused import Refused
@@ -46,9 +47,9 @@ def settable() -> set[str]:
     return {"name", *(f.name for home in homes() for f in home.files.entry_fields)}
 
 
-def references(document: dict) -> tuple[str, ...]:
-    """The entry fields of the list's game whose value is another entry's id (a host, a regiment's hero)."""
-    return tuple(f.name for f in game_home(document["game"]).files.entry_fields if f.names_an_entry)
+def references(home: Game) -> tuple[str, ...]:
+    """The entry fields of the list's game (`home`) whose value is another entry's id (a host, a regiment's hero)."""
+    return tuple(f.name for f in home.files.entry_fields if f.names_an_entry)
 
 
 def find_entry(document: dict, entry_id: str) -> dict:
@@ -91,12 +92,12 @@ def add_entry(document: dict, entry: dict) -> str:
     return entry_id
 
 
-def remove_entry(document: dict, entry_id: str) -> None:
+def remove_entry(document: dict, entry_id: str, home: Game) -> None:
     """Remove an entry; those that named it (heroes joined to it, troops of its regiment) name it no more."""
     entry = find_entry(document, entry_id)
     document["entries"].remove(entry)
     for other in document["entries"]:
-        for key in references(document):
+        for key in references(home):
             if other.get(key) == entry_id:
                 other.pop(key)
 
@@ -113,20 +114,20 @@ def move_entry(document: dict, entry_id: str, *, before: str = "", after: str = 
     entries.insert(at if before else at + 1, entry)
 
 
-def duplicate_entry(document: dict, entry_id: str) -> str:
+def duplicate_entry(document: dict, entry_id: str, home: Game) -> str:
     """Copy an entry to just after it; the copy does not join the original's host (one hero per unit)."""
     entry = find_entry(document, entry_id)
     _room_for_one_more(document)
-    joined = game_home(document["game"]).files.entry_field(JOINED.kind)
+    joined = home.files.entry_field(JOINED.kind)
     copy = {k: (list(v) if isinstance(v, list) else v) for k, v in entry.items() if not joined or k != joined.name}
     copy["id"] = new_entry_id(document)
     document["entries"].insert(document["entries"].index(entry) + 1, copy)
     return copy["id"]
 
 
-def edit_entry(document: dict, entry_id: str, changes: EntryChanges, unit: Unit | None) -> None:
+def edit_entry(document: dict, entry_id: str, changes: EntryChanges, unit: Unit | None, home: Game) -> None:
     entry = find_entry(document, entry_id)
-    allowed, naming = settable(), references(document)
+    allowed, naming = settable(), references(home)
     for key, value in changes.fields.items():
         if key not in allowed:
             raise Refused(f"“{key}” is not something an entry has.")
@@ -158,9 +159,9 @@ def _change_count(options: list[str], slug: str, delta: int) -> list[str]:
     return options
 
 
-def change_settings(document: dict, changes: dict[str, Any]) -> None:
-    """Set (or, with None, clear) list settings; only the settings of the list's game are accepted."""
-    settings = {s.name for s in game_home(document["game"]).list_settings}
+def change_settings(document: dict, changes: dict[str, Any], home: Game) -> None:
+    """Set (or, with None, clear) list settings; only the settings of the list's game (`home`) are accepted."""
+    settings = {s.name for s in home.list_settings}
     for key, value in changes.items():
         if key not in settings:
             raise Refused(f"“{key}” is not a setting of a list.")
@@ -170,10 +171,10 @@ def change_settings(document: dict, changes: dict[str, Any]) -> None:
             document[key] = value
 
 
-def change_command_cards(document: dict, add: list[str], remove: list[str]) -> None:
-    """Take or give back command cards, in the field its game names them in (`CommandCards.field`); a card
-    is held once. Asked only of a game whose lists choose cards (its home's `cards`)."""
-    named_in = game_home(document["game"]).cards.field
+def change_command_cards(document: dict, add: list[str], remove: list[str], home: Game) -> None:
+    """Take or give back command cards, in the field its game (`home`) names them in (`CommandCards.field`); a
+    card is held once. Asked only of a game whose lists choose cards (its home's `cards`)."""
+    named_in = home.cards.field
     cards = [c for c in document.get(named_in, []) if c not in set(remove)]
     cards += [c for c in dict.fromkeys(add) if c not in cards]
     _set(document, named_in, cards)

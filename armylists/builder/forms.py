@@ -16,8 +16,8 @@ from django.core.exceptions import ValidationError
 from armylists.boundary.errors import BadInput
 from armylists.boundary.jsonfile import LIST_BYTES, parse_json, too_big
 from armylists.checking.library import Library
+from armylists.games.base import Game
 from armylists.games.own_fields import COMBINED, JOINED, REGIMENT, SIZE, TICKED, OwnField
-from armylists.games.registry import game_home
 from armylists.rules.model import Unit
 from factions.models import GameSystem, faction_labels
 
@@ -170,18 +170,18 @@ class EntryForm(forms.Form):
     was = PageStateField(required=False)
     name = forms.CharField(max_length=NAME_LIMITS["entry_name"], required=False)
 
-    def __init__(self, *args, game: str, unit: Unit, entry: dict, document: dict, library: Library | None = None,
+    def __init__(self, *args, home: Game, unit: Unit, entry: dict, document: dict, library: Library | None = None,
                  **kwargs):
         super().__init__(*args, **kwargs)
-        own = game_home(game).files.entry_fields
+        own = home.files.entry_fields
         self.unit, self.current, self.library = unit, entry_state(entry, own), library
         self.own = tuple(f.name for f in own)
-        self.controls = option_controls(game, unit)
+        self.controls = option_controls(home, unit)
         for control in self.controls:
             self.fields[control.field] = _control_field(control)
         others = [e.get("id") for e in document.get("entries", []) if e.get("id") != entry.get("id")]
         for field in own:
-            if (made := _own_field(game, field, unit, others)) is not None:
+            if (made := _own_field(home, field, unit, others)) is not None:
                 self.fields[field.name] = made
         self.caster = caster(library, unit, entry) if library is not None else None
         if self.caster is not None:
@@ -228,11 +228,10 @@ class EntryForm(forms.Form):
         return EntryChanges(fields=fields, groups=groups, deltas=deltas)
 
 
-def _own_field(game: str, field: OwnField, unit: Unit, others: list[str]) -> forms.Field | None:
+def _own_field(home: Game, field: OwnField, unit: Unit, others: list[str]) -> forms.Field | None:
     """The form field of one of the game's own entry fields, by the kind of control it is asked for by
     (`own_fields.CONTROLS`; the grimoire and spells are the caster's: `EntryForm._magic_fields`); None where
     the entry is not asked for it."""
-    home = game_home(game)
     if field.control == SIZE.kind and (sizes := home.library.sizes_of(unit.details)):
         return forms.ChoiceField(choices=[(size, size) for size, _ in sizes])
     if field.control == COMBINED.kind and home.combines_units or field.control == TICKED.kind:

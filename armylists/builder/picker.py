@@ -14,9 +14,9 @@ from urllib.parse import urlsplit
 from django.http import HttpRequest, QueryDict
 
 from armylists.checking.library import Library
+from armylists.games.base import Game
 from armylists.games.builder import FactionChoice
 from armylists.games.own_fields import filter_options, matches_filter
-from armylists.games.registry import game_home
 from factions.models import Faction, game_params, labelled
 
 from .models import ArmyList
@@ -26,9 +26,9 @@ from .unitcards import card_maker
 PAGE_URL_MAX = 2000
 
 
-def _filter(game: str, docs: list[dict], query: Mapping[str, str]) -> list[dict]:
+def _filter(home: Game, docs: list[dict], query: Mapping[str, str]) -> list[dict]:
     return [{"name": f.name, "label": f.label, "options": filter_options(f, {d.get(f.name) for d in docs}),
-             "value": query.get(f.name, "")} for f in game_home(game).library.filters]
+             "value": query.get(f.name, "")} for f in home.library.filters]
 
 
 def _told_apart(army_list: ArmyList, library: Library) -> dict[str, str]:
@@ -57,10 +57,10 @@ def picker_context(army_list: ArmyList, library: Library, query: Mapping[str, st
         (f for f in offered if f.slug == primary), offered[0] if offered else None)
     faction = choice.slug if choice else primary
     source = library.factions.get(faction)
-    home = game_home(game)
+    home = library.home
     docs = [d for d in (source.unit_docs.values() if source else ()) if home.builder.offers_unit(d, faction, primary)]
     search = (query.get("q") or "").strip()
-    filters = _filter(game, docs, query)
+    filters = _filter(home, docs, query)
     wanted = [(field, query[field.name]) for field in home.library.filters if query.get(field.name)]
     shown = [d for d in docs if (not search or search.lower() in d["name"].lower())
              and all(matches_filter(field, d, value) for field, value in wanted)]

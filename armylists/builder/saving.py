@@ -193,7 +193,7 @@ def apply_edit(army_list: ArmyList, library: Library, operation: Callable[[dict,
         result = operation(document, before()[0] if reads_before else None)
         parsed, checked, problem = _validate(army_list.game, before, document, library)
         saved, name = dump_list(parsed), parsed.name or row.name
-        said = sentence(describe_changes(row.document, saved, library.unit_names()))
+        said = sentence(describe_changes(row.document, saved, library.unit_names(), library.home))
         summary = (("Undo: " if undoing else "") + said)[:300]
         version, entry_id = row.version + 1, result if isinstance(result, str) else None
         columns, drawn = draw(as_saved(army_list, saved, version, name), checked, problem, entry_id) \

@@ -109,8 +109,8 @@ def set_sharing(*, army_list: ArmyList, shared: bool, show_owner: bool = False) 
 
 def change_settings(*, army_list: ArmyList, library: Library, changes: dict[str, Any], key: str = "",
                     draw: Draw | None = None) -> Changed:
-    return apply_edit(army_list, library, lambda document, _: edits.change_settings(document, changes), key=key,
-                      draw=draw)
+    return apply_edit(army_list, library, lambda document, _: edits.change_settings(document, changes, library.home),
+                      key=key, draw=draw)
 
 
 def _unit(library: Library, faction: str, unit: str):
@@ -161,15 +161,15 @@ def _is_hero(library: Library, document: dict, entry: dict) -> bool:
 
 def remove_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "",
                  draw: Draw | None = None) -> Changed:
-    return apply_edit(army_list, library, lambda document, _: edits.remove_entry(document, entry_id), key=key,
-                      draw=draw)
+    return apply_edit(army_list, library, lambda document, _: edits.remove_entry(document, entry_id, library.home),
+                      key=key, draw=draw)
 
 
 def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool, key: str = "",
                draw: Draw | None = None) -> Changed:
     """Move up (before the entry shown above it) or down (after the one shown below it)."""
     def operation(document: dict, shown: Checked | None) -> str:
-        neighbour = shown_next_to(army_list.game.slug, shown, document, entry_id, above=up)
+        neighbour = shown_next_to(shown, document, entry_id, above=up)
         if not neighbour:
             raise Refused(f"That entry is already the {'first' if up else 'last'} of its group.")
         edits.move_entry(document, entry_id, **({"before": neighbour} if up else {"after": neighbour}))
@@ -180,8 +180,8 @@ def move_entry(*, army_list: ArmyList, library: Library, entry_id: str, up: bool
 
 def duplicate_entry(*, army_list: ArmyList, library: Library, entry_id: str, key: str = "",
                     draw: Draw | None = None) -> Changed:
-    return apply_edit(army_list, library, lambda document, _: edits.duplicate_entry(document, entry_id), key=key,
-                      draw=draw)
+    return apply_edit(army_list, library, lambda document, _: edits.duplicate_entry(document, entry_id, library.home),
+                      key=key, draw=draw)
 
 
 def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes: EntryChanges,
@@ -189,7 +189,7 @@ def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes:
     def operation(document: dict, _before: Checked | None) -> str:
         entry = edits.find_entry(document, entry_id)
         unit = library.unit(entry.get("faction") or document["faction"], entry["unit"])
-        edits.edit_entry(document, entry_id, changes, unit)
+        edits.edit_entry(document, entry_id, changes, unit, library.home)
         return entry_id
 
     return apply_edit(army_list, library, operation, key=key, draw=draw)
@@ -198,5 +198,6 @@ def edit_entry(*, army_list: ArmyList, library: Library, entry_id: str, changes:
 def change_command_cards(*, army_list: ArmyList, library: Library, add: Iterable[str] = (),
                          remove: Iterable[str] = (), key: str = "", draw: Draw | None = None) -> Changed:
     add, remove = list(add), list(remove)
-    return apply_edit(army_list, library, lambda document, _: edits.change_command_cards(document, add, remove),
-                      key=key, draw=draw)
+    return apply_edit(army_list, library,
+                      lambda document, _: edits.change_command_cards(document, add, remove, library.home), key=key,
+                      draw=draw)

@@ -10,7 +10,6 @@ from typing import Any
 
 from armylists.checking.check import Checked
 from armylists.checking.library import Library
-from armylists.games.registry import game_home
 from armylists.rules.report import Report
 
 from .changes import describe_changes, sentence
@@ -40,7 +39,7 @@ def command_cards(army_list: ArmyList, library: Library) -> dict[str, Any]:
 
 
 def cards_to_choose(checked: Checked | None) -> int | None:
-    cards = game_home(checked.army.game).cards if checked else None
+    cards = checked.library.home.cards if checked else None
     return cards.to_choose(checked.army) if cards else None
 
 
@@ -64,4 +63,4 @@ def changed_since(pk: int, seen: int, document: dict, library: Library) -> str |
     then = document_at(pk, seen)
     if then is None:
         return None
-    return sentence(describe_changes(then, document, library.unit_names()))
+    return sentence(describe_changes(then, document, library.unit_names(), library.home))

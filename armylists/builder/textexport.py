@@ -48,7 +48,7 @@ def entry_line(entry: Entry, army: Army, report: Report, labels: dict[str, str],
         lines.append(f"{indent}    {_options(entry)}")
     if entry.rules:  # its unit's rules and those its options grant, as the roster's rules line
         lines.append(f"{indent}    Rules: {', '.join(entry.rules)}")
-    grimoire, spells = chosen_magic(entry.details, magic_fields_of(army.game))
+    grimoire, spells = chosen_magic(entry.details, magic_fields_of(home))
     if grimoire or spells:
         lines.append(f"{indent}    {spell_summary(grimoire, spells, library, untitled='Spells')}")
     return lines

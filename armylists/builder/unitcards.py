@@ -16,8 +16,8 @@ from typing import Any
 from django.urls import reverse
 
 from armylists.checking.library import Library
+from armylists.games.base import Game
 from armylists.games.card_parts import Stat
-from armylists.games.registry import game_home
 from armylists.games.schema import SAMPLE_TAG, is_sample
 from armylists.games.terms import lookup, rule_name, spelled_out, term_key
 
@@ -56,25 +56,25 @@ class UnitCard:
     sizes: list[dict[str, Any]] = field(default_factory=list)
 
 
-def glossary_terms(game: str) -> list[Term]:
+def glossary_terms(home: Game) -> list[Term]:
     """Every special rule the game's glossary explains; the page holds each once, as a popover."""
-    return [Term(term_key(name), name, text) for name, text in sorted(game_home(game).glossary.items())
+    return [Term(term_key(name), name, text) for name, text in sorted(home.glossary.items())
             if text.strip()]
 
 
 _LOOKUPS: dict[int, tuple[dict, dict]] = {}  # id(glossary) -> (glossary, its `lookup`): a game's glossary is read once
 
 
-def _explained(game: str) -> dict[str, tuple[str, str]]:
-    glossary = game_home(game).glossary
+def _explained(home: Game) -> dict[str, tuple[str, str]]:
+    glossary = home.glossary
     kept = _LOOKUPS.get(id(glossary))
     if kept is None or kept[0] is not glossary:
         kept = _LOOKUPS[id(glossary)] = (glossary, lookup(glossary))
     return kept[1]
 
 
-def rule_views(game: str, rules: list[str]) -> list[RuleView]:
-    known = _explained(game)
+def rule_views(home: Game, rules: list[str]) -> list[RuleView]:
+    known = _explained(home)
     views = []
     for rule in rules:
         name = rule_name(rule).casefold()
@@ -83,9 +83,9 @@ def rule_views(game: str, rules: list[str]) -> list[RuleView]:
     return views
 
 
-def unit_tags(game: str, doc: dict[str, Any]) -> list[str]:
+def unit_tags(home: Game, doc: dict[str, Any]) -> list[str]:
     """The labels on a unit's card: its own fields, as its game shows them there, and whether it is a sample."""
-    return game_home(game).library.unit_card_tags(doc) + [SAMPLE_TAG] * is_sample(doc.get("notes"))
+    return home.library.unit_card_tags(doc) + [SAMPLE_TAG] * is_sample(doc.get("notes"))
 
 
 # Cards of live libraries' units, by (data version, game, card address pattern, faction, unit): read, never
@@ -108,8 +108,8 @@ def card_maker(game: str, library: Library) -> Callable[[str, str], UnitCard | N
         return None if doc is None else UnitCard(
             slug=slug, name=doc["name"], faction=faction,
             url=pattern.replace("FACTION", faction).replace("UNIT", slug),
-            price=home.builder.unit_price(doc), tags=unit_tags(game, doc), stats=home.printing.stats(doc),
-            rules=rule_views(game, home.library.unit_rules_named(doc)),
+            price=home.builder.unit_price(doc), tags=unit_tags(home, doc), stats=home.printing.stats(doc),
+            rules=rule_views(home, home.library.unit_rules_named(doc)),
             options=[{"name": o["name"], "cost": cost_text(o.get("cost", 0), home.library.option_cost_note(o))}
                      for o in doc.get("options", ())],
             sizes=[{"value": size, "label": label} for size, label in home.library.sizes_of(doc)])

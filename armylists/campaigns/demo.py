@@ -21,7 +21,7 @@ def _roster(game: GameSystem, faction: str, picks: list[tuple[str, int]]) -> lis
     units = {u.slug: u for u in faction_units(game, faction)}
     chosen = [units[slug] for slug, count in picks for _ in range(count)]
     names = unique_names([u.name for u in chosen])
-    return [to_data(NewUnit(name, spec_of(game.slug, unit))) for name, unit in zip(names, chosen, strict=True)]
+    return [to_data(NewUnit(name, spec_of(game.home, unit))) for name, unit in zip(names, chosen, strict=True)]
 
 
 def _mission(campaign, gm, fielded: dict[str, list[str]], objectives: list[int], winner: str) -> int:

@@ -5,7 +5,7 @@ from django import forms
 from django.core.validators import MaxValueValidator
 
 from armylists.boundary.numbers import whole_number
-from armylists.games.registry import game_home
+from armylists.games.base import Game
 from factions.models import GameSystem
 
 from .models import NAME_MAX, Campaign
@@ -81,11 +81,11 @@ class RecruitForm(forms.Form):
     name = forms.CharField(max_length=NAME_MAX, label="Its name")
     veteran = forms.BooleanField(required=False)
 
-    def __init__(self, *args, game: str, units=(), params=None, **kwargs):
-        """`units`: the faction's, of `game`; `params`: the campaign's rules, whose numbers a veteran costs; none
-        for a campaign kept by hand."""
+    def __init__(self, *args, home: Game, units=(), params=None, **kwargs):
+        """`units`: the faction's, of the game whose home is `home`; `params`: the campaign's rules, whose numbers
+        a veteran costs; none for a campaign kept by hand."""
         super().__init__(*args, **kwargs)
-        cost = game_home(game).library.listed_cost
+        cost = home.library.listed_cost
         self.fields["unit"].choices = [(u.slug, f"{u.name} ({cost(u.details) or '–'})") for u in units]
         if params is None:
             del self.fields["veteran"]

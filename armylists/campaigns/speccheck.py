@@ -52,7 +52,7 @@ class _Library:
             source = self.library.factions.get(faction)
             found = source.unit(unit) if source is not None and unit in source.unit_docs else None
             home = self.game.home
-            variants = [] if found is None else [spec_of(self.game.slug, found, own)
+            variants = [] if found is None else [spec_of(home, found, own)
                                                  for own in home.files.entry_variants(found)]
             self.sold[(faction, unit)] = variants
         return self.sold[(faction, unit)]

@@ -14,7 +14,7 @@ from typing import Any
 
 from armylists.checking.check import check_document
 from armylists.checking.library import library_of
-from armylists.games.registry import game_home
+from armylists.games.base import Game
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.model import Group, Offer, UnitSpec
 from armylists.rules.model import Entry, Unit
@@ -23,10 +23,9 @@ from factions.models import GameSystem
 from .models import NAME_MAX
 
 
-def spec_of(game: str, unit: Unit, own: Mapping[str, Any] | None = None) -> UnitSpec:
-    """`unit` as a campaign buys it, taken as an entry with its game's own fields `own` (combined, at a size:
-    `Files.entry_variants`), the others at their defaults."""
-    home = game_home(game)
+def spec_of(home: Game, unit: Unit, own: Mapping[str, Any] | None = None) -> UnitSpec:
+    """`unit` as a campaign buys it, taken as an entry with its game's (`home`) own fields `own` (combined, at a
+    size: `Files.entry_variants`), the others at their defaults."""
     cost = home.rules.entry_cost
     entry = Entry(id="campaign", unit=unit, details=home.files.entry_details(own or {}))
     base = cost(entry)
@@ -37,11 +36,10 @@ def spec_of(game: str, unit: Unit, own: Mapping[str, Any] | None = None) -> Unit
                     offers, groups)
 
 
-def recruit_spec(game: str, unit: Unit) -> UnitSpec:
+def recruit_spec(home: Game, unit: Unit) -> UnitSpec:
     """`unit` as a campaign recruits it: at its first size, where it has sizes."""
-    home = game_home(game)
     sizes = home.library.sizes_of(unit.details)
-    return spec_of(game, unit, home.files.taken_at(sizes[0][0] if sizes else None))
+    return spec_of(home, unit, home.files.taken_at(sizes[0][0] if sizes else None))
 
 
 def unique_names(names: list[str]) -> list[str]:
@@ -68,7 +66,7 @@ def units_from_list(document: dict) -> tuple[str, list[NewUnit]]:
     army = checked.army
     entries = army.entries
     names = unique_names([e.label for e in entries])
-    units = [NewUnit(name, spec_of(army.game, e.unit, e.details),
+    units = [NewUnit(name, spec_of(checked.library.home, e.unit, e.details),
                      tuple(o.slug for o in e.options)) for name, e in zip(names, entries, strict=True)]
     return army.faction, units
 

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from armylists.boundary.errors import BadInput
-from armylists.games.registry import game_home, homes
+from armylists.games.registry import homes
 from armylists.rules import Report, check
 from armylists.rules.model import Army
 from armylists.rules.overrides import apply_overrides
@@ -67,7 +67,7 @@ def muster_document(data: Any, libraries: Mapping[str, Library] | None = None) -
             game = find_game(slug)
             library = (libraries or {}).get(game.slug) or library_of(game)
             elsewhere = partial(imported_elsewhere, game=game.slug)  # asked only of a book this game lacks
-            return game_home(slug).army_forge_reader.read_list(data, library.factions.values(), elsewhere)
+            return game.home.army_forge_reader.read_list(data, library.factions.values(), elsewhere)
     return data
 
 

@@ -82,20 +82,24 @@ FROZEN_SHARED = frozenset({"name", "units", "rule_texts"})
 
 @dataclass
 class Library:
-    game: str
+    # Its game's home: a live library's from the game row it is read from, a snapshot's from the game it names.
+    home: Game = field(repr=False)
     factions: dict[str, LibraryFaction]
     grimoire_docs: list[dict[str, Any]] = field(default_factory=list)  # Dulce Bellum: the game's grimoires
     # The game's data version it was read at (`library_of`); None for a frozen snapshot.
     version: uuid.UUID | None = None
-    home: Game = field(init=False, repr=False, compare=False)  # its game's home, looked up once
     # The game's common rules in their own words ({"name", "text"}: Army Forge's common-rules file, docs/
     # faction-file.md, "Army Forge's common rules"), explained after a book's own; a snapshot keeps them.
     common_rule_texts: list[dict[str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.home = home = game_home(self.game)
         for faction in self.factions.values():
-            faction.home = home
+            faction.home = self.home
+
+    @property
+    def game(self) -> str:
+        """Its game's slug."""
+        return self.home.slug
 
     def unit(self, faction: str, unit: str) -> Unit | None:
         """A unit of one of the library's factions, or None."""
@@ -164,8 +168,10 @@ class Library:
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> Library:
-        return cls(data["game"], {slug: LibraryFaction.from_dict(slug, f) for slug, f in data["factions"].items()},
-                   list(data.get("grimoires", [])), common_rule_texts=list(data.get("rule_texts", ())))
+        """A stored snapshot: the game it names is looked up here, where the stored data comes in."""
+        factions = {slug: LibraryFaction.from_dict(slug, f) for slug, f in data["factions"].items()}
+        return cls(game_home(data["game"]), factions, list(data.get("grimoires", [])),
+                   common_rule_texts=list(data.get("rule_texts", ())))
 
 
 def fingerprint(data: Any) -> str:
@@ -174,10 +180,10 @@ def fingerprint(data: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def library_from_rows(game: str, factions: Iterable[Faction], grimoires: Iterable[dict[str, Any]] = (),
+def library_from_rows(home: Game, factions: Iterable[Faction], grimoires: Iterable[dict[str, Any]] = (),
                       common_rule_texts: Iterable[dict[str, str]] = ()) -> Library:
-    return Library(game, {
-        f.slug: LibraryFaction(f.slug, f.name, {u.slug: unit_document(u, game) for u in f.units.all()},
+    return Library(home, {
+        f.slug: LibraryFaction(f.slug, f.name, {u.slug: unit_document(u, home) for u in f.units.all()},
                                dict(f.details), list(f.rule_texts))
         for f in factions
     }, list(grimoires), common_rule_texts=list(common_rule_texts))
@@ -191,7 +197,7 @@ def load_library(game: GameSystem) -> Library:
     grimoires = home.magic.grimoire_docs(GameSystem.objects.values_list("details", flat=True).get(pk=game.pk)) \
         if home.magic is not None and home.files.entry_field(GRIMOIRE.kind) is not None else ()
     # The common rules' texts come with the row (read just before, with its data version).
-    return library_from_rows(game.slug, factions_with_details(game.factions.all()), grimoires, game.rule_texts)
+    return library_from_rows(home, factions_with_details(game.factions.all()), grimoires, game.rule_texts)
 
 
 # Game id -> (the data version it was read at, its library).

@@ -13,7 +13,6 @@ from __future__ import annotations
 from armylists.boundary.errors import BadInput
 from armylists.games.base import Game
 from armylists.games.files import ARMY_SHARED
-from armylists.games.registry import game_home
 from armylists.rules.model import Army, Entry, Option, Unit
 
 from .library import Library
@@ -52,7 +51,7 @@ def resolve_entry(library: Library, home: Game, index: int, entry, primary: str)
 def resolve(document: ListIn, library: Library) -> Army:
     if document.faction not in library.factions:
         raise BadInput("faction", f"no faction '{document.faction}' in {library.game}")
-    home = game_home(document.game)
+    home = library.home  # the document's game's: a list is checked against its own game's library
     entries = tuple(resolve_entry(library, home, i, e, document.faction) for i, e in enumerate(document.entries))
     # Each list setting of the game on the `Army` field its rules read it from; what the game finds in the library.
     settings = {s.army_field: getattr(document, s.name) for s in home.list_settings}
@@ -79,5 +78,5 @@ def used_units(document: ListIn) -> dict[str, set[str]]:
 def snapshot_of(document: ListIn, library: Library) -> dict:
     """The unit data a list is checked with, frozen: what a submission stores and a roster's
     data fingerprint hashes (the units it uses, the factions of the cards it chooses)."""
-    cards = game_home(document.game).cards
+    cards = library.home.cards
     return library.snapshot(used_units(document), cards.named(document) if cards else ())

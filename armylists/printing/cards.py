@@ -10,8 +10,8 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from armylists.games.base import Game
 from armylists.games.card_parts import CardContext, Stat, Tracker
-from armylists.games.registry import game_home
 from armylists.games.schema import SAMPLE_TAG
 from armylists.rules.model import Entry
 
@@ -94,9 +94,10 @@ def picks(entry: Entry) -> tuple[Pick, ...]:
     return tuple(seen.values())
 
 
-def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: tuple[int, ...],
+def build_card(home: Game, entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: tuple[int, ...],
                joined: tuple[Card, ...] = ()) -> Card:
-    facts = game_home(ctx.game).printing.card_facts(entry, doc, ctx)
+    """The entry's card as its game (`home`) lays it out."""
+    facts = home.printing.card_facts(entry, doc, ctx)
     return Card(
         entry_id=entry.id,
         name=entry.unit.name,
@@ -110,7 +111,7 @@ def build_card(entry: Entry, doc: dict[str, Any], ctx: CardContext, violations: 
         picks=picks(entry),
         rules=entry.rules,
         keywords=tuple(facts.get("keywords", ())),
-        explained=game_home(ctx.game).printing.rules_named(entry),
+        explained=home.printing.rules_named(entry),
         spells=tuple(facts.get("spells", ())),
         violations=violations,
         joined=joined,

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from armylists.games.registry import game_home, homes
+from armylists.games.base import Game
+from armylists.games.registry import homes
 from armylists.games.terms import NO_DESCRIPTION, Source, Term, explain, rule_name, spelled_out
 
 __all__ = ["NO_DESCRIPTION", "Term", "descriptions", "glossary", "rule_name", "spelled_out"]
@@ -22,7 +23,8 @@ def descriptions() -> dict[str, dict[str, str]]:
     return {home.slug: home.glossary for home in homes()}
 
 
-def glossary(game: str, rules: Iterable[str], sources: Iterable[Source] = (), spells: Iterable[str] = ()
+def glossary(home: Game, rules: Iterable[str], sources: Iterable[Source] = (), spells: Iterable[str] = ()
              ) -> tuple[Term, ...]:
-    """Each rule the list uses, once, explained (armylists/games/terms.py, `explain`) with `game`'s glossary."""
-    return explain(game_home(game).glossary, rules, sources, spells)
+    """Each rule the list uses, once, explained (armylists/games/terms.py, `explain`) with its game's (`home`)
+    glossary."""
+    return explain(home.glossary, rules, sources, spells)

@@ -106,12 +106,12 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
     ctx = CardContext(army.game, army.faction, names, report.entry_points, {e.id: e.label for e in army.entries},
                       library.grimoires, _book_spells(library))
     flagged = _violations_by_entry(problems, report)
+    home = library.home
 
     def card(entry: Entry, joined: tuple[Card, ...] = ()) -> Card:
         doc = library.factions[entry.faction].unit_docs[entry.unit.slug]
-        return build_card(entry, doc, ctx, flagged.get(entry.id, ()), joined)
+        return build_card(home, entry, doc, ctx, flagged.get(entry.id, ()), joined)
 
-    home = library.home
     # Inside its host's card, a joined hero's "Joined to" would only repeat the "Joined by" heading.
     groups = tuple(Group(s.title, s.note or None,
                          tuple(card(e, tuple(card(h).without_detail("Joined to") for h in s.joined.get(e.id, ())))
@@ -135,7 +135,7 @@ def build_sheet(checked: Checked, *, player: str | None, checked_at: datetime,
         list_fingerprint=list_fingerprint,
         data_fingerprint=data_fingerprint,
         groups=groups,
-        glossary=glossary(army.game, (r for c in cards for r in c.all_rules),
+        glossary=glossary(home, (r for c in cards for r in c.all_rules),
                           library.rule_sources(e.faction for e in army.entries), (s.value for s in spells)),
         command_cards=_command_cards(home.cards.chosen(army) if home.cards else (), library.card_texts()),
         spells=spells,

@@ -19,7 +19,7 @@ from armylists.builder.models import ArmyList
 from armylists.events import services as event_services
 from armylists.events.frozen import frozen_fields
 from armylists.events.models import Event, Player, Submission
-from armylists.games.registry import game_home
+from armylists.games.base import Game
 from armylists.rules.refused import Refused
 
 from .models import Sideboard, SideboardSet
@@ -42,12 +42,12 @@ def _share(code: str, what: str, points: int | None, percent: int, limit: int | 
              "message": f"{what} costs {points} points, more than {percent}% of the game size ({most})"}]
 
 
-def combined(main: dict[str, Any], side: dict[str, Any]) -> dict[str, Any]:
+def combined(main: dict[str, Any], side: dict[str, Any], home: Game) -> dict[str, Any]:
     """The main list with the sideboard list's entries added; a sideboard id the main list uses is renamed, and
-    so is every naming of it (a hero's host: the fields of the game that name an entry)."""
+    so is every naming of it (a hero's host: the fields of the game, `home`, that name an entry)."""
     taken = {e["id"] for e in main["entries"]}
     renamed = {e["id"]: f"sideboard-{e['id']}" for e in side["entries"] if e["id"] in taken}
-    naming = [f.name for f in game_home(main["game"]).files.entry_fields if f.names_an_entry]
+    naming = [f.name for f in home.files.entry_fields if f.names_an_entry]
     entries = []
     for entry in copy.deepcopy(side["entries"]):
         entry["id"] = renamed.get(entry["id"], entry["id"])
@@ -65,7 +65,7 @@ def _frozen_sideboard(event, main: Submission, slot: int, document: dict, sidebo
     if document.get("faction") != main.faction:
         raise Refused(f"Sideboard list {slot} is of another faction than your main list.")
     alone = frozen_fields(event, document)
-    both = frozen_fields(event, combined(main.document, alone["document"]))
+    both = frozen_fields(event, combined(main.document, alone["document"], event.game.home))
     share = main_over + _share("sideboard-over-share", f"Sideboard list {slot}", alone["points"],
                                sideboard_percent, event.points_limit)
     return Sideboard(slot=slot, list_name=alone["list_name"], document=alone["document"], library=alone["library"],

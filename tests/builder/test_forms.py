@@ -23,18 +23,18 @@ INFANTRY = unit(
 def form(entry: dict, data: dict, game: str = "aof-regiments") -> EntryForm:
     document = {"entries": [entry, {"id": "e9", "unit": "knights"}]}
     was = entry_state(entry, game_home(game).files.entry_fields)
-    return EntryForm({"was": json.dumps(was), **data}, game=game, unit=INFANTRY, entry=entry,
+    return EntryForm({"was": json.dumps(was), **data}, home=game_home(game), unit=INFANTRY, entry=entry,
                      document=document)
 
 
 def test_pick_one_groups_are_radios_other_groups_and_command_upgrades_checkboxes_the_rest_counts():
-    kinds = [(c.kind, c.field) for c in option_controls("aof-regiments", INFANTRY)]
+    kinds = [(c.kind, c.field) for c in option_controls(game_home("aof-regiments"), INFANTRY)]
     assert kinds == [("group", "group-weapons"), ("checkbox", "option-bows"), ("checkbox", "option-slings"),
                      ("checkbox", "option-banner"), ("count", "option-veteran")]
 
 
 def test_dulce_bellum_options_are_taken_once():
-    assert {c.kind for c in option_controls("dulce-bellum", INFANTRY) if c.option} == {"checkbox"}
+    assert {c.kind for c in option_controls(game_home("dulce-bellum"), INFANTRY) if c.option} == {"checkbox"}
 
 
 def test_an_unchanged_submission_changes_nothing():
@@ -74,14 +74,14 @@ def test_an_option_or_entry_that_is_not_offered_is_a_form_error():
 
 def test_a_form_without_was_sets_what_it_posts():
     entry = {"id": "e1", "unit": "infantry", "options": ["veteran"]}
-    submitted = EntryForm({"option-veteran": "3"}, game="aof-regiments", unit=INFANTRY, entry=entry,
+    submitted = EntryForm({"option-veteran": "3"}, home=game_home("aof-regiments"), unit=INFANTRY, entry=entry,
                           document={"entries": [entry]})
     assert submitted.is_valid() and submitted.changes().deltas == {"veteran": 2}
 
 
 def test_a_was_that_is_not_an_object_is_refused():
     entry = {"id": "e1", "unit": "infantry"}
-    submitted = EntryForm({"was": "[1, 2]"}, game="aof-regiments", unit=INFANTRY, entry=entry,
+    submitted = EntryForm({"was": "[1, 2]"}, home=game_home("aof-regiments"), unit=INFANTRY, entry=entry,
                           document={"entries": [entry]})
     assert "was" in submitted.errors
 
@@ -89,7 +89,7 @@ def test_a_was_that_is_not_an_object_is_refused():
 def test_a_section_that_takes_several_options_keeps_its_heading_over_them():
     """An Army Forge "Upgrade with any" section: its checkboxes stand under its own heading, not loose below the
     section before it."""
-    shown = entry_controls("aof-regiments", INFANTRY, Counter())
+    shown = entry_controls(game_home("aof-regiments"), INFANTRY, Counter())
     section = next(c for c in shown if c["kind"] == "section")
     assert section["label"] == "Arms" and [i["field"] for i in section["items"]] == [
         "option-bows", "option-slings"]

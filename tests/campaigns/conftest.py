@@ -43,7 +43,7 @@ def aof(demo_factions) -> GameSystem:
 def new_unit(game: GameSystem, name: str, unit: str, faction: str = "human-empire", upgrades=(),
              units=None) -> dict:
     found = next(u for u in units or faction_units(game, faction) if u.slug == unit)
-    return to_data(NewUnit(name, spec_of(game.slug, found), tuple(upgrades)))
+    return to_data(NewUnit(name, spec_of(game.home, found), tuple(upgrades)))
 
 
 def starting_units(game: GameSystem, prefix: str = "") -> list[dict]:

@@ -1,7 +1,10 @@
 """The game is resolved where a request, a command or a task starts and handed on: the game row a view
-loads has its home (`GameSystem.home`), a library has its game's (`Library.home`). This counts the look-ups by
-slug left outside armylists/games/, so that none is added; the figure comes down as each is handed on (the aim
-is 20 at most)."""
+loads has its home (`GameSystem.home`), a library has its game's (`Library.home`), and what works for them takes
+that home (a `Game`), never a slug to look up again. This counts the look-ups by slug left outside
+armylists/games/, so that none is added. The aim (20 at most) is met: those left are the game row's home itself
+and where a slug comes in from outside (a list file's or a faction file's `game`, a stored snapshot's, the game an
+Army Forge import names, an admin row's), besides the words for what changed in a list, asked of its document's
+game."""
 from __future__ import annotations
 
 import re
@@ -9,7 +12,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 LOOK_UP = re.compile(r"\bgame_home\(")
-LEFT = 47  # look-ups by slug outside armylists/games/, after GameSystem.home and Library.home
+LEFT = 6  # look-ups by slug outside armylists/games/, where a slug comes in and the game is first resolved
 
 
 def look_ups() -> list[str]:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from armylists.games.registry import game_home
 from armylists.printing.glossary import NO_DESCRIPTION, Term, descriptions, glossary, rule_name
 
 
@@ -67,21 +68,22 @@ def test_the_glossary_file_describes_each_games_common_rules_in_one_line(game):
 
 def test_a_rule_nobody_explains_is_listed_by_name_saying_so_never_dropped():
     # A player at the table needs every rule their list uses, once: one with no text says it has none.
-    assert glossary("battleground", ["Bravery checkbox"]) == (Term("Bravery checkbox", NO_DESCRIPTION),)
-    assert [t.name for t in glossary("battleground", ["Bravery checkbox", "Cavalry"])] == ["Bravery checkbox",
-                                                                                           "Cavalry"]
+    battleground = game_home("battleground")
+    assert glossary(battleground, ["Bravery checkbox"]) == (Term("Bravery checkbox", NO_DESCRIPTION),)
+    assert [t.name for t in glossary(battleground, ["Bravery checkbox", "Cavalry"])] == ["Bravery checkbox",
+                                                                                         "Cavalry"]
 
 
 def test_a_rule_the_book_describes_is_printed_in_the_books_words_before_musters():
     book = [{"name": "Tough", "text": "The book's own words for Tough."},
             {"name": "Shield Wall", "text": "The book's own words for Shield Wall."}]
-    terms = {t.name: t.description for t in glossary("aof-regiments", ["Tough(3)", "Shield Wall", "Hero"],
-                                                  [("Kingdom", book)])}
+    terms = {t.name: t.description for t in glossary(game_home("aof-regiments"), ["Tough(3)", "Shield Wall", "Hero"],
+                                                     [("Kingdom", book)])}
     assert terms["Tough"] == "The book's own words for Tough."
     assert terms["Shield Wall"] == "The book's own words for Shield Wall."
     assert terms["Hero"] == descriptions()["aof-regiments"]["Hero"]  # the book says nothing: Muster's words
 
 
 def test_rule_names_match_ignoring_case_and_appear_once():
-    terms = glossary("aof-regiments", ["tough(3)", "Tough(6)", "TOUGH"])
+    terms = glossary(game_home("aof-regiments"), ["tough(3)", "Tough(6)", "TOUGH"])
     assert [t.name for t in terms] == ["Tough"]

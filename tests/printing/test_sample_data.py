@@ -28,8 +28,8 @@ def sample(monkeypatch):
 
 
 def test_the_picker_tags_a_sample_unit():
-    assert "Sample" in unit_tags("aof-regiments", {"notes": "Sample unit: made up", "models": 1})
-    assert "Sample" not in unit_tags("aof-regiments", {"notes": "From the rulebook", "models": 1})
+    assert "Sample" in unit_tags(game_home("aof-regiments"), {"notes": "Sample unit: made up", "models": 1})
+    assert "Sample" not in unit_tags(game_home("aof-regiments"), {"notes": "From the rulebook", "models": 1})
 
 
 def test_the_roster_marks_the_sample_unit_and_its_stamp_says_sample_data(sample, make_sheet):

@@ -105,12 +105,12 @@ def _entry_form(t: Target) -> forms.Form:
     document = t.army_list.document
     entry = find_entry(document, t.entry)
     unit = t.library.unit(entry.get("faction") or document["faction"], entry["unit"])
-    return builder_forms.EntryForm(game=t.game, unit=unit, entry=entry, document=document, library=t.library)
+    return builder_forms.EntryForm(home=t.library.home, unit=unit, entry=entry, document=document, library=t.library)
 
 
 def _recruit_form(t: Target) -> forms.Form:
     params = load_state(Campaign.objects.get(slug=t.world.campaign)).state.params
-    return campaign_forms.RecruitForm(game=t.campaign_game.slug, units=faction_units(t.campaign_game, "human-empire"),
+    return campaign_forms.RecruitForm(home=t.campaign_game.home, units=faction_units(t.campaign_game, "human-empire"),
                                       params=params)
 
 

@@ -242,7 +242,7 @@ def _season(world: World) -> None:
 
 def _unit(game: GameSystem, name: str, slug: str) -> dict:
     found = next(u for u in faction_units(game, FACTION) if u.slug == slug)
-    return to_data(NewUnit(name, spec_of(game.slug, found), ()))
+    return to_data(NewUnit(name, spec_of(game.home, found), ()))
 
 
 def _campaign(world: World) -> None:

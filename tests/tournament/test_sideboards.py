@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from armylists.events import services
+from armylists.games.registry import game_home
 from armylists.tournament import day
 from armylists.tournament.models import Sideboard
 from armylists.tournament.sideboards import combined, latest_set, submit_sideboards
@@ -95,7 +96,7 @@ def test_the_sets_are_frozen_and_a_new_one_is_added(sideboarded, army_list, play
 def test_a_sideboard_entry_whose_id_the_main_list_uses_is_renamed():
     main = list_file({"unit": "infantry"}, {"unit": "captain", "joined_to": "e1"})
     side = list_file({"unit": "infantry"}, {"unit": "captain", "joined_to": "e1"})
-    ids = [(e["id"], e.get("joined_to")) for e in combined(main, side)["entries"]]
+    ids = [(e["id"], e.get("joined_to")) for e in combined(main, side, game_home(main["game"]))["entries"]]
     assert ids == [("e1", None), ("e2", "e1"), ("sideboard-e1", None), ("sideboard-e2", "sideboard-e1")]
 
 

@@ -78,7 +78,7 @@ def entry_update(request: HttpRequest, pk: int, entry_id: str) -> HttpResponse:
     if unit is None:
         return refused_response(request, army_list, library, "This entry's unit no longer exists; remove the entry.",
                                 entry_id)
-    form = EntryForm(request.POST, game=army_list.game.slug, unit=unit, entry=entry, document=document,
+    form = EntryForm(request.POST, home=library.home, unit=unit, entry=entry, document=document,
                      library=library)
     if not form.is_valid():
         return refused_response(request, army_list, library, form_problem(form), entry_id)

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from armylists.boundary.errors import BadInput
 from armylists.boundary.numbers import whole_number
 from armylists.builder.models import ArmyList
+from armylists.games.base import Game
 from armylists.rules.campaign import Refused
 from armylists.rules.campaign.actions import NewUnit
 from armylists.rules.campaign.data import to_data
@@ -62,7 +63,7 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
                     raise Refused("choose one of your lists and name the army")
                 faction, units = units_from_list(lists.get(pk=form.cleaned_data["army_list"]).document)
             else:
-                units = _picked_units(campaign.game.slug, picker, request.POST)
+                units = _picked_units(campaign.game.home, picker, request.POST)
             services.start_army(campaign=campaign, actor=request.user, owner=request.user, name=name,
                                 faction=faction, units=[to_data(u) for u in units])
         except (Refused, BadInput) as error:
@@ -82,7 +83,7 @@ def army_create(request: HttpRequest, slug: str) -> HttpResponse:
                     home.library.listed_cost(u.details)) for u in picker]})
 
 
-def _picked_units(game: str, units, data) -> list[NewUnit]:
+def _picked_units(home: Game, units, data) -> list[NewUnit]:
     picked = []
     for unit in units:
         count = whole_number(data.get(f"count-{unit.slug}", "").strip() or "0")
@@ -92,7 +93,7 @@ def _picked_units(game: str, units, data) -> list[NewUnit]:
     if not picked:
         raise Refused("pick at least one unit")
     names = unique_names([u.name for u in picked])
-    return [NewUnit(name, recruit_spec(game, u))
+    return [NewUnit(name, recruit_spec(home, u))
             for name, u in zip(names, picked, strict=True)]
 
 

@@ -32,7 +32,7 @@ def army_manage(request: HttpRequest, slug: str, key: str) -> HttpResponse:
         "campaign": campaign, "army": row, "params": state.params, "manual": state.manual,
         "units": [u for u in row.units if u.active], "allowance": army.allowance,
         "pending": state.open_mission_of(key),
-        "recruit_form": RecruitForm(game=campaign.game.slug, units=units, params=state.params)})
+        "recruit_form": RecruitForm(home=campaign.game.home, units=units, params=state.params)})
 
 
 def _upgrade(request: HttpRequest, slug: str, key: str, kind: str) -> HttpResponse:
@@ -71,12 +71,13 @@ def unit_recruit(request: HttpRequest, slug: str, key: str) -> HttpResponse:
     """Step 6 with campaign rules; a unit added by hand in a campaign without them."""
     campaign, loaded, army = changeable(request, slug, key)
     units = faction_units(campaign.game, army.faction)
-    form = RecruitForm(request.POST, game=campaign.game.slug, units=units, params=loaded.state.params)
+    home = campaign.game.home
+    form = RecruitForm(request.POST, home=home, units=units, params=loaded.state.params)
     back = _manage_url(campaign, key)
     if not form.is_valid():
         return refuse_form(request, form, back)
     unit = next(u for u in units if u.slug == form.cleaned_data["unit"])
-    spec = recruit_spec(campaign.game.slug, unit)
+    spec = recruit_spec(home, unit)
     new = to_data(NewUnit(form.cleaned_data["name"], spec))
     if loaded.state.manual:
         return act(request, campaign, "add-unit", {"army": key, "unit": new}, back=back)
