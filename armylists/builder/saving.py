@@ -142,6 +142,11 @@ def store_verdict(army_list: ArmyList, verdict: dict[str, Any], data_version) ->
     return verdict
 
 
+def store_page_shape(army_list: ArmyList, columns: dict[str, Any]) -> None:
+    """Keep the page's shape drawn from the list as it is now (`Draw`'s columns), unless the list changed meanwhile."""
+    ArmyList.objects.filter(pk=army_list.pk, version=army_list.version).update(**columns)
+
+
 def _record(row: Stored, new: ListVersion) -> None:
     """Append the new version to the list's history (and the one it came from, if the history
     does not have it yet: lists saved before there was a history, or never edited). No conflict is

@@ -49,8 +49,9 @@ PASSWORD = "pw-alice-fuzz-123"
 # (a refused login is counted on purpose), the rate and cost limits' tallies (every request counts, a refused
 # one too: armylists/ops/tallies.py), and the admin's own log.
 UNWATCHED_APPS = {"sessions", "axes", "admin", "contenttypes", "ops"}
-# A list's stored verdict is a cache of its check, refreshed when a page reads a list whose cache is stale.
-CACHE_FIELDS = {("builder", "armylist"): {"verdict", "verdict_version", "verdict_data_version"}}
+# A list's stored verdict is a cache of its check, and its page's shape a cache of its page, each refreshed when
+# a page reads a list whose cache is stale.
+CACHE_FIELDS = {("builder", "armylist"): {"verdict", "verdict_version", "verdict_data_version", "page_shape"}}
 
 
 @dataclass

@@ -100,6 +100,7 @@ NOT_USER_TYPED = {
                                      "only as the values of hidden inputs, which the template escapes "
                                      "(campaigns/post_battle.html)",
     "builder.ArmyList.verdict": "the checker's report, made by the program",
+    "builder.ArmyList.page_shape": "the builder page's shape (ids and digests), made by the program",
     "builder.ListVersion.edit_key": "an X-Edit-Key header, [A-Za-z0-9_-]{1,64} or refused (replay.py)",
     "events.Event.slug": "made from the name by slugify: [a-z0-9-] only",
     "events.Event.time_zone": "must name an IANA zone (services._zone refuses anything else)",

@@ -18,7 +18,7 @@ from ..models import ArmyList
 from ..permissions import get_owned_list_or_404
 from ..picker import page_picker
 from ..replay import BadEditKey, is_retry_of_a_saved_edit
-from ..saving import Draw
+from ..saving import Draw, store_page_shape
 from ..services import Changed
 from ..summary import changed_since, document_at, last_change
 
@@ -105,7 +105,7 @@ def remember_page(army_list: ArmyList, library: Library, context: dict) -> None:
     its version has it already (a page opened after an edit, or twice)."""
     columns = _stored_shape(army_list, library, shape_of(context))
     if _kept_shape(army_list.page_shape, columns["page_shape"]["key"]) is None:
-        ArmyList.objects.filter(pk=army_list.pk, version=army_list.version).update(**columns)
+        store_page_shape(army_list, columns)
 
 
 def _shape_at(army_list: ArmyList, document: dict, version: int, library: Library,
