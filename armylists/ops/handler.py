@@ -43,7 +43,7 @@ once the body has arrived: a slow client's upload is the server's to bound.
 
 A request that a function of settings.ANSWERED_ON_THE_LOOP answers (its status, else None) is
 answered there, bare, before Django makes a request of it: the event day's unchanged polls
-(armylists/tournament/polling.py), a tenth of whose cost was the rest of the way.
+(armylists/tournament/polling.py), for which the rest of the way was most of the cost.
 
 The Django internals used here are named, with the releases they were read in,
 in armylists.ops.private_apis.
