@@ -43,7 +43,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.bench_builder import Player, setup, sized_lists  # noqa: E402
-from tests.bench_slow_clients import free_port, procfile_web, start_server, stop_server, wait_until_up  # noqa: E402
+from tests.bench_slow_clients import (  # noqa: E402
+    free_port,
+    procfile_web,
+    start_server,
+    stop_server,
+    wait_until_all_listen,
+    wait_until_up,
+)
 
 TARGET_MS = 8.0
 SETTINGS_PROFILED = "tests.bench_edit_cpu_settings"
@@ -74,24 +81,6 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of process `pid`, all its threads (proc(5): fields 14 and 15, in ticks)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def web_process(master: int) -> int:
-    """The master's one worker (WEB_CONCURRENCY=1), found among /proc's processes by its parent."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        children = [int(p.name) for p in Path("/proc").iterdir() if p.name.isdigit() and _parent(p) == master]
-        if len(children) == 1:
-            return children[0]
-        time.sleep(0.2)
-    raise SystemExit("the web master did not settle on one worker")
-
-
-def _parent(proc: Path) -> int | None:
-    try:
-        return int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
 
 
 class Page:
@@ -133,13 +122,12 @@ class Page:
         self.post(html.unescape(remove), {})
 
 
-def measure(port: int, master: int, username: str, pk: int, edits: int) -> float:
+def measure(port: int, worker: int, username: str, pk: int, edits: int) -> float:
     """Mean CPU ms of the web process per edit, over `edits` adds and removes in turn."""
     player = Player(port, username, pk)
     player.log_in()
     page = Page(player, pk)
     page.add_then_remove(0)  # warm: the first edit loads what every later one shares
-    worker = web_process(master)
     before = cpu_seconds(worker)
     for n in range(edits // 2):
         page.add_then_remove(n + 1)
@@ -154,7 +142,8 @@ def serve_and_measure(directory: Path, env: dict, lists: dict[int, tuple[str, in
     server = start_server(f"{procfile_web()} --bind 127.0.0.1:$PORT", env | {"WEB_CONCURRENCY": "1", **extra}, log)
     try:
         wait_until_up(port, server, log)
-        return {size: measure(port, server.pid, username, pk, edits) for size, (username, pk) in lists.items()}
+        worker, = wait_until_all_listen(server, 1)  # the master's one process, whose CPU is the site's
+        return {size: measure(port, worker, username, pk, edits) for size, (username, pk) in lists.items()}
     finally:
         stop_server(server)
 

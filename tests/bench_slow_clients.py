@@ -129,14 +129,17 @@ def wait_until_up(port: int, server: subprocess.Popen, log: Path) -> None:
     raise SystemExit("the server did not answer within 60 s")
 
 
-def wait_until_all_listen(server: subprocess.Popen, processes: int, seconds: float = 120) -> None:
-    """Until every one of the master's `processes` listens: they warm up one after the other (armylists/ops/
-    server.py), seconds of CPU each, which a figure measured meanwhile would count as the site's."""
+def wait_until_all_listen(server: subprocess.Popen, processes: int, seconds: float = 120) -> list[int]:
+    """The process ids of the master's `processes` once every one listens: they warm up one after the other
+    (armylists/ops/server.py), seconds of CPU each, which a figure measured meanwhile would count as the site's.
+    Each marks itself with a file (`listening_mark`), which nothing signals: so it is looked for five times a
+    second, in the benchmarks only."""
     deadline = time.monotonic() + seconds
-    while len(glob.glob(master_file("*.listening", server.pid))) < processes:
+    while len(marks := glob.glob(master_file("*.listening", server.pid))) < processes:
         if time.monotonic() > deadline or server.poll() is not None:
             raise SystemExit(f"not every web process listened within {seconds:.0f} s")
         time.sleep(0.2)
+    return [int(Path(mark).name.rsplit("-", 1)[1].split(".", 1)[0]) for mark in marks]
 
 
 def slow_client(port: int, stop: threading.Event, connected: list[int], trickled: list[int] | None = None) -> None:

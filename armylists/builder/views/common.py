@@ -85,9 +85,8 @@ def _shape_key(army_list: ArmyList, document: dict, version: int, library: Libra
                    army_list.game.params])
 
 
-def _stored_shape(army_list: ArmyList, library: Library, shape: Shape) -> dict:
-    """The column that keeps `shape` with the list's version (`ArmyList.page_shape`)."""
-    key = _shape_key(army_list, army_list.document, army_list.version, library)
+def _stored_shape(key: str, shape: Shape) -> dict:
+    """The column that keeps `shape` with the list's version it was drawn from, under `key` (`_shape_key`)."""
     return {"page_shape": {"key": key, "shape": shape.as_data()}}
 
 
@@ -103,9 +102,9 @@ def _kept_shape(stored: dict | None, key: str) -> Shape | None:
 def remember_page(army_list: ArmyList, library: Library, context: dict) -> None:
     """Keep the page drawn from `context` (the list as it is now) as the page before its next edit, unless
     its version has it already (a page opened after an edit, or twice)."""
-    columns = _stored_shape(army_list, library, shape_of(context))
-    if _kept_shape(army_list.page_shape, columns["page_shape"]["key"]) is None:
-        store_page_shape(army_list, columns)
+    key = _shape_key(army_list, army_list.document, army_list.version, library)
+    if _kept_shape(army_list.page_shape, key) is None:
+        store_page_shape(army_list, _stored_shape(key, shape_of(context)))
 
 
 def _shape_at(army_list: ArmyList, document: dict, version: int, library: Library,
@@ -126,7 +125,8 @@ def drawing(request: HttpRequest, library: Library) -> Draw | None:
                                  forms=frozenset([entry_id] if entry_id else []))
         context |= {"open_entry": entry_id, "library": library}
         shape = shape_of(context)
-        return _stored_shape(army_list, library, shape), (context, shape)
+        key = _shape_key(army_list, army_list.document, army_list.version, library)
+        return _stored_shape(key, shape), (context, shape)
 
     return draw
 
@@ -135,8 +135,8 @@ def changed_response(request: HttpRequest, changed: Changed, library: Library, *
     army_list = changed.army_list
     if not request.htmx:
         return redirect(list_url(army_list, changed.entry_id))
-    draw = drawing(request, library)
-    context, now = changed.drawn or draw(army_list, changed.checked, changed.problem, changed.entry_id)[1]
+    context, now = changed.drawn or drawing(request, library)(army_list, changed.checked, changed.problem,
+                                                               changed.entry_id)[1]
     context["army_list"] = army_list  # the row as saved, for the copy the drawing was made on
     seen = page_version(request)
     if seen is not None and seen == changed.before_version:
