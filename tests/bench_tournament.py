@@ -8,14 +8,18 @@ For each size it pairs round 1 (random) and then three rounds by standing,
 each after random results, and prints the time of each pairing (the service,
 as the page's button and `pair_round` run it: queries, pairing and writing
 the tables), of the standings (the two queries and the ranking, and the
-whole page) and of the wall sheets' PDFs (the request's answer, and the
-rendering). Targets on a 2-core machine: pairing 1,000 players under 2 s,
+whole page), of the wall sheets' PDFs (the request's answer, and the
+rendering) and, at the first result of the day and half-way through rounds 1
+and 4, of a standings poll from a page at the version before one result was
+confirmed (its bytes and rows, and the server's time and CPU: docs/events.md,
+"Polling"). Targets on a 2-core machine: pairing 1,000 players under 2 s,
 their standings under 200 ms, every request under 2 s.
 """
 from __future__ import annotations
 
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -56,10 +60,11 @@ def make_event(players: int):
     return services.change_state(event=event, to=Event.State.LOCKED, by=organiser)
 
 
-def play(round_, rng: random.Random) -> None:
+def play(round_, rng: random.Random, tables: list | None = None) -> None:
+    """Random results for the round's tables (or `tables`), confirmed, written in bulk (not in the day's log)."""
     from armylists.tournament.models import Table
 
-    tables = list(round_.tables.filter(second__isnull=False))
+    tables = list(round_.tables.filter(second__isnull=False)) if tables is None else tables
     for t in tables:
         t.outcome = rng.choice(["first", "second", "tie"])
         t.first_destruction, t.second_destruction = rng.randrange(0, 1500, 5), rng.randrange(0, 1500, 5)
@@ -100,12 +105,53 @@ def bench(players: int) -> None:
         round_ = pair_next_round(event=event, by=None, seed=number)
         took = time.perf_counter() - started
         print(f"{players:>5} players: pairing round {number}: {took:.3f} s")
+        if number == 1:
+            poll_figures(event, round_, players, rng, played=0)
+        if number in (1, 4):
+            poll_figures(event, round_, players, rng, played=0.5)
         play(round_, rng)
     computed, page = standings_times(event)
     print(f"{players:>5} players: standings after 4 rounds: {computed * 1000:.0f} ms computed "
           f"(2 queries and the ranking), {page * 1000:.0f} ms the whole page")
     if players <= WALL_MAX:
         wall_times(event, players)
+
+
+POLLED = re.compile(r'hx-get="([^"]*seen=[^"]*)"')
+POLL_HEADERS = {"HX-Request": "true", "HX-Target": "standings"}
+
+
+def poll_figures(event, round_, players: int, rng: random.Random, played: float, runs: int = 5) -> None:
+    """With the `played` share of the round's tables confirmed, an organiser's standings page is opened; the
+    next table sends its result and the other player confirms it; the page's poll then brings what changed: its
+    bytes, rows, and the server's time and CPU (this process's: the test client answers in it)."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from armylists.tournament import results
+
+    tables = list(round_.tables.filter(second__isnull=False).order_by("number"))
+    rng.shuffle(tables)
+    done = int(len(tables) * played)
+    play(round_, rng, tables[:done])
+    table = tables[done]
+    client = Client()
+    client.force_login(event.created_by)
+    page = client.get(reverse("tournament:standings", args=[event.slug])).content.decode()
+    address = POLLED.search(page).group(1).replace("&amp;", "&")
+    results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
+    results.confirm(table=table, player=table.second)
+    walls, cpus = [], []
+    for _ in range(runs):
+        started, cpu = time.perf_counter(), time.process_time()
+        answer = client.get(address, headers=POLL_HEADERS)
+        walls.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - cpu)
+    rows = answer.content.count(b'data-testid="standing"')
+    print(f"{players:>5} players: round {round_.number}, {done} tables confirmed, a standings poll after table "
+          f"{table.number}'s result: "
+          f"{len(answer.content) / 1024:.1f} KB, {rows} of {players} rows (the page: {len(page) / 1024:.1f} KB); "
+          f"{statistics.median(walls) * 1000:.0f} ms, {statistics.median(cpus) * 1000:.0f} ms of CPU")
 
 
 WALL_MAX = 1_000  # the wall sheets of larger events are not timed (their rendering takes a minute)

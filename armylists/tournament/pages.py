@@ -1,7 +1,8 @@
 """What the day's pages show (read side): the current round, a player's table, the organisers' panel."""
 from __future__ import annotations
 
-from django.utils.html import format_html_join
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from armylists.events.models import Event, Player, Submission
 from armylists.events.permissions import Access
@@ -73,18 +74,20 @@ def day_context(access: Access) -> dict:
 
 
 FACTION_CELL = "<td>{}</td>"
-STANDING_ROW = ('<tr data-testid="standing"><td class="num" data-label="Rank" data-testid="rank">{}</td>'
-                '<td><strong data-testid="standing-player">{}</strong> <span class="muted" '
+# Each row's id is its place in the table (from 1), which a standings poll's changed rows are swapped into
+# (board.py).
+STANDING_ROW = ('<tr id="standing-{}" data-testid="standing"><td class="num" data-label="Rank" data-testid="rank">{}'
+                '</td><td><strong data-testid="standing-player">{}</strong> <span class="muted" '
                 'data-testid="standing-notes">{}</span></td>' + FACTION_CELL +
                 '<td class="num" data-testid="vp">{} VP</td><td class="num" data-label="Destruction points">{}</td>'
                 '<td class="num" data-testid="played">{}</td><td class="opponents" data-label="Opponents">{}</td></tr>')
 
 
-def standing_rows_html(standings: list[Standing], factions: bool = True) -> str:
+def standing_rows(standings: list[Standing], factions: bool = True) -> list[SafeString]:
     """The standings' rows, escaped, built here: 1,000 rows through the template engine take half a second.
     Without `factions`, no faction cell (a player's view before the lists are published: `sees_factions`)."""
     row = STANDING_ROW if factions else STANDING_ROW.replace(FACTION_CELL, "", 1)
-    return format_html_join("\n", row, (
-        (s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "",
-         *((s.player.faction or "no list",) if factions else ()), s.line.vp, s.line.destruction,
-         s.played, s.opponent_names or "–") for s in standings))
+    return [format_html(row, place, s.line.rank, s.player.display_name, f"({s.notes})" if s.notes else "",
+                        *((s.player.faction or "no list",) if factions else ()), s.line.vp, s.line.destruction,
+                        s.played, s.opponent_names or "–")
+            for place, s in enumerate(standings, start=1)]

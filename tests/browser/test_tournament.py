@@ -147,25 +147,47 @@ def test_the_tables_refresh_never_wipes_a_result_being_typed(new_page, demo_data
 
 def test_a_poll_that_finds_nothing_new_leaves_the_table_and_goes_on_polling(new_page, demo_data):
     """Polls answered 204 (nothing changed: docs/events.md, "Polling") swap nothing in and keep the poll going;
-    the poll after the opponent's entry brings it."""
-    event = locked_event(2)
-    table = day.pair_next_round(event=event, by=get_user_model().objects.get(username="demo")).tables.get()
+    the poll after the opponent's entry brings it. The standings' poll after a confirmation brings the rows that
+    changed, which htmx swaps in place."""
+    event = locked_event(4)
+    demo = get_user_model().objects.get(username="demo")
+    table, other = day.pair_next_round(event=event, by=demo).tables.order_by("number")
     phone = new_page(table.first.user, width=375, height=740)
     phone.clock.install()
     phone.goto(f"/events/{event.slug}/day/")
     phone.get_by_label("Your destruction points").fill("850")
 
-    def poll() -> int:
-        with phone.expect_response(lambda response: "seen=" in response.url) as answer:
-            phone.clock.fast_forward(POLL_MS)
+    def poll(page) -> int:
+        with page.expect_response(lambda response: "seen=" in response.url) as answer:
+            page.clock.fast_forward(POLL_MS)
         return answer.value.status
-    assert [poll(), poll()] == [204, 204]
+    assert [poll(phone), poll(phone)] == [204, 204]
     expect(phone.get_by_test_id("seat")).to_have_text("Round 1, table 1")
     results.enter(table=table, player=table.second, said="win", mine=500, theirs=100)
-    assert poll() == 200
+    assert poll(phone) == 200
     # htmx settles a swapped element, and starts its poll, a moment after the swap (htmx.config.defaultSettleDelay):
     # under the page's installed clock that moment waits for the clock.
     phone.clock.run_for(100)
     expect(phone.get_by_test_id("result-state")).to_contain_text(f"{table.second.display_name} entered")
     expect(phone.get_by_label("Your destruction points")).to_have_value("850")
-    assert poll() == 204
+    assert poll(phone) == 204
+    # The standings, the other table's result in: its winner leads, the two at this table are equal 3rd.
+    results.organiser_result(table=other, winner=other.first, first_destruction=800, second_destruction=700,
+                             by=demo)
+    board = new_page(demo, width=375, height=740)
+    board.clock.install()
+    board.goto(f"/events/{event.slug}/standings/")
+    expect(board.get_by_test_id("rank")).to_have_text(["1", "2", "3", "3"])
+    assert poll(board) == 204
+    results.confirm(table=table, player=table.first)
+    with board.expect_response(lambda response: "seen=" in response.url) as answer:
+        board.clock.fast_forward(POLL_MS)
+    # Three rows, not the leader's; swapped in, they make the new order, and the round is over: no more polls.
+    assert answer.value.status == 200 and answer.value.text().count('hx-swap-oob="true"') == 3
+    board.clock.run_for(100)
+    expect(board.get_by_test_id("standing-player")).to_have_text([
+        other.first.display_name, table.second.display_name, other.second.display_name, table.first.display_name])
+    expect(board.get_by_test_id("rank")).to_have_text(["1", "2", "3", "4"])
+    expect(board.get_by_test_id("standings-status")).to_have_text("After round 1.")
+    expect(board.locator("[hx-get]")).to_have_count(0)
+    fits(board, 375)

@@ -34,7 +34,7 @@ DAY = json.loads(Path(os.environ["LOAD_DAY"]).read_text(encoding="utf-8"))
 SECONDS = float(os.environ.get("LOAD_SECONDS", "300"))
 CSRF = "loadtestloadtestloadtestloadtest"  # a CSRF secret of the client's choosing: cookie and field agree
 POLLED = {"my-table": re.compile(r'id="my-table"[^>]*hx-get="([^"]+)"'),
-          "standings": re.compile(r'id="standings"[^>]*hx-get="([^"]+)"')}
+          "standings": re.compile(r'id="standings-status"[^>]*hx-get="([^"]+)"')}
 SEEN = re.compile(r'name="seen" value="(\w+)"')
 STARTED = time.monotonic()
 DAY_PATH = f"/events/{DAY['event']}/day/"

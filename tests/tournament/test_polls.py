@@ -1,6 +1,6 @@
 """The day's polls (docs/events.md, "Polling"): a poll that finds nothing new is answered 204 from the day's
-version, without building the page or reading the session and the user; after a change, the fragment or the
-board as before."""
+version, without building the page or reading the session and the user; after a change, the fragment, or what
+changed on the board (tests/tournament/test_standings_poll.py)."""
 from __future__ import annotations
 
 import re
@@ -105,16 +105,18 @@ def test_the_same_result_sent_again_changes_nothing_and_the_poll_stays_204(round
 
 
 def test_a_standings_poll_is_204_while_nothing_changes_and_the_board_after_a_confirmation(round_one, organiser):
+    """The first result of four players moves every row (the two who have not played are 3rd, not 1st): the whole
+    board, not the rows (tests/tournament/test_standings_poll.py)."""
     event, table = round_one
     viewer = client_for(organiser)
-    address = polled(viewer.get(reverse("tournament:standings", args=[event.slug])).text, "standings")
+    address = polled(viewer.get(reverse("tournament:standings", args=[event.slug])).text, "standings-status")
     response, queries = poll(viewer, address, BOARD)
     assert response.status_code == 204 and response.templates == [] and queries <= POLL_QUERIES_MAX
     results.enter(table=table, player=table.first, said="win", mine=300, theirs=120)
     results.confirm(table=table, player=table.second)
     board = viewer.get(address, headers=BOARD)
     assert board.status_code == 200 and board.text.lstrip().startswith('<section id="standings"')
-    assert polled(board.text, "standings") != address
+    assert polled(board.text, "standings-status") != address
 
 
 def test_a_poll_token_opens_nothing_to_someone_it_was_not_given_to(round_one, stranger):
@@ -128,7 +130,7 @@ def test_a_poll_token_opens_nothing_to_someone_it_was_not_given_to(round_one, st
     bare = f"{reverse('tournament:day', args=[event.slug])}?seen={day_version(event.slug)}"
     assert outsider.get(bare, headers=MY_TABLE).status_code == 404
     board = polled(client_for(table.second.user).get(reverse("tournament:standings", args=[event.slug])).text,
-                   "standings")
+                   "standings-status")
     assert outsider.get(board, headers=BOARD).status_code == 404  # the standings before publication
 
 

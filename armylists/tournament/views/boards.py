@@ -5,12 +5,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
+from django_htmx.http import reswap, retarget
 
 from armylists.ops.ratelimit import cost_limited
 from armylists.printing.rendered import reloaded_or_limited, serve_pdf
 
+from .. import board
 from ..models import Round
-from ..pages import current_round, standing_rows_html, tables_of
+from ..pages import current_round, standing_rows, tables_of
 from ..polling import current_version, poll_token, polled
 from ..printable import WallSheet, csv_of, wall_sheet
 from ..read import round_closed, standings_of
@@ -32,15 +34,22 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     if isinstance(found, HttpResponse):
         return found  # to log in first
     event, access = found
-    seen = poll_token(request, slug, current_version(slug))  # before what the board shows, as on the day page
+    version = current_version(slug)  # before what the board shows, as on the day page
     round_ = current_round(event)
     factions = sees_factions(event, access)
-    context = {"event": event, "access": access, "poll_token": seen,
-               "rows": standing_rows_html(standings_of(event), factions), "factions": factions, "round": round_,
-               "running": round_ is not None and not round_closed(round_)}
-    if request.htmx and request.htmx.target == "standings":
+    rows = standing_rows(standings_of(event), factions)
+    context = {"event": event, "access": access, "poll_token": poll_token(request, slug, version),
+               "shown": board.remember(event, version, factions, rows), "rows": rows, "factions": factions,
+               "round": round_, "running": round_ is not None and not round_closed(round_)}
+    if not (request.htmx and request.htmx.target == "standings"):
+        return render(request, "tournament/standings.html", context)
+    changed = board.changed_places(request, event, factions, rows)
+    if changed is None:
         return render(request, "tournament/standings.html#board", context)
-    return render(request, "tournament/standings.html", context)
+    # The rows that changed, each in place of its own, and the status line in place of the one that polled.
+    context["changed"] = [board.out_of_band(rows[place]) for place in changed]
+    answer = render(request, "tournament/standings.html#changes", context)
+    return retarget(reswap(answer, "outerHTML"), "#standings-status")
 
 
 # Up to this many lines a wall sheet is rendered within its request (a few tenths of a second); a longer one by
