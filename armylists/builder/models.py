@@ -45,6 +45,9 @@ class ArmyList(models.Model):
     # The builder page's shape at `version`, saved with it: what the next edit's answer compares with,
     # whichever web process serves it. Trusted only under the key stored with it (views/common.py).
     page_shape = models.JSONField(null=True, blank=True, editable=False)
+    # The version the list's history (ListVersion) last had added by an edit (saving.py): while it is
+    # `version`, the next edit need not look the history up to know the version it starts from is kept.
+    history_version = models.PositiveIntegerField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-updated"]

@@ -15,7 +15,7 @@ def owned_list(user, pk: int | None) -> ArmyList | None:
     if pk is None or not getattr(user, "is_authenticated", False):
         return None
     try:  # not .first(): its ordering was a tenth of the query's cost, for one row at most
-        return ArmyList.objects.select_related("game", "faction").get(pk=pk, owner=user)
+        return ArmyList.objects.select_related("game", "faction").get(pk=pk, owner_id=user.pk)
     except ArmyList.DoesNotExist:
         return None
 

@@ -11,9 +11,9 @@ more changes to its list (a retry comes seconds later, not thirty edits later).
 The script makes the key with `crypto.randomUUID()`, or 32 hex digits from `crypto.getRandomValues`
 where the page is not a secure context (plain http on a LAN), and drops it on any answer, so a second
 tap after an answer is a second edit. A replay writes no version, so undo still takes back the edit
-itself. Of two identical requests at once, the versioned UPDATE lets one through and the other,
-applied again to the newer list, finds its key (saving.py); should the unique key still be hit, the
-save is rolled back and answered as a replay. An edit without a key behaves as it always did.
+itself. The history is not looked up before an edit: a replay is applied as any edit, and its save
+hits the unique key, is rolled back, and the list read again finds the key (saving.py), as does the
+loser of two identical requests at once. An edit without a key behaves as it always did.
 """
 from __future__ import annotations
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from armylists.builder import edits, services
@@ -111,6 +113,36 @@ def test_undo_after_a_replay_takes_back_the_edit_that_was_made(make_list):
     assert units(army_list) == ["knights"]
     services.undo(army_list=fresh(army_list), library=library)
     assert units(army_list) == []
+
+
+def test_a_lists_first_edit_keeps_the_version_it_started_from_so_undo_takes_it_back(make_list):
+    army_list = make_list("aof-regiments", {"unit": "infantry"})
+    add(army_list, "knights", key="first")
+    assert list(ListVersion.objects.filter(army_list=army_list).values_list("version", flat=True)) == [2, 1]
+    services.undo(army_list=fresh(army_list), library=library_of(army_list.game))
+    assert units(army_list) == ["infantry"]
+
+
+def test_an_edit_reads_no_history_while_the_list_says_its_history_holds_its_version(make_list):
+    """A replay is found by the history's unique key when it is saved, not looked up before every edit."""
+    army_list = make_list("aof-regiments")
+    add(army_list, "knights", key="a")
+    with CaptureQueriesContext(connection) as queries:
+        add(army_list, "captain", key="b")
+    read = [q["sql"] for q in queries if q["sql"].startswith("SELECT") and "builder_listversion" in q["sql"]]
+    assert read == [] and units(army_list) == ["knights", "captain"]
+
+
+def test_a_list_that_does_not_say_its_version_is_kept_is_still_saved_once(make_list):
+    """A list saved before the row said so (history_version empty, its history holding its version): the
+    save meets the history's row, reads the history and saves on the next attempt."""
+    army_list = make_list("aof-regiments")
+    add(army_list, "knights")
+    ArmyList.objects.filter(pk=army_list.pk).update(history_version=None)
+    add(army_list, "captain", key="c")
+    assert units(army_list) == ["knights", "captain"]
+    assert list(ListVersion.objects.filter(army_list=army_list).values_list("version", flat=True)) == [3, 2, 1]
+    assert fresh(army_list).history_version == 3
 
 
 def test_a_retry_that_lands_while_the_first_request_is_saving_is_a_replay(make_list, monkeypatch):
