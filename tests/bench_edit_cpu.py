@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import html
+import json
 import os
 import pstats
 import re
@@ -75,6 +76,16 @@ class ProfileEdits:
         finally:
             self.profile.disable()
             self.profile.dump_stats(os.environ[PROFILE_ENV])
+
+
+def machine_speed_ms() -> float:
+    """CPU ms of a fixed piece of plain Python (the best of five): the same code's CPU time per edit varied by a
+    third between quiet runs hours apart on one virtual machine, with this figure; compare runs by both."""
+    def work() -> float:
+        start = time.process_time()
+        json.loads(json.dumps([{"id": f"e{n}", "options": list(range(n % 7))} for n in range(60_000)]))
+        return (time.process_time() - start) * 1000
+    return min(work() for _ in range(5))
 
 
 def cpu_seconds(pid: int) -> float:
@@ -171,10 +182,11 @@ def main() -> None:
         env, accounts = setup(directory, free_port(), len(sizes))
         lists = {size: (account[0], sized_lists([account], size)[0]["pk"])
                  for size, account in zip(sizes, accounts, strict=True)}
-        load = os.getloadavg()
+        load, speed = os.getloadavg(), machine_speed_ms()
         means = serve_and_measure(directory, env, lists, edits)
         print(f"CPU time of the web process per edit (user + system, all threads), mean over {edits} adds and "
-              f"removes in turn; load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after:")
+              f"removes in turn; load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after; the fixed "
+              f"workload (machine_speed_ms) {speed:.0f} ms before, {machine_speed_ms():.0f} ms after:")
         for size, mean in means.items():
             print(f"  {size:4}-entry list: {mean:6.2f} ms per edit")
         small = means[min(sizes)]
