@@ -94,10 +94,14 @@ def pytest_unconfigure(config):
 
 
 @pytest.fixture(scope="session")
-def site_files(tmp_path_factory) -> SiteFiles:
-    """Migrated and seeded SQLite sites, made once per session and copied by the tests that run the site's
-    own processes on one (tests/sites.py)."""
-    return SiteFiles(tmp_path_factory.mktemp("site-files"))
+def site_files(tmp_path_factory, worker_id) -> SiteFiles:
+    """Migrated and seeded SQLite sites, made once per test run and copied by the tests that run the site's
+    own processes on one (tests/sites.py). The run's test processes share them: xdist gives each its own
+    temporary folder in the run's."""
+    run = tmp_path_factory.getbasetemp()
+    folder = (run.parent if worker_id != "master" else run) / "site-files"
+    folder.mkdir(exist_ok=True)
+    return SiteFiles(folder)
 
 
 @pytest.fixture

@@ -68,6 +68,7 @@ class World:
     season: str  # slug
     season_co_organiser: int  # bob's SeasonOrganiser row
     armies: dict[str, list[str]] = field(default_factory=dict)  # army key -> its units' keys
+    sessions: dict[str, str] = field(default_factory=dict)  # who -> a session logged in as them (test_fuzz_forms)
 
 
 def seed() -> World:

@@ -57,50 +57,61 @@ def units(min_option_cost: int = -20):
     )
 
 
-def entries(ids: list[str], pool: list[Unit]):
-    """Entries of units from `pool`, joined (sometimes) to one of `ids` or to an unknown id."""
-    # Strategies are built once per list: building them per entry is what makes hypothesis slow.
-    chosen = {u: st.lists(st.sampled_from(u.options), max_size=5) if u.options else st.just([])
-              for u in pool}
-    # Mostly no join; otherwise any entry (itself included) or an unknown id.
-    joins = st.one_of(st.none(), st.none(), st.sampled_from([*ids, "nowhere"]))
-
-    @st.composite
-    def one(draw, entry_id: str):
-        u = draw(st.sampled_from(pool))
-        return Entry(id=entry_id, unit=u, options=tuple(draw(chosen[u])),
-                     details={"combined": draw(st.booleans()), "joined_to": draw(joins)})
-
-    return one
-
-
 def unit_pools(min_option_cost: int = -20):
     """A faction library: up to 5 units, one per faction and slug, as the boundary ensures."""
     return st.lists(units(min_option_cost), min_size=1, max_size=5,
                     unique_by=lambda u: (u.faction, u.slug))
 
 
+# Every strategy is built once, here: hypothesis validates a strategy when it first draws from it, and building
+# them anew for each list and entry took a good part of these tests' time. What depends on the drawn library or
+# list is drawn as an index, as sampled_from draws it: one of n units, or up to 5 picks of a unit's options.
+MAX_IDS = 12
+POOLS, NON_NEGATIVE_POOLS = unit_pools(), unit_pools(min_option_cost=0)
+ONE_OF = {n: st.integers(0, n - 1) for n in range(1, MAX_IDS + 2)}
+PICKS = {n: st.lists(ONE_OF[n], max_size=5) for n in range(1, 5)}  # a unit has at most 4 options (`options`)
+# Mostly no join; otherwise any entry (itself included) or an unknown id (the last of n + 1).
+JOINS = {n: st.one_of(st.none(), st.none(), ONE_OF[n + 1]) for n in range(MAX_IDS + 1)}
+ID_COUNTS, BOOLEANS, LIMITS = st.integers(0, MAX_IDS), st.booleans(), st.one_of(st.integers(0, 3000), st.none())
+GAME_OF, FACTION_OF, NAMED_OR_NOT = st.sampled_from(GAMES), st.sampled_from(FACTIONS), st.sampled_from(((), NAMED))
+MIXED = st.sampled_from((None, "single", "free", "tournament"))
+
+
+def entries(ids: list[str], pool: list[Unit]):
+    """Entries of units from `pool`, joined (sometimes) to one of `ids` or to an unknown id."""
+    targets = [*ids, "nowhere"]
+
+    @st.composite
+    def one(draw, entry_id: str):
+        u = pool[draw(ONE_OF[len(pool)])]
+        options = tuple(u.options[i] for i in draw(PICKS[len(u.options)])) if u.options else ()
+        joined = draw(JOINS[len(ids)])
+        return Entry(id=entry_id, unit=u, options=options,
+                     details={"combined": draw(BOOLEANS), "joined_to": None if joined is None else targets[joined]})
+
+    return one
+
+
 @st.composite
 def armies(draw):
-    pool = draw(unit_pools())
-    ids = [f"e{i}" for i in range(1, draw(st.integers(0, 12)) + 1)]
+    pool = draw(POOLS)
+    ids = [f"e{i}" for i in range(1, draw(ID_COUNTS) + 1)]
     entry = entries(ids, pool)
     return Army(
-        game=draw(st.sampled_from(GAMES)),
-        faction=draw(st.sampled_from(FACTIONS)),
+        game=draw(GAME_OF),
+        faction=draw(FACTION_OF),
         entries=tuple(draw(entry(i)) for i in ids),
         # None never passes the list-file boundary, but the engine must still answer.
-        points_limit=draw(st.one_of(st.integers(0, 3000), st.none())),
-        factions=draw(st.sampled_from(((), NAMED))),
-        details={"force_organisation": draw(st.booleans()),
-                 "mixed_armies": draw(st.sampled_from((None, "single", "free", "tournament")))},
+        points_limit=draw(LIMITS),
+        factions=draw(NAMED_OR_NOT),
+        details={"force_organisation": draw(BOOLEANS), "mixed_armies": draw(MIXED)},
     )
 
 
 @st.composite
 def non_negative_entries(draw, entry_id: str):
     """An entry that costs 0 or more: its unit has no negative option."""
-    return draw(entries(["e1"], draw(unit_pools(min_option_cost=0)))(entry_id))
+    return draw(entries(["e1"], draw(NON_NEGATIVE_POOLS))(entry_id))
 
 
 @settings(max_examples=200, deadline=None)

@@ -79,22 +79,34 @@ CARDS = st.builds(
 )
 
 
+# Every strategy is built once, here: hypothesis validates a strategy when it first draws from it, and building
+# them anew for each entry took a good part of these tests' time.
+MAX_ENTRIES = 8
+ENTRY_COUNTS = st.integers(0, MAX_ENTRIES)
+ENTRY_SIZES = st.sampled_from((*SIZES, None))
+# No regiment, one of the list's n entries (any of 0..30, wrapped round), or an id no entry has.
+REGIMENTS = {n: st.one_of(st.none(), st.integers(0, 30).map(lambda k, n=n: f"e{k % max(n, 1)}"), st.just("missing"))
+             for n in range(MAX_ENTRIES + 1)}
+ENTRY_GRIMOIRES = st.sampled_from((None, "battle-magic", "dark-magic", "unknown"))
+ENTRY_SPELLS = st.lists(st.sampled_from(SPELLS), max_size=3)
+ENTRY_OPTIONS = st.lists(st.sampled_from(OPTIONS), max_size=3)
+
+
 @st.composite
-def entries(draw, game, units, ids=st.integers(0, 30)):
+def entries(draw, game, units):
     """Entries with unique ids, random options (repeats allowed), and the game's own fields among random
     sizes, regiments, grimoires and spells."""
-    n = draw(st.integers(0, 8))
+    n = draw(ENTRY_COUNTS)
     own = {f.name for f in game_home(game).files.entry_fields}
     made = []
     for i in range(n):
         drawn = {
-            "size": draw(st.sampled_from((*SIZES, None))),
-            "regiment": draw(st.one_of(st.none(), ids.map(lambda k: f"e{k % max(n, 1)}"), st.just("missing"))),
-            "grimoire": draw(st.sampled_from((None, "battle-magic", "dark-magic", "unknown"))),
-            "spells": tuple(draw(st.lists(st.sampled_from(SPELLS), max_size=3))),
+            "size": draw(ENTRY_SIZES),
+            "regiment": draw(REGIMENTS[n]),
+            "grimoire": draw(ENTRY_GRIMOIRES),
+            "spells": tuple(draw(ENTRY_SPELLS)),
         }
-        made.append(Entry(id=f"e{i}", unit=draw(units), options=tuple(draw(st.lists(st.sampled_from(OPTIONS),
-                                                                                        max_size=3))),
+        made.append(Entry(id=f"e{i}", unit=draw(units), options=tuple(draw(ENTRY_OPTIONS)),
                           details={name: value for name, value in drawn.items() if name in own}))
     return made
 
